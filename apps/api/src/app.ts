@@ -1,0 +1,76 @@
+// buildApp(): external plugins, then ours, then modules. Tests build the same app.
+import { fileURLToPath } from 'node:url';
+import '@vitrine/domain/zod-locale';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { accessPlugin, type Viewer } from './plugins/access.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { eventsPlugin } from './plugins/events.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    // Never log credentials, session cookies or download codes.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.code'],
+  };
+}
+
+export async function buildApp({ env, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(env),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  // Keep-alive connections would hold close() open: tell clients to reconnect elsewhere.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  const isHttps = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  const resolveViewer = async (): Promise<Viewer | null> => null;
+
+  await app.register(cookie);
+  await app.register(securityPlugin, { https: isHttps });
+  await app.register(errorHandlerPlugin);
+  await app.register(openapiPlugin);
+  await app.register(rateLimitPlugin, { db: database.db });
+  await app.register(accessPlugin, { resolveViewer });
+  await app.register(eventsPlugin, {
+    database,
+    canSeePrivate: async (request) => (await request.viewer())?.isPro ?? false,
+  });
+
+  await app.register(healthRoutes, { database });
+  await app.register(analyticsRoutes, { db: database.db });
+  await app.register(contentRoutes, { db: database.db });
+
+  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist });
+  return app;
+}

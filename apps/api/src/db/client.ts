@@ -1,0 +1,172 @@
+// Opens the database: embedded PGlite on disk by default, PostgreSQL when a URL is given.
+// Both are driven through the same Drizzle schema and migrations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema.ts';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DbExecutor = Database | Transaction;
+
+export const CHANGES_CHANNEL = 'vitrine_changes';
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Subscribes to a NOTIFY channel on a dedicated connection; resolves to an unsubscribe. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type OpenDatabaseOptions =
+  | { databaseUrl: string; logger?: Logger; poolSize?: number }
+  | { dataDir: string; logger?: Logger }
+  | { loadDataDir: Blob; logger?: Logger };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.logger, options.poolSize);
+  if ('dataDir' in options) return openPglite({ dataDir: options.dataDir });
+  return openPglite({ loadDataDir: options.loadDataDir });
+}
+
+async function openPglite(source: { dataDir: string } | { loadDataDir: Blob }): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if ('dataDir' in source) {
+    fs.mkdirSync(source.dataDir, { recursive: true });
+    // PGlite has no lock of its own: two processes on one directory silently lose rows.
+    lock = acquireDataDirLock(source.dataDir);
+    try {
+      client = await PGlite.create(path.join(source.dataDir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create({ loadDataDir: source.loadDataDir });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onMessage) {
+      const unsubscribe = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      lock?.release();
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // Without a listener, a database restart would crash the process through an unhandled 'error'.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'conexão ociosa do PostgreSQL perdida'));
+  const db = drizzlePg(pool, { schema });
+
+  const migrationClient = await pool.connect();
+  try {
+    // Several instances may start together: one migrates, the others wait.
+    await migrationClient.query('select pg_advisory_lock(7268454)');
+    await migratePg(drizzlePg(migrationClient), { migrationsFolder });
+  } finally {
+    await migrationClient.query('select pg_advisory_unlock(7268454)').catch(() => undefined);
+    migrationClient.release();
+  }
+
+  const listeners = new Set<{ stop: () => Promise<void> }>();
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onMessage) {
+      const listener = await listenWithReconnect(databaseUrl, channel, onMessage, logger);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
+  };
+}
+
+// LISTEN needs its own connection (a pooled one would be handed to other queries).
+async function listenWithReconnect(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  logger?: Logger,
+): Promise<{ stop: () => Promise<void> }> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', (error) => {
+      logger?.warn({ err: error }, 'conexão LISTEN perdida; reconectando');
+      scheduleReconnect();
+    });
+    next.on('end', () => scheduleReconnect());
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped || retryTimer) return;
+    client = undefined;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error) => {
+        logger?.warn({ err: error }, 'falha ao reconectar LISTEN');
+        scheduleReconnect();
+      });
+    }, 1_000);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+// Server-side access control: routes not listed in public-routes.ts need an active PRO session.
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../shared/errors.ts';
+import { publicRoutes, routeKey } from './public-routes.ts';
+
+export interface Viewer {
+  userId: string;
+  email: string;
+  /** Re-checked against pro_users on every request, so deactivation takes effect at once. */
+  isPro: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: 'public' | 'pro';
+  }
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per request (null when signed out). */
+    viewer(): Promise<Viewer | null>;
+  }
+}
+
+export interface AccessPluginOptions {
+  resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
+}
+
+const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
+
+export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer }) => {
+  app.decorateRequest('viewer', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      pending = resolveViewer(this);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const isPublic = methods.every((method) => method === 'HEAD' || publicRoutes.has(routeKey(method, route.url)));
+    route.config = { ...(route.config ?? {}), access: isPublic ? 'public' : 'pro' };
+    if (isPublic) return;
+    const guard = async (request: FastifyRequest) => {
+      const viewer = await request.viewer();
+      if (!viewer) throw unauthorized();
+      if (!viewer.isPro) throw forbidden();
+    };
+    // onRequest runs before the body is parsed or validated: strangers learn nothing about the route.
+    const existing = route.onRequest;
+    route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+});

@@ -1,0 +1,58 @@
+// Starts the API and the web app: listen + graceful shutdown, nothing else.
+import { buildApp } from './app.ts';
+import { EnvError, loadEnv } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { seedDemoData } from './db/seed.ts';
+
+const startedAt = performance.now();
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  const app = await buildApp({ env, database });
+  const seeded = await seedDemoData(database.db);
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) {
+      app.log.warn({ signal }, 'segundo sinal recebido: encerrando imediatamente');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    app.log.info({ signal }, 'encerrando: aguardando requisições em andamento');
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('servidor encerrado');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'falha ao encerrar');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    {
+      address,
+      database: database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL',
+      seeded,
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    'Vitrine no ar',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Falha ao iniciar o servidor:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,65 @@
+import './zod-locale.ts';
+import { z } from 'zod';
+
+/** Site configuration sections anyone may read; the rest (pricing, models, tmdb…) are admin-only. */
+export const PUBLIC_CONFIG_SECTIONS = ['header', 'footer', 'legal', 'contact'] as const;
+export type PublicConfigSection = (typeof PUBLIC_CONFIG_SECTIONS)[number];
+
+export const configSectionSchema = z.string().regex(/^[a-z0-9_-]{1,40}$/, 'Seção inválida');
+
+export const socialLinksSchema = z.object({
+  facebook: z.string().optional(),
+  instagram: z.string().optional(),
+  twitter: z.string().optional(),
+});
+
+export const linkSchema = z.object({ label: z.string(), href: z.string() });
+export type Link = z.infer<typeof linkSchema>;
+
+/** The footer, as stored in site configuration section 'footer' (one key per part). */
+export const footerConfigSchema = z.object({
+  logo: z.object({ text: z.string(), imageUrl: z.string().optional() }),
+  description: z.string(),
+  social: socialLinksSchema,
+  quickLinks: z.array(linkSchema),
+  legalLinks: z.array(linkSchema),
+  contact: z.object({ email: z.string(), phone: z.string(), location: z.string() }),
+  copyright: z.object({ year: z.number().int(), text: z.string() }),
+});
+export type FooterConfig = z.infer<typeof footerConfigSchema>;
+
+/** The specification's footer defaults (public-site.md §2). */
+export const defaultFooterConfig: FooterConfig = {
+  logo: { text: 'Vitrine' },
+  description:
+    'Streaming premium com assistente de IA, apps para todas as telas e planos para clientes e revendedores.',
+  social: { facebook: 'https://facebook.com', instagram: 'https://instagram.com', twitter: 'https://twitter.com' },
+  quickLinks: [
+    { label: 'Sobre', href: '/sobre' },
+    { label: 'Funcionalidades', href: '/funcionalidades' },
+    { label: 'Chatbot IA', href: '/chat' },
+    { label: 'Área Admin', href: '/admin' },
+  ],
+  legalLinks: [
+    { label: 'Política de Privacidade', href: '/privacidade' },
+    { label: 'Termos de Uso', href: '/termos' },
+  ],
+  contact: { email: 'contato@vitrine.com.br', phone: '+55 (11) 4000-1234', location: 'São Paulo, SP — Brasil' },
+  copyright: { year: 2024, text: 'Vitrine. Todos os direitos reservados.' },
+};
+
+export const siteConfigSectionResponseSchema = z.object({
+  section: z.string(),
+  entries: z.record(z.string(), z.unknown()),
+});
+export type SiteConfigSectionResponse = z.infer<typeof siteConfigSectionResponseSchema>;
+
+/** Merges stored footer entries over the defaults, ignoring malformed ones. */
+export function resolveFooterConfig(entries: Record<string, unknown>): FooterConfig {
+  const merged: Record<string, unknown> = { ...defaultFooterConfig };
+  for (const key of Object.keys(footerConfigSchema.shape) as (keyof FooterConfig)[]) {
+    const candidate = footerConfigSchema.shape[key].safeParse(entries[key]);
+    if (candidate.success) merged[key] = candidate.data;
+  }
+  return merged as FooterConfig;
+}
