@@ -63,3 +63,27 @@ export function resolveFooterConfig(entries: Record<string, unknown>): FooterCon
   }
   return merged as FooterConfig;
 }
+
+// ---------------------------------------------------------------- contact form (/contato)
+
+const requiredText = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
+
+/** The contact form: all four fields required (public-site.md §5). */
+export const contactMessageInputSchema = z.strictObject({
+  name: requiredText('Informe seu nome.', 120, 'Nome muito longo (máximo de 120 caracteres).'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Informe seu e-mail.')
+    .max(254, 'E-mail muito longo.')
+    .pipe(z.email('Formato de email inválido')),
+  subject: requiredText('Informe o assunto.', 200, 'Assunto muito longo (máximo de 200 caracteres).'),
+  message: requiredText('Escreva sua mensagem.', 5000, 'Mensagem muito longa (máximo de 5000 caracteres).'),
+});
+export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
+
+export const contactMessageCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });
+export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
+
+/** The toast shown after sending (public-site.md §4). */
+export const CONTACT_SENT_TOAST = { title: 'Mensagem Enviada!', description: 'Recebemos sua mensagem e responderemos em breve.' } as const;

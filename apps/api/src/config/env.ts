@@ -1,4 +1,5 @@
 // The only reader of process.env: every variable is validated here, once, at boot.
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -84,5 +85,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export function loadEnv(): Env {
+  // A .env file beside the working directory, if any; variables already set win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   return parseEnv(process.env);
 }

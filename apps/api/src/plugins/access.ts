@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../shared/errors.ts';
-import { publicRoutes, routeKey } from './public-routes.ts';
+import { isPublicRoute } from './public-routes.ts';
 
 export interface Viewer {
   userId: string;
@@ -23,11 +23,13 @@ declare module 'fastify' {
 
 export interface AccessPluginOptions {
   resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
+  /** The session cookie's name, to mark answers to signed-in requests as not cacheable. */
+  sessionCookieName: string;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer }) => {
+export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer, sessionCookieName }) => {
   app.decorateRequest('viewer', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
@@ -40,7 +42,7 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const isPublic = methods.every((method) => method === 'HEAD' || publicRoutes.has(routeKey(method, route.url)));
+    const isPublic = methods.every((method) => method === 'HEAD' || isPublicRoute(method, route.url));
     route.config = { ...(route.config ?? {}), access: isPublic ? 'public' : 'pro' };
     if (isPublic) return;
     const guard = async (request: FastifyRequest) => {
@@ -51,5 +53,13 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer 
     // onRequest runs before the body is parsed or validated: strangers learn nothing about the route.
     const existing = route.onRequest;
     route.onRequest = existing ? [guard, ...(Array.isArray(existing) ? existing : [existing])] : [guard];
+  });
+
+  // Authenticated answers must not be kept by browsers or proxies (ASVS 14.3.2).
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('cache-control') || !request.url.startsWith('/api')) return;
+    const isPro = request.routeOptions.config?.access === 'pro';
+    const hasSession = request.headers.cookie?.includes(sessionCookieName) ?? false;
+    if (isPro || hasSession) reply.header('cache-control', 'no-store');
   });
 });

@@ -6,6 +6,16 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/openapi.json',
   'POST /api/analytics/access-events',
   'GET /api/site-config/:section',
+  'GET /api/access/me',
 ]);
 
+/**
+ * Whole prefixes that are public. Sign-in, sign-up, sign-out and e-mail confirmation must work
+ * without (or with an ended) PRO session; the routes there are a fixed list (modules/access).
+ */
+export const publicPrefixes: readonly string[] = ['/api/auth/'];
+
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;
+
+export const isPublicRoute = (method: string, url: string) =>
+  publicRoutes.has(routeKey(method, url)) || publicPrefixes.some((prefix) => url.startsWith(prefix));

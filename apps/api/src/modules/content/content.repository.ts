@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { siteConfigurations } from '../../db/schema.ts';
+import { contactMessages, siteConfigurations } from '../../db/schema.ts';
+
+export type NewContactMessage = Pick<typeof contactMessages.$inferInsert, 'name' | 'email' | 'subject' | 'message'>;
 
 export const createContentRepository = (db: DbExecutor) => ({
   async listActiveBySection(section: string) {
@@ -9,6 +11,14 @@ export const createContentRepository = (db: DbExecutor) => ({
       .from(siteConfigurations)
       .where(and(eq(siteConfigurations.section, section), eq(siteConfigurations.isActive, true)))
       .orderBy(asc(siteConfigurations.configKey));
+  },
+
+  async insertContactMessage(message: NewContactMessage) {
+    const [row] = await db
+      .insert(contactMessages)
+      .values(message)
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    return row!;
   },
 });
 export type ContentRepository = ReturnType<typeof createContentRepository>;

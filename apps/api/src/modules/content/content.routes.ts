@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { configSectionSchema, siteConfigSectionResponseSchema } from '@vitrine/domain/content';
+import {
+  configSectionSchema,
+  contactMessageCreatedSchema,
+  contactMessageInputSchema,
+  siteConfigSectionResponseSchema,
+} from '@vitrine/domain/content';
+import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import { createMailer } from '../../shared/mailer.ts';
 import { createContentRepository } from './content.repository.ts';
-import { readPublicSection } from './content.usecases.ts';
+import { readPublicSection, submitContactMessage } from './content.usecases.ts';
 
-export async function contentRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function contentRoutes(app: FastifyInstance, { db, env }: { db: Database; env?: Env }) {
   const repository = createContentRepository(db);
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const contactEmail = env?.CONTACT_EMAIL;
+  const mailer = contactEmail ? createMailer({ db, logger: app.log, smtpUrl: env?.SMTP_URL, from: env?.MAIL_FROM }) : undefined;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
     '/api/site-config/:section',
     {
       schema: {
@@ -19,5 +30,22 @@ export async function contentRoutes(app: FastifyInstance, { db }: { db: Database
       },
     },
     async (request) => readPublicSection({ repository }, request.params.section),
+  );
+
+  typed.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['conteúdo'],
+        summary: 'Envia uma mensagem pelo formulário de contato',
+        body: contactMessageInputSchema,
+        response: { 201: contactMessageCreatedSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await submitContactMessage({ repository, mailer, contactEmail, logger: request.log }, request.body);
+      return reply.status(201).send(created);
+    },
   );
 }

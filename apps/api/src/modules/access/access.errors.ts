@@ -1,0 +1,36 @@
+// better-auth answers in English with its own codes; our API answers with a stable code and the pt-BR text
+// of public-site.md §8.
+import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
+import { AppError } from '../../shared/errors.ts';
+import { NOT_PRO, USER_ALREADY_EXISTS } from './auth.ts';
+
+const byBetterAuthCode: Record<string, { code: string; status?: number }> = {
+  [NOT_PRO]: { code: authErrorCodes.notPro, status: 403 },
+  INVALID_EMAIL_OR_PASSWORD: { code: authErrorCodes.invalidCredentials, status: 401 },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { code: authErrorCodes.invalidCredentials, status: 401 },
+  [USER_ALREADY_EXISTS]: { code: authErrorCodes.userExists, status: 409 },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { code: authErrorCodes.userExists, status: 409 },
+  EMAIL_NOT_VERIFIED: { code: authErrorCodes.emailNotConfirmed, status: 403 },
+};
+
+const otherMessages: Record<string, { status: number; code: string; message: string }> = {
+  PASSWORD_TOO_SHORT: { status: 400, code: 'validation_error', message: 'Senha deve ter pelo menos 6 caracteres' },
+  PASSWORD_TOO_LONG: { status: 400, code: 'validation_error', message: 'Senha muito longa' },
+  INVALID_EMAIL: { status: 400, code: 'validation_error', message: 'Formato de email inválido' },
+};
+
+export function authErrorFromResponse(status: number, body: unknown, retryAfterSeconds?: number): AppError {
+  if (status === 429) {
+    const seconds = Math.max(1, retryAfterSeconds ?? 60);
+    return new AppError(authErrorCodes.rateLimited, 429, `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`);
+  }
+  const code = typeof body === 'object' && body !== null && 'code' in body ? String((body as { code: unknown }).code) : '';
+  const known = byBetterAuthCode[code];
+  if (known) return new AppError(known.code, known.status ?? status, authErrorMessages[known.code]!);
+  const other = otherMessages[code];
+  if (other) return new AppError(other.code, other.status, other.message);
+  if (status >= 500) return new AppError(authErrorCodes.temporary, 503, authErrorMessages[authErrorCodes.temporary]!);
+  if (status === 401) return new AppError('auth.unauthenticated', 401, 'Faça login para continuar.');
+  if (status === 403) return new AppError('auth.forbidden', 403, 'Acesso negado.');
+  return new AppError('auth.request_refused', status >= 400 && status < 500 ? status : 400, 'Não foi possível concluir a autenticação. Tente novamente.');
+}

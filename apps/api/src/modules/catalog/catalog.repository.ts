@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client.ts';
+import { apps, downloadCodes, plans, streamingApps } from '../../db/schema.ts';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type AppRow = typeof apps.$inferSelect;
+export type StreamingAppRow = typeof streamingApps.$inferSelect;
+export type DownloadCodeRow = typeof downloadCodes.$inferSelect;
+
+const downloadCodeColumns = {
+  id: downloadCodes.id,
+  code: downloadCodes.code,
+  appId: downloadCodes.appId,
+  isUsed: downloadCodes.isUsed,
+  createdAt: downloadCodes.createdAt,
+  usedAt: downloadCodes.usedAt,
+  expiresAt: downloadCodes.expiresAt,
+};
+
+export const createCatalogRepository = (db: DbExecutor) => ({
+  async listActivePlans(): Promise<PlanRow[]> {
+    return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.name), asc(plans.id));
+  },
+
+  async listActiveApps(): Promise<AppRow[]> {
+    return db.select().from(apps).where(eq(apps.isActive, true)).orderBy(asc(apps.name), asc(apps.id));
+  },
+
+  async listActiveAppCategories(): Promise<string[]> {
+    const rows = await db
+      .selectDistinct({ category: apps.category })
+      .from(apps)
+      .where(eq(apps.isActive, true))
+      .orderBy(asc(apps.category));
+    return rows.map((row) => row.category);
+  },
+
+  async listActiveStreamingApps(category?: string): Promise<StreamingAppRow[]> {
+    return db
+      .select()
+      .from(streamingApps)
+      .where(and(eq(streamingApps.isActive, true), category ? eq(streamingApps.category, category) : undefined))
+      .orderBy(asc(streamingApps.name), asc(streamingApps.id));
+  },
+
+  async findApp(appId: string): Promise<AppRow | undefined> {
+    const [row] = await db.select().from(apps).where(eq(apps.id, appId)).limit(1);
+    return row;
+  },
+
+  async findActiveApp(appId: string): Promise<Pick<AppRow, 'id' | 'name' | 'downloadUrl'> | undefined> {
+    const [row] = await db
+      .select({ id: apps.id, name: apps.name, downloadUrl: apps.downloadUrl })
+      .from(apps)
+      .where(and(eq(apps.id, appId), eq(apps.isActive, true)))
+      .limit(1);
+    return row;
+  },
+
+  /** Inserts a code unless it is already taken; undefined means "draw another one". */
+  async insertDownloadCode(values: { code: string; appId: string; expiresAt: Date }): Promise<DownloadCodeRow | undefined> {
+    const [row] = await db
+      .insert(downloadCodes)
+      .values(values)
+      .onConflictDoNothing({ target: downloadCodes.code })
+      .returning(downloadCodeColumns);
+    return row;
+  },
+
+  async listDownloadCodes(appId: string): Promise<DownloadCodeRow[]> {
+    return db
+      .select(downloadCodeColumns)
+      .from(downloadCodes)
+      .where(eq(downloadCodes.appId, appId))
+      .orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id));
+  },
+
+  /**
+   * Marks the code used if, at this instant, it is unused, unexpired and belongs to this active app.
+   * One conditional UPDATE, never a read-then-write: of simultaneous redemptions exactly one matches.
+   */
+  async redeemDownloadCode(code: string, appId: string): Promise<DownloadCodeRow | undefined> {
+    const [row] = await db
+      .update(downloadCodes)
+      .set({ isUsed: true, usedAt: sql`now()` })
+      .where(
+        and(
+          eq(downloadCodes.code, code),
+          eq(downloadCodes.appId, appId),
+          eq(downloadCodes.isUsed, false),
+          gt(downloadCodes.expiresAt, sql`now()`),
+          inArray(downloadCodes.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.isActive, true))),
+        ),
+      )
+      .returning(downloadCodeColumns);
+    return row;
+  },
+});
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

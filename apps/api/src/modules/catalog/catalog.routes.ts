@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoryListSchema,
+  downloadCodeListSchema,
+  downloadCodeSchema,
+  downloadRedeemBodySchema,
+  downloadRedeemResponseSchema,
+  publicAppListSchema,
+  publicPlanListSchema,
+  publicStreamingAppListSchema,
+  streamingAppListQuerySchema,
+} from '@vitrine/domain/catalog';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../shared/errors.ts';
+import { createDownloadLinkSigner } from './catalog.download-links.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import {
+  downloadCodeRequired,
+  generateDownloadCode,
+  invalidDownloadCode,
+  listAppCategories,
+  listDownloadCodes,
+  listPublicApps,
+  listPublicPlans,
+  listPublicStreamingApps,
+  redeemDownloadCode,
+  resolveDownload,
+} from './catalog.usecases.ts';
+
+/** Failed code attempts allowed per visitor and window; successful ones do not count. */
+export const DOWNLOAD_FAILURES_MAX = 10;
+export const DOWNLOAD_FAILURES_WINDOW_MS = 10 * 60 * 1000;
+
+const appParams = z.object({ appId: z.uuid('Aplicativo inválido') });
+const errorResponse = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+});
+
+export async function catalogRoutes(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+  const repository = createCatalogRepository(db);
+  const signer = createDownloadLinkSigner(env.AUTH_SECRET);
+  const failedAttempts = app.createRateLimit({
+    max: DOWNLOAD_FAILURES_MAX,
+    timeWindow: DOWNLOAD_FAILURES_WINDOW_MS,
+    keyGenerator: (request) => `download-code-failures:${request.ip}`,
+  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    '/api/plans',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Planos ativos, com preços por período, ícones e recursos',
+        response: { 200: publicPlanListSchema },
+      },
+    },
+    async () => listPublicPlans({ repository }),
+  );
+
+  typed.get(
+    '/api/apps',
+    {
+      schema: { tags: ['catálogo'], summary: 'Aplicativos ativos da loja de apps', response: { 200: publicAppListSchema } },
+    },
+    async () => listPublicApps({ repository }),
+  );
+
+  typed.get(
+    '/api/apps/categories',
+    {
+      schema: { tags: ['catálogo'], summary: 'Categorias dos aplicativos ativos', response: { 200: categoryListSchema } },
+    },
+    async () => listAppCategories({ repository }),
+  );
+
+  typed.get(
+    '/api/streaming-apps',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Apps de ativação ativos (preço de revendedor e de cliente final), por categoria opcional',
+        querystring: streamingAppListQuerySchema,
+        response: { 200: publicStreamingAppListSchema },
+      },
+    },
+    async (request) => listPublicStreamingApps({ repository }, request.query.category),
+  );
+
+  typed.post(
+    '/api/apps/:appId/download-codes',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Gera um código de download (6 caracteres, válido por 30 dias) — somente admin',
+        params: appParams,
+        response: { 201: downloadCodeSchema },
+      },
+    },
+    async (request, reply) => {
+      const code = await generateDownloadCode({ repository }, request.params.appId);
+      return reply.status(201).header('cache-control', 'no-store').send(code);
+    },
+  );
+
+  typed.get(
+    '/api/apps/:appId/download-codes',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Códigos de download do aplicativo, mais recentes primeiro — somente admin',
+        params: appParams,
+        response: { 200: downloadCodeListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listDownloadCodes({ repository }, request.params.appId);
+    },
+  );
+
+  typed.post(
+    '/api/apps/:appId/downloads',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Valida um código de download (no corpo, nunca na URL) e devolve um link assinado de curta duração',
+        params: appParams,
+        body: downloadRedeemBodySchema,
+        response: { 200: downloadRedeemResponseSchema, 400: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const before = await failedAttempts(request, { increment: false });
+      if (!before.isAllowed && before.remaining <= 0) {
+        reply.header('retry-after', String(Math.max(1, before.ttlInSeconds)));
+        throw new AppError(
+          'catalog.too_many_download_attempts',
+          429,
+          'Muitas tentativas com códigos inválidos. Aguarde alguns minutos e tente novamente.',
+        );
+      }
+      const result = await redeemDownloadCode({ repository, signer }, request.params.appId, request.body.code);
+      if (result.ok) {
+        reply.header('cache-control', 'no-store');
+        return { downloadUrl: result.downloadUrl, expiresAt: result.expiresAt };
+      }
+      if (result.reason === 'required') throw downloadCodeRequired();
+      await failedAttempts(request);
+      throw invalidDownloadCode();
+    },
+  );
+
+  typed.get(
+    '/api/downloads/:token',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Baixa o aplicativo por um link assinado (redireciona para o arquivo ou entrega um arquivo gerado)',
+        params: z.object({ token: z.string().min(1).max(512) }),
+      },
+    },
+    async (request, reply) => {
+      const target = await resolveDownload({ repository, signer }, request.params.token);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (target.kind === 'redirect') return reply.redirect(target.url, 302);
+      return reply
+        .header('content-type', target.contentType)
+        .header('content-disposition', `attachment; filename="${target.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(target.body);
+    },
+  );
+}

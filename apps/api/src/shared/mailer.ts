@@ -1,0 +1,51 @@
+// Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message is written to the log.
+// Either way it is kept in the email_outbox table, which admins can read (decisions.md, Sign-up and e-mail).
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+import { emailOutbox } from '../db/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ status: 'sent' | 'logged' | 'failed' }>;
+}
+
+export function createMailer({
+  db,
+  logger,
+  smtpUrl,
+  from = 'Vitrine <nao-responda@vitrine.local>',
+}: {
+  db: Database;
+  logger: Logger;
+  smtpUrl?: string;
+  from?: string;
+}): Mailer {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  return {
+    async send(message) {
+      let status: 'sent' | 'logged' | 'failed' = 'logged';
+      let error: string | undefined;
+      if (transport) {
+        try {
+          await transport.sendMail({ from, ...message });
+          status = 'sent';
+        } catch (cause) {
+          status = 'failed';
+          error = cause instanceof Error ? cause.message : String(cause);
+          logger.error({ err: cause, to: message.to }, 'falha ao enviar e-mail');
+        }
+      } else {
+        logger.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
+      }
+      await db.insert(emailOutbox).values({ ...message, status, error });
+      return { status };
+    },
+  };
+}

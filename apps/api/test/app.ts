@@ -1,0 +1,45 @@
+// buildTestApp(): the real app on a fresh test database, for inject()-based integration tests.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { parseEnv, type Env } from '../src/config/env.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { createTestDatabase, tempDir, type TestDatabase } from './database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  env: Env;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Record<string, string | undefined> = {}): Env {
+  return parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: tempDir(),
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(
+  options: { seed?: boolean; env?: Record<string, string | undefined>; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  if (options.seed) await seedDemoData(database.db);
+  const env = testEnv(options.env);
+  const app = await buildApp({ env, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

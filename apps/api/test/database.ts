@@ -1,0 +1,62 @@
+// Test databases: a fresh PGlite cloned from the prepared snapshot, or (TEST_DB=postgres) a fresh
+// PostgreSQL database copied from the migrated template.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+
+export const PG_TEMPLATE_DB = 'vitrine_test_template';
+export const pgSnapshotPath = fileURLToPath(new URL('../../../.test-cache/pglite-migrated.tar.gz', import.meta.url));
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const testDbKind = (): TestDbKind => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export interface TestDatabase extends DatabaseHandle {
+  /** For PostgreSQL: the URL of this test's own database (to start a second instance on it). */
+  url?: string;
+}
+
+export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const snapshot = fs.readFileSync(pgSnapshotPath);
+    return openDatabase({ loadDataDir: new Blob([snapshot]) });
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres requer TEST_DATABASE_URL');
+  const name = `vitrine_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
+
+export function tempDir(prefix = 'vitrine-test-'): string {
+  return fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), prefix));
+}

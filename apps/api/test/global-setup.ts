@@ -1,0 +1,47 @@
+// Prepares, once per run, what each test file clones: a migrated PGlite data directory
+// and (with TEST_DATABASE_URL) a migrated PostgreSQL template database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { PG_TEMPLATE_DB, pgSnapshotPath, withDatabase } from './database.ts';
+
+export default async function setup() {
+  await preparePgliteSnapshot();
+  if (process.env.TEST_DATABASE_URL) await preparePostgresTemplate(process.env.TEST_DATABASE_URL);
+}
+
+async function preparePgliteSnapshot() {
+  const migrations = fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort();
+  const fingerprint = migrations
+    .map((file) => {
+      const full = path.join(migrationsFolder, file);
+      return fs.statSync(full).isFile() ? `${file}:${fs.readFileSync(full, 'utf8').length}` : file;
+    })
+    .join('|');
+  const marker = `${pgSnapshotPath}.key`;
+  if (fs.existsSync(pgSnapshotPath) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint) return;
+  fs.mkdirSync(path.dirname(pgSnapshotPath), { recursive: true });
+  const client = await PGlite.create();
+  await migrate(drizzle(client), { migrationsFolder });
+  const dump = await client.dumpDataDir('gzip');
+  await client.close();
+  fs.writeFileSync(pgSnapshotPath, Buffer.from(await dump.arrayBuffer()));
+  fs.writeFileSync(marker, fingerprint);
+}
+
+async function preparePostgresTemplate(adminUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), poolSize: 1 });
+  await handle.close();
+}

@@ -1,0 +1,136 @@
+import { PGlite } from '@electric-sql/pglite';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { makeDataDir, startServer } from './support/server.ts';
+
+const headerLinks = [
+  ['Início', '/'],
+  ['Sobre', '/sobre'],
+  ['Funcionalidades', '/funcionalidades'],
+  ['Revendas', '/streaming'],
+  ['Mídia', '/midia'],
+  ['Apps', '/apps/ativacao'],
+  ['Documentação', '/knowledgebase'],
+  ['Contato', '/contato'],
+] as const;
+
+describe('the storefront shell', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('serves the home page in Portuguese with the eight header links and the chat button', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    for (const [label, href] of headerLinks) {
+      await expect.poll(() => nav.getByRole('link', { name: label, exact: true }).getAttribute('href')).toBe(href);
+    }
+    await page.getByRole('link', { name: 'Iniciar Chat' }).first().click();
+    await page.waitForURL('**/chat');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the footer built from the footer section of site configuration', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.goto('/sobre');
+    const footer = page.getByTestId('site-footer');
+    await footer.waitFor();
+    // The seeded copyright text differs from the built-in default, so this proves the data came from the API.
+    await expect.poll(() => footer.textContent()).toContain('Vitrine Streaming. Todos os direitos reservados.');
+    for (const label of ['Chatbot IA', 'Área Admin', 'Política de Privacidade', 'Termos de Uso']) {
+      expect(await footer.getByRole('link', { name: label }).count()).toBe(1);
+    }
+    expect(await footer.textContent()).toContain('contato@vitrine.com.br');
+    await context.close();
+  });
+
+  it('answers an unknown route with the 404 page and a link home', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    const response = await page.goto('/nao-existe/de-jeito-nenhum');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Voltar para o início' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await context.close();
+  });
+
+  it('opens the mobile menu with the same links on a narrow screen', async () => {
+    const { page, context } = await openPage(browser, baseUrl, { width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const mobileNav = page.getByRole('navigation', { name: 'Navegação móvel' });
+    await mobileNav.waitFor();
+    for (const [label] of headerLinks) {
+      expect(await mobileNav.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+    }
+    await mobileNav.getByRole('link', { name: 'Contato', exact: true }).click();
+    await page.waitForURL('**/contato');
+    await context.close();
+  });
+});
+
+describe('a server of its own', () => {
+  it('records an access event per route change and keeps its data across a restart', async () => {
+    const dataDir = makeDataDir();
+    const browser = await launchBrowser();
+    let server = await startServer({ dataDir });
+    try {
+      const { page, context } = await openPage(browser, server.url);
+      await page.goto('/');
+      await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Sobre', exact: true }).click();
+      await page.waitForURL('**/sobre');
+      await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Contato', exact: true }).click();
+      await page.waitForURL('**/contato');
+      await page.waitForTimeout(300);
+      await context.close();
+      expect(await server.stop()).toBe(0);
+
+      // The server is down, so this process may open the data directory and look.
+      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      const events = await db.query<{ path: string; source: string; session_id: string; user_agent: string }>(
+        'select path, source, session_id, user_agent from site_access_events order by created_at',
+      );
+      expect(events.rows.map((row) => row.path)).toEqual(['/', '/sobre', '/contato']);
+      expect(new Set(events.rows.map((row) => row.session_id)).size).toBe(1);
+      expect(events.rows[0]!.source).toBe('direct');
+      expect(events.rows[0]!.user_agent).toContain('Chrome');
+      await db.query(
+        `update site_configurations set config_value = '"Descrição alterada para o teste de reinício."' where section = 'footer' and config_key = 'description'`,
+      );
+      await db.close();
+
+      server = await startServer({ dataDir });
+      expect(server.logs()).toContain('"seeded":false');
+      const again = await openPage(browser, server.url);
+      await again.page.goto('/');
+      await expect
+        .poll(() => again.page.getByTestId('site-footer').textContent())
+        .toContain('Descrição alterada para o teste de reinício.');
+      await again.context.close();
+    } finally {
+      await server.stop();
+      await browser.close();
+    }
+  });
+
+  it('refuses a second server on the same data directory', async () => {
+    const dataDir = makeDataDir();
+    const first = await startServer({ dataDir });
+    try {
+      await expect(startServer({ dataDir })).rejects.toThrow(/já está em uso por outro servidor/);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  });
+});

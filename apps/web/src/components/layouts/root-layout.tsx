@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { recordAccessEvent } from '@/lib/access-tracking';
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    recordAccessEvent(pathname);
+  }, [pathname]);
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// Records a site access event on every client route change (public-site.md §2). Failures are
+// ignored and never block navigation.
+const SESSION_KEY = 'vitrine.visit_session';
+
+export function visitSessionId(): string {
+  try {
+    let id = sessionStorage.getItem(SESSION_KEY);
+    if (!id) {
+      id = crypto.randomUUID().replaceAll('-', '');
+      sessionStorage.setItem(SESSION_KEY, id);
+    }
+    return id;
+  } catch {
+    return 'anonymous-session';
+  }
+}
+
+export function recordAccessEvent(path: string) {
+  const body = JSON.stringify({ path, referrerUrl: document.referrer || null, sessionId: visitSessionId() });
+  try {
+    void fetch('/api/analytics/access-events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      keepalive: true,
+      credentials: 'same-origin',
+    }).catch(() => undefined);
+  } catch {
+    // never block navigation
+  }
+}

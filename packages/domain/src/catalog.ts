@@ -1,0 +1,316 @@
+// Catalog contracts (plans, apps, streaming apps, download codes) and their pure rules.
+import './zod-locale.ts';
+import { z } from 'zod';
+import { roundMoney } from './money.ts';
+
+// ---------------------------------------------------------------- icons
+
+/** Icon names a plan may use (public-site.md §9), as lucide-react component names. */
+export const PLAN_ICONS = [
+  'Tv',
+  'Play',
+  'Film',
+  'Users',
+  'Monitor',
+  'MonitorSpeaker',
+  'DollarSign',
+  'Star',
+  'Check',
+  'Eye',
+  'Camera',
+  'Wifi',
+  'Smartphone',
+  'Globe',
+  'Clock',
+  'Shield',
+  'Headphones',
+  'Settings',
+  'Download',
+  'Upload',
+  'Crown',
+  'Home',
+  'Package',
+] as const;
+export const planIconSchema = z.enum(PLAN_ICONS);
+export type PlanIcon = z.infer<typeof planIconSchema>;
+
+/** Lower case without accents, for matching Portuguese text. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** Default plan icon from its name: básico → Monitor, premium → Crown, family → Home (public-site.md §3). */
+export function defaultPlanIcon(name: string): PlanIcon {
+  const folded = foldText(name);
+  if (folded.includes('basico')) return 'Monitor';
+  if (folded.includes('premium')) return 'Crown';
+  if (folded.includes('family') || folded.includes('familia')) return 'Home';
+  return 'Package';
+}
+
+/** The stored icon when it is a known one, otherwise the default from the name. */
+export function resolvePlanIcon(stored: string | null | undefined, name: string): PlanIcon {
+  const match = PLAN_ICONS.find((icon) => icon === stored?.trim());
+  return match ?? defaultPlanIcon(name);
+}
+
+// First match wins: specific phrases before generic words.
+const featureIconRules: [RegExp, PlanIcon][] = [
+  [/controle parental/, 'Shield'],
+  [/\bdvr\b|gravac|grava/, 'Download'],
+  [/\bcana(l|is)\b|ao vivo/, 'Tv'],
+  [/\bfilmes?\b/, 'Film'],
+  [/\bseries?\b/, 'Play'],
+  [/\b(4k|8k|uhd|hd|full hd|hdr)\b|qualidade/, 'Monitor'],
+  [/\btelas?\b|dispositivo/, 'Smartphone'],
+  [/\bperf(il|is)\b|famil/, 'Users'],
+  [/suporte|atendimento/, 'Headphones'],
+];
+
+/** An icon guessed from a feature's text (public-site.md §3), Check when nothing matches. */
+export function guessFeatureIcon(text: string): PlanIcon {
+  const folded = foldText(text);
+  return featureIconRules.find(([pattern]) => pattern.test(folded))?.[1] ?? 'Check';
+}
+
+// ---------------------------------------------------------------- plans
+
+export const planPricingSchema = z.object({
+  monthly: z.number(),
+  quarterly: z.number(),
+  semiannual: z.number(),
+  annual: z.number(),
+});
+
+export const planFeatureSchema = z.object({ text: z.string(), icon: planIconSchema });
+export type PlanFeature = z.infer<typeof planFeatureSchema>;
+
+export const publicPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: planIconSchema,
+  pricing: planPricingSchema,
+  features: z.array(planFeatureSchema),
+  isPopular: z.boolean(),
+  isSpecial: z.boolean(),
+});
+export type PublicPlan = z.infer<typeof publicPlanSchema>;
+export const publicPlanListSchema = z.array(publicPlanSchema);
+
+// ---------------------------------------------------------------- apps (app store)
+
+export const SHORT_DESCRIPTION_LENGTH = 100;
+
+/** The first 100 characters of the description (public-site.md §9). */
+export function shortDescription(description: string): string {
+  return Array.from(description).slice(0, SHORT_DESCRIPTION_LENGTH).join('');
+}
+
+/** An app is popular when its downloads exceed 1000 (public-site.md §3). */
+export const POPULAR_APP_DOWNLOADS = 1000;
+export const isPopularApp = (downloads: number) => downloads > POPULAR_APP_DOWNLOADS;
+
+export const APP_CATEGORY_NAMES: Readonly<Record<string, string>> = {
+  streaming: 'Streaming',
+  esportes: 'Esportes',
+  musica: 'Música',
+  infantil: 'Infantil',
+  documentarios: 'Documentários',
+  utilitarios: 'Utilitários',
+};
+
+/** The pt-BR name of an app category; unknown ids are title-cased ('meu-app' → 'Meu App'). */
+export function appCategoryName(id: string): string {
+  return (
+    APP_CATEGORY_NAMES[id] ??
+    id
+      .split(/[-_\s]+/)
+      .filter(Boolean)
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  );
+}
+
+export const categorySchema = z.object({ id: z.string(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
+
+export const ratingSchema = z.object({ average: z.number(), total: z.number().int() });
+
+export const appMediaSchema = z.object({
+  type: z.enum(['image', 'gif', 'video']),
+  url: z.string(),
+  caption: z.string().optional(),
+});
+
+export const appPlatformSchema = z.object({
+  name: z.literal('Web'),
+  version: z.string(),
+  sizeMb: z.number().nullable(),
+  requiresCode: z.literal(true),
+});
+
+export const appRequirementsSchema = z.object({
+  minVersion: z.string().optional(),
+  ram: z.string().optional(),
+  storage: z.string().optional(),
+});
+
+export const publicAppSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  shortDescription: z.string(),
+  category: z.string(),
+  iconUrl: z.string().nullable(),
+  version: z.string(),
+  sizeMb: z.number().nullable(),
+  rating: ratingSchema,
+  /** Star counts from 5 down to 1. */
+  ratingBreakdown: z.array(z.number().int()).length(5),
+  downloads: z.number().int(),
+  isPopular: z.boolean(),
+  price: z.number(),
+  isFree: z.boolean(),
+  isFeatured: z.boolean(),
+  developer: z.string().nullable(),
+  tags: z.array(z.string()),
+  changelog: z.string().nullable(),
+  requirements: appRequirementsSchema,
+  media: z.array(appMediaSchema),
+  platforms: z.array(appPlatformSchema),
+  lastUpdate: z.string(),
+  createdAt: z.string(),
+});
+export type PublicApp = z.infer<typeof publicAppSchema>;
+export const publicAppListSchema = z.array(publicAppSchema);
+
+// ---------------------------------------------------------------- streaming apps (/apps/ativacao)
+
+export const STREAMING_APP_CATEGORIES = [
+  { id: 'filmes-series', name: 'Filmes e Séries' },
+  { id: 'esportes', name: 'Esportes' },
+  { id: 'musica', name: 'Música' },
+  { id: 'infantil', name: 'Infantil' },
+  { id: 'documentarios', name: 'Documentários' },
+] as const satisfies readonly Category[];
+
+export function streamingCategoryName(id: string): string {
+  return STREAMING_APP_CATEGORIES.find((category) => category.id === id)?.name ?? appCategoryName(id);
+}
+
+/** The end client pays 1.5 × the reseller price (public-site.md §9), in cents. */
+export const CLIENT_PRICE_FACTOR = 1.5;
+export const streamingClientPrice = (resellerPrice: number) => roundMoney(resellerPrice * CLIENT_PRICE_FACTOR);
+
+export const streamingAppRequirementsSchema = z.object({
+  minVersion: z.string().optional(),
+  ram: z.string().optional(),
+  storage: z.string().optional(),
+  internetSpeed: z.string().optional(),
+});
+
+export const faqEntrySchema = z.object({ question: z.string(), answer: z.string() });
+
+export const publicStreamingAppSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  developer: z.string().nullable(),
+  description: z.string(),
+  shortDescription: z.string(),
+  category: z.string(),
+  categoryName: z.string(),
+  rating: ratingSchema,
+  lastUpdate: z.string(),
+  tags: z.array(z.string()),
+  screenshots: z.array(z.string()),
+  features: z.array(z.string()),
+  /** Keys that are not set are left out. */
+  requirements: streamingAppRequirementsSchema,
+  faq: z.array(faqEntrySchema),
+  version: z.string(),
+  resellerPrice: z.number(),
+  clientPrice: z.number(),
+  hasMonthlyLicense: z.boolean(),
+  hasAnnualLicense: z.boolean(),
+  isFeatured: z.boolean(),
+});
+export type PublicStreamingApp = z.infer<typeof publicStreamingAppSchema>;
+export const publicStreamingAppListSchema = z.array(publicStreamingAppSchema);
+
+export const streamingAppListQuerySchema = z.object({
+  category: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'Categoria inválida')
+    .optional(),
+});
+export type StreamingAppListQuery = z.infer<typeof streamingAppListQuerySchema>;
+
+// ---------------------------------------------------------------- download codes
+
+/** 6 characters from A-Z0-9, valid for 30 days (public-site.md §9; decisions.md, Download codes). */
+export const DOWNLOAD_CODE_LENGTH = 6;
+export const DOWNLOAD_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+export const DOWNLOAD_CODE_VALID_DAYS = 30;
+export const DOWNLOAD_CODE_PATTERN = /^[A-Z0-9]{6}$/;
+
+/** Trimmed and upper-cased, as typed codes are compared. */
+export const normalizeDownloadCode = (code: string) => code.trim().toUpperCase();
+export const isWellFormedDownloadCode = (code: string) => DOWNLOAD_CODE_PATTERN.test(normalizeDownloadCode(code));
+
+export const CATALOG_ERRORS = {
+  downloadCodeRequired: {
+    code: 'catalog.download_code_required',
+    title: 'Código necessário',
+    message: 'Este download requer um código de acesso.',
+  },
+  invalidDownloadCode: {
+    code: 'catalog.invalid_download_code',
+    title: 'Código inválido',
+    message: 'O código informado não é válido ou já foi usado.',
+  },
+  downloadValidationFailed: { code: 'catalog.download_validation_failed', title: 'Erro', message: 'Erro ao validar código. Tente novamente.' },
+  appNotFound: { code: 'catalog.app_not_found', title: 'Aplicativo não encontrado', message: 'Aplicativo não encontrado.' },
+  invalidDownloadLink: {
+    code: 'catalog.invalid_download_link',
+    title: 'Link inválido',
+    message: 'O link de download é inválido ou expirou. Valide o código novamente.',
+  },
+} as const;
+
+/** The form's schema: the code is required; its 6-character format is checked by the server. */
+export const downloadRedeemInputSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1, CATALOG_ERRORS.downloadCodeRequired.message)
+    .max(32, CATALOG_ERRORS.invalidDownloadCode.message),
+});
+export type DownloadRedeemInput = z.infer<typeof downloadRedeemInputSchema>;
+
+/** The route's schema: an empty or missing code reaches the server, which answers 'catalog.download_code_required'. */
+export const downloadRedeemBodySchema = z.strictObject({
+  code: z.string().trim().toUpperCase().max(32, CATALOG_ERRORS.invalidDownloadCode.message).default(''),
+});
+
+export const downloadRedeemResponseSchema = z.object({
+  /** A short-lived signed link (GET), e.g. `/api/downloads/<token>`. */
+  downloadUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type DownloadRedeemResponse = z.infer<typeof downloadRedeemResponseSchema>;
+
+export const downloadCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  appId: z.string(),
+  isUsed: z.boolean(),
+  createdAt: z.string(),
+  usedAt: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type DownloadCode = z.infer<typeof downloadCodeSchema>;
+export const downloadCodeListSchema = z.array(downloadCodeSchema);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { contactMessageInputSchema } from './content.ts';
+
+const valid = { name: ' Maria ', email: ' maria@exemplo.com.br ', subject: 'Planos', message: 'Quero saber mais.' };
+
+describe('contact form', () => {
+  it('trims every field', () => {
+    expect(contactMessageInputSchema.parse(valid)).toEqual({
+      name: 'Maria',
+      email: 'maria@exemplo.com.br',
+      subject: 'Planos',
+      message: 'Quero saber mais.',
+    });
+  });
+
+  it.each([
+    ['name', '  ', 'Informe seu nome.'],
+    ['email', '', 'Informe seu e-mail.'],
+    ['email', 'maria@', 'Formato de email inválido'],
+    ['subject', '', 'Informe o assunto.'],
+    ['message', ' ', 'Escreva sua mensagem.'],
+    ['message', 'x'.repeat(5001), 'Mensagem muito longa (máximo de 5000 caracteres).'],
+  ])('refuses %s = %j with "%s"', (field, value, message) => {
+    const result = contactMessageInputSchema.safeParse({ ...valid, [field]: value });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it('requires all four fields and refuses unknown ones', () => {
+    expect(contactMessageInputSchema.safeParse({ name: 'Maria' }).success).toBe(false);
+    expect(contactMessageInputSchema.safeParse({ ...valid, isAdmin: true }).success).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+// Reseller offers (/streaming): contracts and the price tables of public-site.md §9.
+import './zod-locale.ts';
+import { z } from 'zod';
+import { roundMoney } from './money.ts';
+
+export const RESELLER_PLAN_TYPES = ['prepaid', 'monthly', 'active_users'] as const;
+export const resellerPlanTypeSchema = z.enum(RESELLER_PLAN_TYPES);
+export type ResellerPlanType = z.infer<typeof resellerPlanTypeSchema>;
+
+export const RESELLER_PLAN_TYPE_LABELS: Record<ResellerPlanType, string> = {
+  prepaid: 'Pré-pago',
+  monthly: 'Mensal',
+  active_users: 'Clientes Ativos',
+};
+
+// ---------------------------------------------------------------- credits
+
+/** Credits a reseller may buy (public-site.md §5 and §9). */
+export const CREDIT_LIMITS = { min: 1, max: 1000 } as const;
+/** The prepaid credit slider on /streaming. */
+export const CREDIT_SLIDER = { min: 10, max: 300, step: 10, defaultValue: 100 } as const;
+
+export const clampCredits = (credits: number) =>
+  Math.min(CREDIT_LIMITS.max, Math.max(CREDIT_LIMITS.min, Math.round(Number.isFinite(credits) ? credits : CREDIT_LIMITS.min)));
+
+/** Prepaid price per credit by quantity: the first tier whose minimum is reached wins. */
+export const PREPAID_PRICE_TIERS = [
+  { minCredits: 175, pricePerCredit: 2 },
+  { minCredits: 80, pricePerCredit: 4 },
+  { minCredits: 50, pricePerCredit: 5 },
+  { minCredits: 1, pricePerCredit: 6 },
+] as const;
+
+export function prepaidPricePerCredit(credits: number): number {
+  const tier = PREPAID_PRICE_TIERS.find((candidate) => credits >= candidate.minCredits) ?? PREPAID_PRICE_TIERS.at(-1)!;
+  return tier.pricePerCredit;
+}
+
+export const prepaidTotal = (credits: number) => roundMoney(credits * prepaidPricePerCredit(credits));
+
+/** Monthly plans: credits per month for a fixed monthly price. */
+export const MONTHLY_RESELLER_PLANS = [
+  { credits: 50, price: 120, note: 'Para iniciantes' },
+  { credits: 100, price: 180 },
+  { credits: 150, price: 240 },
+  { credits: 200, price: 300, note: 'Inclui um app próprio' },
+] as const;
+
+/** Active-user plans: a price per active client and a monthly minimum. */
+export const ACTIVE_USER_PLANS = [
+  { credits: 5, pricePerCredit: 7, minimumMonthly: 35 },
+  { credits: 10, pricePerCredit: 6.5, minimumMonthly: 65 },
+  { credits: 20, pricePerCredit: 6, minimumMonthly: 120 },
+] as const;
+
+// ---------------------------------------------------------------- reseller plans
+
+export const publicResellerPlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: resellerPlanTypeSchema,
+  description: z.string(),
+  credits: z.number().int(),
+  price: z.number(),
+  pricePerCredit: z.number().nullable(),
+  minimumMonthly: z.number().nullable(),
+  features: z.array(z.string()),
+});
+export type PublicResellerPlan = z.infer<typeof publicResellerPlanSchema>;
+export const publicResellerPlanListSchema = z.array(publicResellerPlanSchema);
+
+export const resellerPlanListQuerySchema = z.object({ type: resellerPlanTypeSchema.optional() });
+export type ResellerPlanListQuery = z.infer<typeof resellerPlanListQuerySchema>;
+
+// ---------------------------------------------------------------- server cards
+
+/** supplier_pricing rows whose category reads 'Planos {product}' are shown as server cards. */
+export const SERVER_CATEGORY_PREFIX = 'Planos ';
+
+/** The product of a server category ('Planos UniTV' → 'UniTV'), or null for other categories. */
+export function serverProduct(category: string): string | null {
+  if (!category.startsWith(SERVER_CATEGORY_PREFIX)) return null;
+  const product = category.slice(SERVER_CATEGORY_PREFIX.length).trim();
+  return product || null;
+}
+
+/** The server total is qtd_creditos × cost_per_credit (public-site.md §9), in cents. */
+export const serverTotal = (qtdCreditos: number, costPerCredit: number) => roundMoney(qtdCreditos * costPerCredit);
+
+export const SERVER_BADGES = ['Pré-pago', 'Pós-pago', 'Clientes Ativos', 'Mensalista', 'Padrão'] as const;
+export const serverBadgeSchema = z.enum(SERVER_BADGES);
+export type ServerBadge = z.infer<typeof serverBadgeSchema>;
+
+export interface ServerBadgeFlags {
+  prePago: boolean;
+  posPago: boolean;
+  clientesAtivos: boolean;
+  mensalista: boolean;
+}
+
+/** The first flag set, in this order, names the badge (public-site.md §4). */
+export function serverBadge(flags: ServerBadgeFlags): ServerBadge {
+  if (flags.prePago) return 'Pré-pago';
+  if (flags.posPago) return 'Pós-pago';
+  if (flags.clientesAtivos) return 'Clientes Ativos';
+  if (flags.mensalista) return 'Mensalista';
+  return 'Padrão';
+}
+
+/** A server card; supplier credentials and panel addresses are never part of it. */
+export const serverCardSchema = z.object({
+  id: z.string(),
+  product: z.string(),
+  category: z.string(),
+  supplier: z.string(),
+  server: z.string(),
+  costPerCredit: z.number(),
+  qtdCreditos: z.number().int(),
+  total: z.number(),
+  minimumPurchase: z.number(),
+  badge: serverBadgeSchema,
+});
+export type ServerCard = z.infer<typeof serverCardSchema>;
+export const serverCardListSchema = z.array(serverCardSchema);

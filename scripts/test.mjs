@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm test`: every test (unit, API integration on PGlite — and on PostgreSQL when
+// TEST_DATABASE_URL is set — and browser end-to-end). Installs Debian's Chromium when missing.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('Chromium não encontrado: instalando o pacote Debian "chromium"...');
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (fs.existsSync(chromium)) return;
+  }
+  console.error(
+    `Os testes de navegador precisam do Chromium em ${chromium}.\n` +
+      'Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) ou defina CHROMIUM_PATH.',
+  );
+  process.exit(1);
+}
+
+ensureChromium();
+const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const vitest = path.join(root, 'node_modules/.bin/vitest');
+const result = spawnSync(vitest, ['run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+process.exit(result.status ?? 1);
