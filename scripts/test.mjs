@@ -34,5 +34,20 @@ const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio:
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const vitest = path.join(root, 'node_modules/.bin/vitest');
-const result = spawnSync(vitest, ['run', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const reportFile = path.join(root, '.test-cache/vitest-report.json');
+fs.mkdirSync(path.dirname(reportFile), { recursive: true });
+fs.rmSync(reportFile, { force: true });
+const started = Date.now();
+const result = spawnSync(
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+// One plain closing line that any CI can read.
+if (fs.existsSync(reportFile)) {
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const skipped = report.numPendingTests + report.numTodoTests;
+  console.log(`\nTempo total: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`${report.numPassedTests} passed, ${report.numFailedTests} failed, ${skipped} skipped`);
+}
 process.exit(result.status ?? 1);

@@ -15,6 +15,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
@@ -24,6 +25,7 @@ import { createProUsersRepository } from './modules/access/pro-users.repository.
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createMailer } from './shared/mailer.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -101,7 +103,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(healthRoutes, { database });
   await app.register(accessRoutes, { auth, proUsers });
   await app.register(analyticsRoutes, { db: database.db });
-  await app.register(contentRoutes, { db: database.db });
+  await app.register(contentRoutes, { db: database.db, mailer, contactEmail: env.CONTACT_EMAIL });
+  await app.register(catalogRoutes, { db: database.db, env });
+  await app.register(resellersRoutes, { db: database.db });
 
   await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist });
   return app;

@@ -90,8 +90,8 @@ export const connectionErrorMessage = 'Erro de conexão. Verifique sua internet 
 export const proUserSchema = z.object({
   email: z.string(),
   isActive: z.boolean(),
-  createdAt: z.date(),
-  updatedAt: z.date(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
 });
 export type ProUser = z.infer<typeof proUserSchema>;
 

@@ -87,3 +87,32 @@ export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
 
 /** The toast shown after sending (public-site.md §4). */
 export const CONTACT_SENT_TOAST = { title: 'Mensagem Enviada!', description: 'Recebemos sua mensagem e responderemos em breve.' } as const;
+
+// ---------------------------------------------------------------- legal and contact sections
+
+/** Site configuration section 'legal', keys 'privacy' (/privacidade) and 'terms' (/termos). */
+export const LEGAL_DOCUMENT_KEYS = ['privacy', 'terms'] as const;
+export type LegalDocumentKey = (typeof LEGAL_DOCUMENT_KEYS)[number];
+export const legalDocumentSchema = z.object({
+  title: z.string(),
+  /** ISO date (yyyy-mm-dd) of the last revision. */
+  updatedAt: z.string(),
+  /** Markdown. */
+  body: z.string(),
+});
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+/** Site configuration section 'contact', key 'channels': the channels shown on /contato. */
+export const contactChannelSchema = z.object({
+  type: z.enum(['email', 'phone', 'whatsapp', 'address', 'chat']),
+  label: z.string(),
+  value: z.string(),
+  href: z.string().optional(),
+  description: z.string().optional(),
+});
+export type ContactChannel = z.infer<typeof contactChannelSchema>;
+export const contactChannelListSchema = z.array(contactChannelSchema);
+
+/** Section 'contact', key 'faq'. */
+export const contactFaqSchema = z.array(z.object({ question: z.string(), answer: z.string() }));
+export type ContactFaq = z.infer<typeof contactFaqSchema>;

@@ -1,6 +1,6 @@
 // Demo data for a fresh install (decisions.md: demo plans; public-site.md §9 and
 // admin-and-pricing.md §9: reseller plans and the reference price tables).
-import { defaultFooterConfig } from '@vitrine/domain/content';
+import { defaultFooterConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
 import type {
   apps,
   discountRates,
@@ -466,6 +466,94 @@ export const demoDiscountRates: Insert<typeof discountRates>[] = [
   { name: 'Máximo', percentage: 25 },
 ];
 
+const privacyPolicy: LegalDocument = {
+  title: 'Política de Privacidade',
+  updatedAt: '2024-01-15',
+  body: `## 1. Quem somos
+
+A Vitrine Streaming ("Vitrine", "nós") oferece planos de streaming, aplicativos e um assistente virtual. Esta política explica quais dados pessoais tratamos, por que os tratamos e quais são os seus direitos, conforme a Lei Geral de Proteção de Dados (Lei nº 13.709/2018 — LGPD).
+
+## 2. Dados que coletamos
+
+- **Dados que você nos envia:** nome, e-mail, assunto e mensagem do formulário de contato; e-mail e senha de quem tem acesso PRO; mensagens, imagens e áudios enviados ao assistente.
+- **Dados de navegação:** páginas visitadas, página de origem, navegador e um identificador de sessão anônimo, usados para estatísticas de acesso.
+
+Não vendemos dados pessoais nem os usamos para publicidade de terceiros.
+
+## 3. Para que usamos os dados
+
+Usamos os dados para responder aos seus contatos, prestar o serviço contratado, proteger a plataforma contra abusos (por exemplo, limitando tentativas repetidas de códigos de download) e melhorar o site a partir de estatísticas agregadas.
+
+## 4. Seus direitos
+
+Você pode pedir acesso, correção, portabilidade ou exclusão dos seus dados, e revogar consentimentos, escrevendo para **privacidade@vitrine.com.br**. Respondemos em até 15 dias.
+
+## 5. Guarda e segurança
+
+Os dados ficam em servidores com acesso restrito, e as senhas são armazenadas de forma irreversível. Mensagens de contato são guardadas por até 2 anos; estatísticas de acesso, por até 12 meses.`,
+};
+
+const termsOfUse: LegalDocument = {
+  title: 'Termos de Uso',
+  updatedAt: '2024-01-15',
+  body: `## 1. Aceitação
+
+Ao usar o site e os aplicativos da Vitrine Streaming você concorda com estes termos. Se não concordar, não utilize o serviço.
+
+## 2. Planos e pagamentos
+
+Os planos são cobrados no período escolhido (mensal, trimestral, semestral ou anual), pelos preços exibidos no momento da contratação. Períodos mais longos têm desconto sobre o valor mensal. O acesso pode ser suspenso em caso de falta de pagamento.
+
+## 3. Uso permitido
+
+O acesso é pessoal e limitado ao número de telas do plano. É proibido compartilhar credenciais, revender o acesso sem um plano de revenda ou tentar burlar os mecanismos de segurança, como os códigos de download.
+
+## 4. Códigos de download
+
+Cada código de download vale para um único uso e expira em 30 dias. Códigos usados ou expirados não são reembolsáveis.
+
+## 5. Revendedores
+
+Revendedores compram créditos (pré-pagos, mensais ou por clientes ativos) e são responsáveis pelo atendimento aos seus clientes finais.
+
+## 6. Alterações
+
+Podemos atualizar estes termos; a data da última revisão aparece no topo desta página. Dúvidas: **contato@vitrine.com.br**.`,
+};
+
+const contactChannels: ContactChannel[] = [
+  {
+    type: 'email',
+    label: 'E-mail',
+    value: 'contato@vitrine.com.br',
+    href: 'mailto:contato@vitrine.com.br',
+    description: 'Respondemos em até 24 horas.',
+  },
+  {
+    type: 'phone',
+    label: 'Telefone',
+    value: '+55 (11) 4000-1234',
+    href: 'tel:+551140001234',
+    description: 'Segunda a sexta, das 9h às 18h.',
+  },
+  {
+    type: 'whatsapp',
+    label: 'WhatsApp',
+    value: '+55 (11) 94000-1234',
+    href: 'https://wa.me/5511940001234',
+    description: 'Atendimento rápido todos os dias.',
+  },
+  { type: 'chat', label: 'Assistente IA', value: 'Converse agora', href: '/chat', description: 'Disponível 24 horas por dia.' },
+  { type: 'address', label: 'Endereço', value: 'São Paulo, SP — Brasil', description: 'Atendimento presencial com agendamento.' },
+];
+
+const contactFaq: ContactFaq = [
+  { question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' },
+  { question: 'Posso testar antes de assinar?', answer: 'Sim, oferecemos teste grátis de 7 dias em todos os planos.' },
+  { question: 'Como me torno revendedor?', answer: 'Veja as ofertas na página Revendas ou fale com o nosso assistente.' },
+  { question: 'Como recebo o código de download de um app?', answer: 'O código é enviado pelo atendimento após a contratação e vale por 30 dias.' },
+];
+
 export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   { section: 'header', configKey: 'brand', configValue: { text: 'Vitrine', tagline: 'Streaming com IA' } },
   {
@@ -487,5 +575,9 @@ export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
     configKey,
     configValue: configKey === 'copyright' ? { year: new Date().getFullYear(), text: 'Vitrine Streaming. Todos os direitos reservados.' } : configValue,
   })),
+  { section: 'legal', configKey: 'privacy', configValue: privacyPolicy },
+  { section: 'legal', configKey: 'terms', configValue: termsOfUse },
+  { section: 'contact', configKey: 'channels', configValue: contactChannels },
+  { section: 'contact', configKey: 'faq', configValue: contactFaq },
   { section: 'pricing', configKey: 'standard_costs', configValue: { creditCost: 4.5, supplierCost: 4.5, providerCost: 13 } },
 ];

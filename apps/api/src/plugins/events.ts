@@ -1,6 +1,6 @@
 // Server-sent events that tell browsers which table changed. Changes come from PostgreSQL
 // LISTEN/NOTIFY (table triggers), so writes made through any API instance reach every client.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { z } from 'zod';

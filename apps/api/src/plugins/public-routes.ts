@@ -6,6 +6,16 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/openapi.json',
   'POST /api/analytics/access-events',
   'GET /api/site-config/:section',
+  'POST /api/contact',
+  'GET /api/plans',
+  'GET /api/apps',
+  'GET /api/apps/categories',
+  'GET /api/streaming-apps',
+  // Redeeming a download code and following the signed link it returns; generating codes is admin-only.
+  'POST /api/apps/:appId/downloads',
+  'GET /api/downloads/:token',
+  'GET /api/reseller-plans',
+  'GET /api/servers',
   'GET /api/access/me',
 ]);
 

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const tsxBin = path.join(repoRoot, 'node_modules/.bin/tsx');
 const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
 export const E2E_ADMIN = { email: 'admin@vitrine.test', password: 'admin-e2e-123' } as const;
@@ -42,7 +41,8 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeDataDir();
   let output = '';
-  const child = spawn(tsxBin, [serverEntry], {
+  // The same way `npm start` runs it: one node process with the tsx loader.
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -89,7 +89,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     logs: () => output,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
+      if (!child.killed) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       const code = await exited;
       clearTimeout(timer);

@@ -14,7 +14,7 @@ import {
 } from '@vitrine/domain/auth';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
-import type { ProUsersRepository } from './pro-users.repository.ts';
+import type { ProUser, ProUsersRepository } from './pro-users.repository.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const skippedHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'x-forwarded-for', 'forwarded']);
@@ -68,6 +68,12 @@ async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply,
   }
   return response;
 }
+
+const toProUserOutput = (row: ProUser) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -174,7 +180,7 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
         response: { 200: z.object({ items: z.array(proUserSchema) }) },
       },
     },
-    async () => ({ items: await proUsers.list() }),
+    async () => ({ items: (await proUsers.list()).map(toProUserOutput) }),
   );
 
   r.put(
@@ -187,6 +193,6 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
         response: { 200: proUserSchema },
       },
     },
-    async (request) => proUsers.upsert(request.body.email, request.body.isActive),
+    async (request) => toProUserOutput(await proUsers.upsert(request.body.email, request.body.isActive)),
   );
 }

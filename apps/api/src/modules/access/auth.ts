@@ -108,6 +108,14 @@ export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, 
       },
     },
     telemetry: { enabled: false },
+    onAPIError: {
+      // Refusals (wrong password, not PRO...) are expected: the bridge logs them; only real failures are errors.
+      onError: (error) => {
+        const status = error instanceof APIError ? error.statusCode : 500;
+        if (status >= 500) logger.error({ err: error }, 'better-auth: erro interno');
+        else logger.debug({ status, message: error instanceof Error ? error.message : String(error) }, 'better-auth: recusado');
+      },
+    },
     hooks: {
       // Runs before the password is checked: only e-mails active in pro_users may sign in or sign up.
       before: createAuthMiddleware(async (ctx) => {

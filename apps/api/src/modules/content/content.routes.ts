@@ -7,16 +7,16 @@ import {
   contactMessageInputSchema,
   siteConfigSectionResponseSchema,
 } from '@vitrine/domain/content';
-import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { createMailer } from '../../shared/mailer.ts';
+import type { Mailer } from '../../shared/mailer.ts';
 import { createContentRepository } from './content.repository.ts';
 import { readPublicSection, submitContactMessage } from './content.usecases.ts';
 
-export async function contentRoutes(app: FastifyInstance, { db, env }: { db: Database; env?: Env }) {
+export async function contentRoutes(
+  app: FastifyInstance,
+  { db, mailer, contactEmail }: { db: Database; mailer?: Mailer; contactEmail?: string },
+) {
   const repository = createContentRepository(db);
-  const contactEmail = env?.CONTACT_EMAIL;
-  const mailer = contactEmail ? createMailer({ db, logger: app.log, smtpUrl: env?.SMTP_URL, from: env?.MAIL_FROM }) : undefined;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(

@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AppActivation } from '@/features/catalog/components/app-activation';
 
 export function Component() {
-  return <PagePlaceholder title="Ativação de Apps" description="Ative seus aplicativos." />;
+  return (
+    <main>
+      <AppActivation />
+    </main>
+  );
 }

@@ -1,5 +1,21 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { useSession } from '@/features/auth/api/get-session';
+import { AppStoreTeaser } from '@/features/catalog/components/app-store-teaser';
+import { PlansSection } from '@/features/catalog/components/plans-section';
+import { ClosingCta } from '@/features/marketing/components/closing-cta';
+import { EntertainmentSection } from '@/features/marketing/components/entertainment-section';
+import { FeatureCards } from '@/features/marketing/components/feature-cards';
+import { HomeHero } from '@/features/marketing/components/home-hero';
 
 export function Component() {
-  return <PagePlaceholder title="Vitrine" description="Streaming premium com assistente de IA." />;
+  const session = useSession();
+  return (
+    <main>
+      <HomeHero signedIn={session.data?.signedIn ?? false} />
+      <FeatureCards />
+      <PlansSection />
+      <AppStoreTeaser />
+      <EntertainmentSection />
+      <ClosingCta />
+    </main>
+  );
 }

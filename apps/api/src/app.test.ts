@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/app.ts';
+import { tempDir } from '../test/database.ts';
+
+describe('the API server', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = tempDir('vitrine-dist-');
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>vitrine</body></html>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("ok")'.repeat(200));
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await buildTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(() => t.close());
+
+  it('sends the security headers on every response', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the web app for client routes, with index.html revalidated and hashed assets cached for a year', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/apps/ativacao' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('lang="pt-BR"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+
+    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' });
+    expect(missingAsset.statusCode).toBe(404);
+  });
+
+  it('answers unknown API routes with a JSON error in Portuguese', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'Rota não encontrada.' } });
+  });
+
+  it('refuses malformed JSON and invalid fields with a 400 and a Portuguese message, never a 500', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/access-events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"path": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('invalid_json');
+    expect(malformed.json().error.message).toBe('O corpo da requisição não é um JSON válido.');
+
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/access-events',
+      payload: { path: 'sem-barra', sessionId: 'x', admin: true },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const body = invalid.json();
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.message).toMatch(/^Dados inválidos/);
+    expect(body.error.message).toContain('path');
+    expect(body.error.message).toContain('"admin"');
+    expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts/);
+  });
+
+  it('publishes an OpenAPI document and a browsable UI', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json().openapi).toBe('3.1.0');
+    expect(Object.keys(spec.json().paths)).toContain('/api/health');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('records a site access event with the referrer host as its source', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/access-events',
+      headers: { 'user-agent': 'TesteAgente/1.0' },
+      payload: { path: '/streaming', referrerUrl: 'https://www.google.com/search?q=iptv', sessionId: 'sessao-de-teste-1' },
+    });
+    expect(response.statusCode).toBe(204);
+    const { rows } = await t.database.db.execute<{ source: string; user_agent: string; referrer_url: string }>(
+      "select source, user_agent, referrer_url from site_access_events where session_id = 'sessao-de-teste-1'",
+    );
+    expect(rows).toEqual([{ source: 'www.google.com', user_agent: 'TesteAgente/1.0', referrer_url: 'https://www.google.com/search?q=iptv' }]);
+  });
+
+  it('reads public site configuration sections but not private ones', async () => {
+    const footer = await t.app.inject({ method: 'GET', url: '/api/site-config/footer' });
+    expect(footer.statusCode).toBe(200);
+    expect(footer.json()).toEqual({ section: 'footer', entries: {} });
+    const pricing = await t.app.inject({ method: 'GET', url: '/api/site-config/pricing' });
+    expect(pricing.statusCode).toBe(404);
+  });
+});

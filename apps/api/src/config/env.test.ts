@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('configuration', () => {
+  it('starts with sensible defaults when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.DATA_DIR).toMatch(/\/data$/);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'localhost:3000' }, 'PUBLIC_URL'],
+    [{ ADMIN_EMAIL: 'não-é-email', ADMIN_PASSWORD: 'segredo123' }, 'ADMIN_EMAIL'],
+    [{ ADMIN_EMAIL: 'admin@vitrine.test' }, 'ADMIN_PASSWORD'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ ALLOW_PRIVATE_WEBHOOKS: 'talvez' }, 'ALLOW_PRIVATE_WEBHOOKS'],
+    [{ AUTH_SECRET: 'curto' }, 'AUTH_SECRET'],
+  ])('refuses %o with a message naming %s', (source, variable) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as EnvError).message).toContain(variable);
+  });
+
+  it('accepts a full production configuration', () => {
+    const env = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://app@db:5432/vitrine',
+      PUBLIC_URL: 'https://vitrine.com.br',
+      ADMIN_EMAIL: ' Admin@Vitrine.com.br ',
+      ADMIN_PASSWORD: 'uma-senha-forte',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      ALLOW_PRIVATE_WEBHOOKS: 'false',
+      LLM_BASE_URL: 'https://llm.example.com/v1',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.ADMIN_EMAIL).toBe('Admin@Vitrine.com.br');
+  });
+});

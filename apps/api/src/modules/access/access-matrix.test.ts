@@ -1,0 +1,117 @@
+// Walks every route of the OpenAPI document as a visitor, a deactivated PRO user and an active admin:
+// without an active PRO session no write and no admin read succeeds, the public routes are exactly the
+// listed ones, and nothing ever answers 500.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { isPublicRoute, publicRoutes } from '../../plugins/public-routes.ts';
+import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from './access.test-support.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Long-lived streams never finish under inject(); their access rule is tested in plugins/events.test.ts.
+const STREAMS = new Set(['GET /api/events']);
+
+interface Route {
+  method: string;
+  /** Fastify's form, '/api/apps/:appId'. */
+  path: string;
+  /** With path parameters filled in. */
+  url: string;
+}
+
+async function routesOf(t: TestApp): Promise<Route[]> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  const doc = response.json() as { paths: Record<string, Record<string, unknown>> };
+  const routes: Route[] = [];
+  for (const [openapiPath, operations] of Object.entries(doc.paths)) {
+    const path = openapiPath.replace(/\{(\w+)\}/g, ':$1');
+    const url = openapiPath.replace(/\{\w+\}/g, () => randomUUID());
+    for (const method of Object.keys(operations)) routes.push({ method: method.toUpperCase(), path, url });
+  }
+  // Sign-out last, so the admin's session lives through the whole walk.
+  return routes.sort((a, b) => Number(a.path === '/api/auth/sign-out') - Number(b.path === '/api/auth/sign-out'));
+}
+
+const call = (t: TestApp, route: Route, cookie?: string) =>
+  t.app.inject({
+    method: route.method as 'GET',
+    url: route.url,
+    headers: cookie ? { cookie } : {},
+    ...(WRITE_METHODS.has(route.method) ? { payload: {} } : {}),
+  });
+
+describe('access matrix over every API route', () => {
+  let t: TestApp;
+  let routes: Route[];
+  let deactivated: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: adminEnv, seed: true });
+    routes = (await routesOf(t)).filter((route) => !STREAMS.has(`${route.method} ${route.path}`));
+    deactivated = await createConfirmedProUser(t.app, t.database.db, 'desativado@example.com');
+    await listPro(t.database.db, 'desativado@example.com', false);
+    admin = await signInAsAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('finds the routes of the document', () => {
+    expect(routes.length).toBeGreaterThan(5);
+    expect(routes.some((route) => route.path === '/api/access/pro-users' && route.method === 'PUT')).toBe(true);
+  });
+
+  it('lists only public routes that exist', () => {
+    for (const key of publicRoutes) {
+      const [method, url] = key.split(' ') as [string, string];
+      expect(t.app.hasRoute({ method: method as 'GET', url }), key).toBe(true);
+    }
+  });
+
+  it('a visitor gets 401 on every route that is not listed public, and never a 500', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const response = await call(t, route);
+      const label = `${route.method} ${route.path} → ${response.statusCode}`;
+      if (response.statusCode >= 500) problems.push(`${label} (5xx)`);
+      const listed = isPublicRoute(route.method, route.path);
+      if (!listed && response.statusCode !== 401) problems.push(`${label} (deveria ser 401)`);
+      if (listed && response.statusCode === 401 && !route.path.startsWith('/api/auth/')) problems.push(`${label} (listada como pública)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('a deactivated PRO user gets 403 on every route that is not public, and never a 500', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const response = await call(t, route, deactivated);
+      const label = `${route.method} ${route.path} → ${response.statusCode}`;
+      if (response.statusCode >= 500) problems.push(`${label} (5xx)`);
+      if (!isPublicRoute(route.method, route.path) && response.statusCode !== 403) problems.push(`${label} (deveria ser 403)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('public writes are the listed ones, and none of them succeeds with an empty body', async () => {
+    const publicWrites = routes.filter((route) => WRITE_METHODS.has(route.method) && isPublicRoute(route.method, route.path));
+    for (const route of publicWrites) {
+      if (route.path === '/api/auth/sign-out') continue; // signing out without a session is harmless
+      const response = await call(t, route);
+      expect(response.statusCode, `${route.method} ${route.path}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${route.method} ${route.path}`).toBeLessThan(500);
+    }
+  });
+
+  it('an active admin reaches every route without a 500', async () => {
+    const problems: string[] = [];
+    for (const route of routes) {
+      const response = await call(t, route, admin);
+      const label = `${route.method} ${route.path} → ${response.statusCode}`;
+      if (response.statusCode >= 500) problems.push(`${label} (5xx): ${response.body.slice(0, 200)}`);
+      if (response.statusCode === 401 || (response.statusCode === 403 && !route.path.startsWith('/api/auth/'))) {
+        problems.push(`${label} (admin recusado): ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

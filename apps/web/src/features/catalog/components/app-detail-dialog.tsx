@@ -1,0 +1,228 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Download, KeyRound, Loader2 } from 'lucide-react';
+import { appCategoryName, CATALOG_ERRORS, normalizeDownloadCode, type PublicApp } from '@vitrine/domain/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { formatBRL, formatDate } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { useRedeemDownloadCode } from '../api/redeem-download-code';
+import { AppImage } from './app-image';
+import { MediaCarousel } from './media-carousel';
+import { formatCount, formatRating, RatingSummary, Stars } from './rating';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground text-xs tracking-wide uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function formatSize(sizeMb: number | null) {
+  if (sizeMb === null) return '—';
+  return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(sizeMb)} MB`;
+}
+
+/** Starts the browser download of a signed link without leaving the page. */
+function startDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+function Overview({ app }: { app: PublicApp }) {
+  const { minVersion, ram, storage } = app.requirements;
+  const hasRequirements = Boolean(minVersion || ram || storage);
+  return (
+    <div className="space-y-5">
+      <p className="text-sm leading-relaxed">{app.description}</p>
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Field label="Desenvolvedor">{app.developer ?? '—'}</Field>
+        <Field label="Versão">{app.version}</Field>
+        <Field label="Atualizado em">{formatDate(app.lastUpdate)}</Field>
+        <Field label="Preço">{app.isFree ? 'Grátis' : formatBRL(app.price)}</Field>
+      </dl>
+      {hasRequirements && (
+        <section>
+          <h4 className="mb-2 text-sm font-semibold">Requisitos</h4>
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+            {minVersion && <Field label="Versão mínima">{minVersion}</Field>}
+            {ram && <Field label="Memória RAM">{ram}</Field>}
+            {storage && <Field label="Armazenamento">{storage}</Field>}
+          </dl>
+        </section>
+      )}
+      {app.tags.length > 0 && (
+        <section>
+          <h4 className="mb-2 text-sm font-semibold">Tags</h4>
+          <div className="flex flex-wrap gap-1.5">
+            {app.tags.map((tag) => (
+              <Badge key={tag} variant="secondary">
+                {tag}
+              </Badge>
+            ))}
+          </div>
+        </section>
+      )}
+      {app.changelog && (
+        <section>
+          <h4 className="mb-2 text-sm font-semibold">Novidades</h4>
+          <p className="text-muted-foreground text-sm whitespace-pre-line">{app.changelog}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Downloads({ app }: { app: PublicApp }) {
+  const [code, setCode] = useState('');
+  const redeem = useRedeemDownloadCode();
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const normalized = normalizeDownloadCode(code);
+    if (!normalized) {
+      notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message);
+      return;
+    }
+    redeem.mutate(
+      { appId: app.id, code: normalized },
+      {
+        onSuccess: ({ downloadUrl }) => {
+          setCode('');
+          notify.success('Download iniciado', `${app.name} está sendo baixado.`);
+          startDownload(downloadUrl);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === CATALOG_ERRORS.downloadCodeRequired.code) {
+            notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message);
+          } else if (error instanceof ApiError && (error.code === CATALOG_ERRORS.invalidDownloadCode.code || error.status === 400)) {
+            notify.error(CATALOG_ERRORS.invalidDownloadCode.title, CATALOG_ERRORS.invalidDownloadCode.message);
+          } else if (error instanceof ApiError && error.status === 429) {
+            notify.error(CATALOG_ERRORS.downloadValidationFailed.title, error.message);
+          } else {
+            notify.error(CATALOG_ERRORS.downloadValidationFailed.title, CATALOG_ERRORS.downloadValidationFailed.message);
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <form onSubmit={submit} className="space-y-2" noValidate>
+        <Label htmlFor={`codigo-${app.id}`}>Código de acesso</Label>
+        <div className="relative">
+          <KeyRound className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
+          <Input
+            id={`codigo-${app.id}`}
+            value={code}
+            onChange={(event) => setCode(event.target.value.toUpperCase())}
+            placeholder="Ex.: A1B2C3"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={32}
+            className="pl-9 font-mono tracking-widest uppercase"
+          />
+        </div>
+        <p className="text-muted-foreground text-xs">Cada código de 6 caracteres vale para um download e expira em 30 dias.</p>
+      </form>
+      <ul className="divide-y rounded-lg border">
+        {app.platforms.map((platform) => (
+          <li key={platform.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
+            <div>
+              <p className="font-medium">{platform.name}</p>
+              <p className="text-muted-foreground text-xs">
+                Versão {platform.version} · {formatSize(platform.sizeMb)}
+              </p>
+            </div>
+            <Button type="button" onClick={() => submit()} disabled={redeem.isPending}>
+              {redeem.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+              Download
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Reviews({ app }: { app: PublicApp }) {
+  const max = Math.max(1, ...app.ratingBreakdown);
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      <div className="text-center sm:w-40">
+        <p className="text-5xl font-extrabold">{formatRating(app.rating.average)}</p>
+        <Stars value={app.rating.average} className="mt-1 justify-center" />
+        <p className="text-muted-foreground mt-1 text-sm">{formatCount(app.rating.total)} avaliações</p>
+      </div>
+      <ul className="flex-1 space-y-2" aria-label="Distribuição das avaliações">
+        {app.ratingBreakdown.map((count, index) => {
+          const stars = 5 - index;
+          return (
+            <li key={stars} className="flex items-center gap-3 text-sm">
+              <span className="w-14 shrink-0">{stars} {stars === 1 ? 'estrela' : 'estrelas'}</span>
+              <span className="bg-muted h-2 flex-1 overflow-hidden rounded-full">
+                <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(count / max) * 100}%` }} />
+              </span>
+              <span className="text-muted-foreground w-12 shrink-0 text-right">{formatCount(count)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function AppDetailDialog({ app, onOpenChange }: { app: PublicApp | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={app !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {app && (
+          <>
+            <DialogHeader className="flex-row items-center gap-4 text-left">
+              <AppImage src={app.iconUrl} alt="" className="size-16 shrink-0 rounded-xl" />
+              <div className="min-w-0 space-y-1">
+                <DialogTitle className="text-xl">{app.name}</DialogTitle>
+                <DialogDescription className="flex flex-wrap items-center gap-2">
+                  <span>{appCategoryName(app.category)}</span>
+                  <RatingSummary average={app.rating.average} total={app.rating.total} />
+                </DialogDescription>
+              </div>
+            </DialogHeader>
+            <Tabs defaultValue="overview" className="min-w-0">
+              <TabsList className="w-full">
+                <TabsTrigger value="overview">Visão Geral</TabsTrigger>
+                <TabsTrigger value="media">Mídia</TabsTrigger>
+                <TabsTrigger value="downloads">Downloads</TabsTrigger>
+                <TabsTrigger value="reviews">Avaliações</TabsTrigger>
+              </TabsList>
+              <TabsContent value="overview" className="pt-3">
+                <Overview app={app} />
+              </TabsContent>
+              <TabsContent value="media" className="pt-3">
+                <MediaCarousel items={app.media} title={app.name} />
+              </TabsContent>
+              <TabsContent value="downloads" className="pt-3">
+                <Downloads app={app} />
+              </TabsContent>
+              <TabsContent value="reviews" className="pt-3">
+                <Reviews app={app} />
+              </TabsContent>
+            </Tabs>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

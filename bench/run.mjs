@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm run bench`: start-up times and read throughput, written to docs/benchmarks.md.
+// Runs on demand, never in the test suite. Needs the web app built (`npm run build`).
+import { spawn, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const serverEntry = path.join(root, 'apps/api/src/server.ts');
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(env) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const ms = performance.now() - started;
+  return {
+    url,
+    ms,
+    rssMb: Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
+    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function load(url, title) {
+  const result = await autocannon({ url, connections: 50, duration: 10 });
+  return { title, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const rows = [];
+const throughput = [];
+
+// Start-up: a fresh data directory (initdb + migrations + seed), then the same directory again.
+const fresh = [];
+const existing = [];
+let memory;
+for (let run = 0; run < 3; run++) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'));
+  const first = await start({ DATA_DIR: dataDir });
+  fresh.push(first.ms);
+  await first.stop();
+  const second = await start({ DATA_DIR: dataDir });
+  existing.push(second.ms);
+  if (run === 0) {
+    memory = second.rssMb;
+    throughput.push(await load(`${second.url}/api/health`, 'PGlite — GET /api/health'));
+    throughput.push(await load(`${second.url}/api/site-config/footer`, 'PGlite — GET /api/site-config/footer'));
+    const plans = await fetch(`${second.url}/api/plans`);
+    if (plans.ok) throughput.push(await load(`${second.url}/api/plans`, 'PGlite — GET /api/plans'));
+    throughput.push(await load(`${second.url}/`, 'PGlite — GET / (index.html)'));
+  }
+  await second.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+rows.push(['Start-up, fresh DATA_DIR (init + migrate + seed), to first 200 on /api/health', fresh]);
+rows.push(['Start-up, existing DATA_DIR', existing]);
+
+if (postgresUrl) {
+  const pgRuns = [];
+  for (let run = 0; run < 3; run++) {
+    const server = await start({ DATABASE_URL: postgresUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+    pgRuns.push(server.ms);
+    if (run === 0) {
+      throughput.push(await load(`${server.url}/api/site-config/footer`, 'PostgreSQL — GET /api/site-config/footer'));
+      const plans = await fetch(`${server.url}/api/plans`);
+      if (plans.ok) throughput.push(await load(`${server.url}/api/plans`, 'PostgreSQL — GET /api/plans'));
+    }
+    await server.stop();
+  }
+  rows.push(['Start-up on PostgreSQL (migrations already applied)', pgRuns]);
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+const lines = [
+  '# Benchmarks',
+  '',
+  `Command: \`npm run build && npm run bench\`${postgresUrl ? ' (with `TEST_DATABASE_URL` set for the PostgreSQL rows)' : ''}.`,
+  `Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '## Start-up (3 runs each)',
+  '',
+  '| What | median | runs |',
+  '|---|---|---|',
+  ...rows.map(([title, values]) => `| ${title} | ${Math.round(median(values))} ms | ${values.map((v) => Math.round(v)).join(', ')} ms |`),
+  '',
+  `Resident memory after start-up on an existing DATA_DIR: ${memory?.toFixed(0)} MB.`,
+  '',
+  '## Read throughput (autocannon, 50 connections, 10 s, loopback, same machine)',
+  '',
+  '| Route | req/s | p99 | errors |',
+  '|---|---|---|---|',
+  ...throughput.map((t) => `| ${t.title} | ${t.rps} | ${t.p99} ms | ${t.errors} |`),
+  '',
+  'PGlite runs inside the Node process, so its queries and the HTTP server share one core.',
+  '',
+];
+fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));
+console.log(lines.join('\n'));
