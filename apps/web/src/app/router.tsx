@@ -3,6 +3,7 @@ import { RootLayout } from '@/components/layouts/root-layout';
 import { SiteLayout } from '@/components/layouts/site-layout';
 import { RouteError } from '@/components/errors/route-error';
 import { NotFound } from '@/components/errors/not-found';
+import { RequirePro } from '@/features/auth/components/require-pro';
 import { Component as Home } from './routes/home';
 
 // Every route of the specification's route table (public-site.md §2). Pages other than home load
@@ -33,8 +34,14 @@ export const router = createBrowserRouter([
       },
       { path: 'auth', lazy: () => import('./routes/auth') },
       { path: 'chat', lazy: () => import('./routes/chat') },
-      { path: 'admin/*', lazy: () => import('./routes/admin') },
-      { path: 'pricing-calculator', lazy: () => import('./routes/pricing-calculator') },
+      {
+        // Active PRO users only: 'Verificando permissões...', then /auth or 'Acesso Restrito'.
+        element: <RequirePro />,
+        children: [
+          { path: 'admin/*', lazy: () => import('./routes/admin') },
+          { path: 'pricing-calculator', lazy: () => import('./routes/pricing-calculator') },
+        ],
+      },
     ],
   },
 ]);

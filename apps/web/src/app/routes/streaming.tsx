@@ -1,5 +1,19 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { CreditSlider } from '@/features/resellers/components/credit-slider';
+import { ResellerBenefits } from '@/features/resellers/components/reseller-benefits';
+import { ResellerHero } from '@/features/resellers/components/reseller-hero';
+import { ResellerPlanLists } from '@/features/resellers/components/reseller-plan-lists';
+import { ServerCards } from '@/features/resellers/components/server-cards';
 
 export function Component() {
-  return <PagePlaceholder title="Revendas" description="Ofertas para revendedores." />;
+  return (
+    <main>
+      <ResellerHero />
+      <div className="mx-auto max-w-6xl space-y-16 px-4 py-14">
+        <CreditSlider />
+        <ResellerPlanLists />
+        <ServerCards />
+        <ResellerBenefits />
+      </div>
+    </main>
+  );
 }

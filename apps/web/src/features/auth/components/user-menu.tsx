@@ -1,17 +1,51 @@
-import { LogIn } from 'lucide-react';
-import { Link } from 'react-router';
+import { LayoutDashboard, LogIn, LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { notify } from '@/lib/toast';
 import { useSession } from '../api/get-session';
+import { useSignOut } from '../api/sign-out';
+import { authErrorMessage } from '../lib/auth-error-message';
 
+/** Header corner: 'Entrar' for visitors; the e-mail, the admin link and 'Sair' when signed in. */
 export function UserMenu() {
   const { data } = useSession();
-  if (data?.signedIn) return <span className="text-muted-foreground hidden text-sm md:inline">{data.email}</span>;
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+
+  if (!data?.signedIn) {
+    return (
+      <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+        <Link to="/auth">
+          <LogIn aria-hidden />
+          Entrar
+        </Link>
+      </Button>
+    );
+  }
+
+  const onSignOut = () =>
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate('/', { replace: true }),
+      onError: (error) => notify.error('Erro ao sair', authErrorMessage(error)),
+    });
+
   return (
-    <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
-      <Link to="/auth">
-        <LogIn aria-hidden />
-        Entrar
-      </Link>
-    </Button>
+    <div className="flex items-center gap-1" data-testid="user-menu">
+      <span className="text-muted-foreground hidden max-w-48 truncate text-sm xl:inline" title={data.email ?? undefined}>
+        {data.email}
+      </span>
+      {data.isPro && (
+        <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+          <Link to="/admin">
+            <LayoutDashboard aria-hidden />
+            Admin
+          </Link>
+        </Button>
+      )}
+      <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signOut.isPending}>
+        <LogOut aria-hidden />
+        Sair
+      </Button>
+    </div>
   );
 }

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Home, Loader2, LayoutDashboard, RefreshCw, ShieldAlert } from 'lucide-react';
+import { Link, Navigate, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSession } from '../api/get-session';
+
+/**
+ * Guard of /admin and /pricing-calculator (admin-and-pricing.md §2 and §6; decisions.md, Access).
+ * The API enforces the same rule on every request; this only decides what the page shows.
+ */
+export function RequirePro({ children }: { children?: ReactNode }) {
+  const session = useSession();
+
+  if (session.isPending) {
+    return (
+      <Centered>
+        <Loader2 className="text-primary size-8 animate-spin" aria-hidden />
+        <p className="text-muted-foreground" role="status">
+          Verificando permissões...
+        </p>
+      </Centered>
+    );
+  }
+
+  if (session.isError) {
+    return (
+      <Centered>
+        <ShieldAlert className="text-destructive size-10" aria-hidden />
+        <p role="alert" className="max-w-md">
+          Falha na verificação de acesso. Tente novamente ou contate o suporte.
+        </p>
+        <Button variant="outline" onClick={() => void session.refetch()}>
+          <RefreshCw aria-hidden />
+          Tentar novamente
+        </Button>
+      </Centered>
+    );
+  }
+
+  if (!session.data.signedIn) return <Navigate to="/auth" replace />;
+
+  if (!session.data.isPro) {
+    return (
+      <Centered>
+        <ShieldAlert className="text-destructive size-10" aria-hidden />
+        <h1 className="text-2xl font-bold">Acesso Restrito</h1>
+        <p className="text-muted-foreground max-w-md">
+          Esta área é exclusiva para usuários PRO ativos. Verifique com o administrador.
+        </p>
+        <div className="flex flex-wrap justify-center gap-2">
+          <Button asChild variant="outline">
+            <Link to="/">
+              <Home aria-hidden />
+              Voltar ao início
+            </Link>
+          </Button>
+          <Button asChild variant="gradient">
+            <Link to="/admin">
+              <LayoutDashboard aria-hidden />
+              Ir para o Admin
+            </Link>
+          </Button>
+        </div>
+      </Centered>
+    );
+  }
+
+  return children ?? <Outlet />;
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">{children}</main>;
+}
