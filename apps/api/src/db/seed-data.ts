@@ -303,7 +303,7 @@ export const demoShortcuts: Insert<typeof shortcuts>[] = [
     name: 'Falar com atendente',
     type: 'webhook',
     orderIndex: 2,
-    webhookUrl: 'http://127.0.0.1:9/atendimento',
+    webhookUrl: 'https://hooks.example.com/vitrine/atendimento',
     payload: { intent: 'human_support' },
   },
 ];

@@ -75,6 +75,12 @@ const toProUserOutput = (row: ProUser) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/**
+ * Per-account brute-force control on top of better-auth's per-IP limit (ASVS 6.3.1): attempts on one
+ * e-mail from many addresses are throttled too, loosely enough that a lockout of the real owner is short.
+ */
+export const SIGN_IN_PER_EMAIL = { max: 20, timeWindow: 15 * 60 * 1000 };
+
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository }) {
@@ -83,6 +89,14 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
   r.post(
     '/api/auth/sign-in/email',
     {
+      config: {
+        rateLimit: {
+          ...SIGN_IN_PER_EMAIL,
+          // After validation, so the key is the normalised e-mail of a well-formed body.
+          hook: 'preHandler',
+          keyGenerator: (request) => `email:${(request.body as { email: string }).email}`,
+        },
+      },
       schema: {
         tags: ['acesso'],
         summary: 'Entrar com email e senha (somente emails PRO ativos)',

@@ -125,6 +125,18 @@ describe('sign-up and e-mail confirmation', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('mails a fresh link when the right password is tried before confirming, and nothing for a wrong one', async () => {
+    const email = 'esquecida@example.com';
+    await listPro(t.database.db, email);
+    await signUp(t.app, email, 'senha-secreta');
+    const mailsTo = async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).length;
+    expect(await mailsTo()).toBe(1);
+    expect((await signIn(t.app, email, 'senha-errada')).statusCode).toBe(401);
+    expect(await mailsTo()).toBe(1);
+    expect((await signIn(t.app, email, 'senha-secreta')).statusCode).toBe(403);
+    expect(await mailsTo()).toBe(2);
+  });
+
   it('says so when the e-mail already has an account', async () => {
     const response = await signUp(t.app, ADMIN.email, 'outra-senha');
     expect(response.statusCode).toBe(409);

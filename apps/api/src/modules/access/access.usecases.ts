@@ -35,12 +35,19 @@ export async function ensureAdmin(
     // An existing password is kept: the account may have changed it since the first start.
     if (existing.accounts.some((account) => account.providerId === 'credential' && account.password)) return { created };
   } else {
-    const user = await context.internalAdapter.createUser(
-      { email, name: email.split('@')[0] ?? email, emailVerified: true },
-      { method: 'admin' },
-    );
-    userId = user.id;
-    created = true;
+    try {
+      const user = await context.internalAdapter.createUser(
+        { email, name: email.split('@')[0] ?? email, emailVerified: true },
+        { method: 'admin' },
+      );
+      userId = user.id;
+      created = true;
+    } catch (error) {
+      // Two instances starting together: the other one created it first.
+      const winner = await context.internalAdapter.findUserByEmail(email);
+      if (!winner?.user) throw error;
+      return { created: false };
+    }
   }
   await context.internalAdapter.linkAccount({
     userId,

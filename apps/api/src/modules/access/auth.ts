@@ -67,7 +67,8 @@ export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, 
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: false,
+      // A correct password on an unconfirmed account mails a fresh link (the first one may be lost or expired).
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { ADMIN, adminEnv, signIn } from './access.test-support.ts';
+import { SIGN_IN_PER_EMAIL } from './access.routes.ts';
 import { defaultAuthRateLimits } from './auth.ts';
 
 const { max } = defaultAuthRateLimits.signIn;
@@ -84,5 +85,42 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     }
     expect((await signIn(t.app, ADMIN.email, 'senha-errada', { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429);
     expect((await signIn(t.app, ADMIN.email, ADMIN.password, { 'x-forwarded-for': '203.0.113.10' })).statusCode).toBe(200);
+  });
+});
+
+describe('one account attacked from many addresses', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: adminEnv });
+  });
+  afterAll(() => t.close());
+
+  it(`is throttled after ${SIGN_IN_PER_EMAIL.max} attempts on that e-mail, whatever the address`, async () => {
+    for (let attempt = 1; attempt <= SIGN_IN_PER_EMAIL.max; attempt++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: ADMIN.email, password: `errada-${attempt}` },
+        remoteAddress: `198.51.100.${attempt}`,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: ` ${ADMIN.email.toUpperCase()}`, password: ADMIN.password },
+      remoteAddress: '198.51.100.200',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos e tente novamente\.$/);
+
+    // Other accounts are not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'outro@example.com', password: 'qualquer-senha' },
+      remoteAddress: '198.51.100.201',
+    });
+    expect(other.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { AboutPage } from '@/features/marketing/components/about-page';
 
 export function Component() {
-  return <PagePlaceholder title="Sobre" description="Nossa missão, valores e história." />;
+  return <AboutPage />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { UserGuide } from '@/features/content/components/user-guide';
+import guide from '../../../../../docs/user-guide.md?raw';
 
 export function Component() {
-  return <PagePlaceholder title="Documentação" description="Guia de uso da Vitrine." />;
+  return <UserGuide markdown={guide} />;
 }

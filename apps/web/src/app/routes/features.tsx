@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { FeaturesPage } from '@/features/marketing/components/features-page';
 
 export function Component() {
-  return <PagePlaceholder title="Funcionalidades" description="Tudo o que a Vitrine oferece." />;
+  return <FeaturesPage />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { LegalDocument } from '@/features/content/components/legal-document';
 
 export function Component() {
-  return <PagePlaceholder title="Política de Privacidade" description="Como tratamos seus dados." />;
+  return <LegalDocument documentKey="privacy" />;
 }

@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { LegalDocument } from '@/features/content/components/legal-document';
 
 export function Component() {
-  return <PagePlaceholder title="Termos de Uso" description="Condições de uso do serviço." />;
+  return <LegalDocument documentKey="terms" />;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Baby, Clapperboard, Headphones, Music, Search, SearchX, Store, Trophy, User, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { STREAMING_APP_CATEGORIES, type PublicStreamingApp } from '@vitrine/domain/catalog';
@@ -31,6 +31,12 @@ export function AppActivation() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
   const [selected, setSelected] = useState<PublicStreamingApp | null>(null);
+  // The dialog opens without a Radix trigger, so focus is handed back to the opener by hand.
+  const opener = useRef<HTMLElement | null>(null);
+  const openDetails = (app: PublicStreamingApp) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(app);
+  };
 
   const visible = useMemo(
     () =>
@@ -56,11 +62,11 @@ export function AppActivation() {
               aria-label="Tipo de preço"
               className="bg-white/15 text-white"
             >
-              <ToggleGroupItem value="cliente" className="px-4 text-white/85 data-[state=on]:text-violet-700">
+              <ToggleGroupItem value="cliente" className="px-4 text-white/85 hover:text-white data-[state=on]:bg-white data-[state=on]:text-violet-700">
                 <User aria-hidden />
                 Cliente Final
               </ToggleGroupItem>
-              <ToggleGroupItem value="revendedor" className="px-4 text-white/85 data-[state=on]:text-violet-700">
+              <ToggleGroupItem value="revendedor" className="px-4 text-white/85 hover:text-white data-[state=on]:bg-white data-[state=on]:text-violet-700">
                 <Store aria-hidden />
                 Revendedor
               </ToggleGroupItem>
@@ -139,7 +145,7 @@ export function AppActivation() {
         ) : (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {visible.map((app) => (
-              <StreamingAppCard key={app.id} app={app} mode={mode} onDetails={setSelected} />
+              <StreamingAppCard key={app.id} app={app} mode={mode} onDetails={openDetails} />
             ))}
           </div>
         )}
@@ -156,7 +162,16 @@ export function AppActivation() {
         </div>
       </div>
 
-      <StreamingAppDialog app={selected} mode={mode} onOpenChange={(open) => !open && setSelected(null)} />
+      <StreamingAppDialog
+        app={selected}
+        mode={mode}
+        onOpenChange={(open) => !open && setSelected(null)}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      />
     </>
   );
 }

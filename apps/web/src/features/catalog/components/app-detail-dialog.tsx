@@ -171,7 +171,7 @@ function Reviews({ app }: { app: PublicApp }) {
           const stars = 5 - index;
           return (
             <li key={stars} className="flex items-center gap-3 text-sm">
-              <span className="w-14 shrink-0">{stars} {stars === 1 ? 'estrela' : 'estrelas'}</span>
+              <span className="w-20 shrink-0 whitespace-nowrap">{stars} {stars === 1 ? 'estrela' : 'estrelas'}</span>
               <span className="bg-muted h-2 flex-1 overflow-hidden rounded-full">
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(count / max) * 100}%` }} />
               </span>
@@ -184,10 +184,18 @@ function Reviews({ app }: { app: PublicApp }) {
   );
 }
 
-export function AppDetailDialog({ app, onOpenChange }: { app: PublicApp | null; onOpenChange: (open: boolean) => void }) {
+export function AppDetailDialog({
+  app,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  app: PublicApp | null;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <Dialog open={app !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         {app && (
           <>
             <DialogHeader className="flex-row items-center gap-4 text-left">
@@ -201,11 +209,11 @@ export function AppDetailDialog({ app, onOpenChange }: { app: PublicApp | null; 
               </div>
             </DialogHeader>
             <Tabs defaultValue="overview" className="min-w-0">
-              <TabsList className="w-full">
-                <TabsTrigger value="overview">Visão Geral</TabsTrigger>
-                <TabsTrigger value="media">Mídia</TabsTrigger>
-                <TabsTrigger value="downloads">Downloads</TabsTrigger>
-                <TabsTrigger value="reviews">Avaliações</TabsTrigger>
+              <TabsList className="grid h-auto w-full grid-cols-4">
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="overview">Visão Geral</TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="media">Mídia</TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="downloads">Downloads</TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="reviews">Avaliações</TabsTrigger>
               </TabsList>
               <TabsContent value="overview" className="pt-3">
                 <Overview app={app} />

@@ -33,7 +33,7 @@ export function PlanCard({ plan, period }: { plan: PublicPlan; period: BillingPe
         plan.isSpecial && !plan.isPopular && 'border-fuchsia-400/70',
       )}
     >
-      <div className="flex min-h-6 flex-wrap gap-2">
+      <div className={cn('flex flex-wrap gap-2', !plan.isSpecial && !plan.isPopular && !savings?.percentage ? 'hidden md:block md:h-6' : 'min-h-6')}>
         {plan.isSpecial && <Badge className="bg-fuchsia-600 text-white">Destaque</Badge>}
         {plan.isPopular && <Badge>Mais Popular</Badge>}
         {savings && savings.percentage > 0 && <Badge variant="success">Economize {savings.percentage}%</Badge>}

@@ -12,6 +12,8 @@ export function PlansSection() {
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const plans = usePlans();
   useLoadErrorToast(plans.error, 'planos');
+  // Cheapest first, so the cards read as a ladder (the API lists them by name).
+  const sorted = plans.data ? [...plans.data].sort((a, b) => a.pricing.monthly - b.pricing.monthly || a.name.localeCompare(b.name, 'pt-BR')) : undefined;
 
   return (
     <section id="planos" aria-labelledby="planos-titulo" className="scroll-mt-20 px-4 py-16 sm:py-20">
@@ -28,7 +30,7 @@ export function PlansSection() {
             value={period}
             onValueChange={(value) => isPeriod(value) && setPeriod(value)}
             aria-label="Período de cobrança"
-            className="flex-wrap justify-center"
+            className="grid w-full max-w-sm grid-cols-2 gap-1 sm:flex sm:w-fit sm:max-w-none"
           >
             {BILLING_PERIODS.map((option) => (
               <ToggleGroupItem key={option} value={option} className="px-2.5 sm:px-3">
@@ -40,8 +42,9 @@ export function PlansSection() {
         <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {plans.isPending &&
             Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-[30rem] rounded-2xl" />)}
-          {plans.data?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
+          {sorted?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
         </div>
+        {plans.isError && <p className="text-muted-foreground mt-6 text-center">Não foi possível carregar os planos agora. Tente recarregar a página.</p>}
         {plans.data?.length === 0 && (
           <p className="text-muted-foreground mt-6 text-center">Nenhum plano disponível no momento.</p>
         )}

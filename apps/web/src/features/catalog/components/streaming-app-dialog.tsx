@@ -25,10 +25,12 @@ export function StreamingAppDialog({
   app,
   mode,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   app: PublicStreamingApp | null;
   mode: PriceMode;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const candidates: [string, string | undefined][] = app
     ? [
@@ -44,7 +46,7 @@ export function StreamingAppDialog({
 
   return (
     <Dialog open={app !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         {app && (
           <>
             <DialogHeader className="flex-row items-center gap-4 text-left">

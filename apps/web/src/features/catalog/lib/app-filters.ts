@@ -1,4 +1,7 @@
-import { foldText, type PublicApp } from '@vitrine/domain/catalog';
+import type { PublicApp } from '@vitrine/domain/catalog';
+
+/** Lower case without accents, so 'musica' finds 'Música'. */
+const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 
 export const APP_SORTS = ['featured', 'rating', 'name', 'newest', 'price-low', 'price-high'] as const;
 export type AppSort = (typeof APP_SORTS)[number];

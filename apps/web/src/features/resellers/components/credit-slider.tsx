@@ -18,7 +18,7 @@ export function CreditSlider() {
   return (
     <section aria-labelledby="prepago-titulo" className="bg-card rounded-2xl border p-6 shadow-sm sm:p-8">
       <div className="flex items-center gap-3">
-        <span className="bg-accent text-primary flex size-11 items-center justify-center rounded-xl">
+        <span className="bg-accent text-primary flex size-11 shrink-0 items-center justify-center rounded-xl">
           <Coins className="size-5" aria-hidden />
         </span>
         <div>
@@ -32,9 +32,9 @@ export function CreditSlider() {
       <div className="mt-8 grid gap-8 lg:grid-cols-[1fr_18rem]">
         <div className="space-y-6">
           <div className="flex items-baseline justify-between">
-            <label id="creditos-label" className="text-sm font-medium">
+            <span id="creditos-label" className="text-sm font-medium">
               Quantidade de créditos
-            </label>
+            </span>
             <output className="text-primary text-3xl font-extrabold" data-testid="credit-amount" aria-labelledby="creditos-label">
               {credits}
             </output>

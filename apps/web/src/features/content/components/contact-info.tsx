@@ -1,0 +1,98 @@
+import { Bot, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { contactChannelListSchema, contactFaqSchema, type ContactChannel, type ContactFaq } from '@vitrine/domain/content';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useSiteConfig } from '../api/get-site-config';
+
+const channelIcons: Record<ContactChannel['type'], typeof Mail> = {
+  email: Mail,
+  phone: Phone,
+  whatsapp: MessageCircle,
+  address: MapPin,
+  chat: Bot,
+};
+
+// Used until (or if) the 'contact' section of site configuration says otherwise.
+const defaultChannels: ContactChannel[] = [
+  { type: 'email', label: 'E-mail', value: 'contato@vitrine.com.br', href: 'mailto:contato@vitrine.com.br', description: 'Respondemos em até 24 horas.' },
+  { type: 'chat', label: 'Assistente IA', value: 'Converse agora', href: '/chat', description: 'Disponível 24 horas por dia.' },
+];
+const defaultFaq: ContactFaq = [
+  { question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' },
+];
+
+export function useContactContent() {
+  const config = useSiteConfig('contact');
+  useLoadErrorToast(config.error, 'configurações do site');
+  const channels = contactChannelListSchema.safeParse(config.data?.entries.channels);
+  const faq = contactFaqSchema.safeParse(config.data?.entries.faq);
+  return {
+    isPending: config.isPending,
+    channels: channels.success && channels.data.length > 0 ? channels.data : defaultChannels,
+    faq: faq.success && faq.data.length > 0 ? faq.data : defaultFaq,
+  };
+}
+
+function ChannelLink({ channel }: { channel: ContactChannel }) {
+  const className = 'text-primary font-medium break-all hover:underline';
+  if (!channel.href) return <span className="font-medium">{channel.value}</span>;
+  if (channel.href.startsWith('/')) {
+    return (
+      <Link to={channel.href} className={className}>
+        {channel.value}
+      </Link>
+    );
+  }
+  const external = channel.href.startsWith('http');
+  return (
+    <a href={channel.href} className={className} {...(external ? { target: '_blank', rel: 'noreferrer noopener' } : {})}>
+      {channel.value}
+    </a>
+  );
+}
+
+export function ContactChannels({ channels, isPending }: { channels: ContactChannel[]; isPending: boolean }) {
+  if (isPending) {
+    return (
+      <div className="space-y-3">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-20 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className="space-y-3">
+      {channels.map((channel) => {
+        const Icon = channelIcons[channel.type];
+        return (
+          <li key={`${channel.type}-${channel.value}`} className="bg-card flex gap-4 rounded-xl border p-4 shadow-sm">
+            <span className="bg-accent text-primary flex size-10 shrink-0 items-center justify-center rounded-lg">
+              <Icon className="size-5" aria-hidden />
+            </span>
+            <div className="min-w-0">
+              <p className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{channel.label}</p>
+              <ChannelLink channel={channel} />
+              {channel.description && <p className="text-muted-foreground text-sm">{channel.description}</p>}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function ContactFaqList({ faq }: { faq: ContactFaq }) {
+  return (
+    <Accordion type="single" collapsible className="bg-card rounded-xl border px-5">
+      {faq.map((entry, index) => (
+        <AccordionItem key={entry.question} value={`faq-${index}`}>
+          <AccordionTrigger>{entry.question}</AccordionTrigger>
+          <AccordionContent className="text-muted-foreground">{entry.answer}</AccordionContent>
+        </AccordionItem>
+      ))}
+    </Accordion>
+  );
+}
