@@ -41,8 +41,9 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer,
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
+    // Fastify adds a HEAD twin for every GET: it runs the GET handler, so it gets the GET's rule.
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const isPublic = methods.every((method) => method === 'HEAD' || isPublicRoute(method, route.url));
+    const isPublic = methods.every((method) => isPublicRoute(method === 'HEAD' ? 'GET' : method, route.url));
     route.config = { ...(route.config ?? {}), access: isPublic ? 'public' : 'pro' };
     if (isPublic) return;
     const guard = async (request: FastifyRequest) => {

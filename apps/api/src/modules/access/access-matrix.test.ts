@@ -81,6 +81,16 @@ describe('access matrix over every API route', () => {
     expect(problems).toEqual([]);
   });
 
+  it('HEAD follows the rule of its GET (it runs the same handler)', async () => {
+    const problems: string[] = [];
+    for (const route of routes.filter((candidate) => candidate.method === 'GET')) {
+      const response = await t.app.inject({ method: 'HEAD', url: route.url });
+      if (!isPublicRoute('GET', route.path) && response.statusCode !== 401) problems.push(`HEAD ${route.path} → ${response.statusCode}`);
+      if (response.statusCode >= 500) problems.push(`HEAD ${route.path} → ${response.statusCode} (5xx)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('a deactivated PRO user gets 403 on every route that is not public, and never a 500', async () => {
     const problems: string[] = [];
     for (const route of routes) {

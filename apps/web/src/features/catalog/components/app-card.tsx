@@ -30,7 +30,9 @@ export function AppCard({ app, layout = 'grid', onDetails }: { app: PublicApp; l
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h3 className="text-lg leading-tight font-semibold">{app.name}</h3>
-          <p className="text-muted-foreground mt-1 line-clamp-2 text-sm">{app.shortDescription}</p>
+          <p className="text-muted-foreground mt-1 line-clamp-2 text-sm">{app.shortDescription}
+            {app.shortDescription.length < app.description.length && '…'}
+          </p>
         </div>
         <RatingSummary average={app.rating.average} total={app.rating.total} />
         <div className="text-muted-foreground flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">

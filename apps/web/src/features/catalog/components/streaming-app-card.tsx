@@ -32,7 +32,9 @@ export function StreamingAppCard({
           <RatingSummary average={app.rating.average} total={app.rating.total} />
         </div>
       </div>
-      <p className="text-muted-foreground line-clamp-3 text-sm">{app.shortDescription}</p>
+      <p className="text-muted-foreground line-clamp-3 text-sm">{app.shortDescription}
+        {app.shortDescription.length < app.description.length && '…'}
+      </p>
       {app.tags.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
           {app.tags.slice(0, MAX_TAGS).map((tag) => (

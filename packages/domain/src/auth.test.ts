@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages, credentialsSchema, emailIndicator, proUserInputSchema } from './auth.ts';
+
+const firstMessage = (input: unknown) => credentialsSchema.safeParse(input).error?.issues[0]?.message;
+
+describe('the sign-in and sign-up contract (public-site.md §5)', () => {
+  it.each([
+    ['', authMessages.emailRequired],
+    ['   ', authMessages.emailRequired],
+    ['sem-arroba', authMessages.emailFormat],
+    ['@dominio.com', authMessages.emailFormat],
+    ['alguem@', authMessages.emailDomain],
+    ['alguem@dominio..com', authMessages.emailDomain],
+    ['alguem@dominio', authMessages.emailFormat],
+  ])('refuses the e-mail %j with %j', (email, message) => {
+    expect(firstMessage({ email, password: 'senha-boa' })).toBe(message);
+  });
+
+  it('trims and lower-cases a valid e-mail', () => {
+    expect(credentialsSchema.parse({ email: '  Pessoa@Exemplo.COM ', password: 'senha-boa' }).email).toBe('pessoa@exemplo.com');
+  });
+
+  it.each([
+    ['12345', authMessages.passwordMin],
+    ['x'.repeat(51), authMessages.passwordMax],
+  ])('refuses the password %j', (password, message) => {
+    expect(firstMessage({ email: 'a@b.com', password })).toBe(message);
+  });
+
+  it('accepts passwords of 6 to 50 characters, kept as typed', () => {
+    expect(credentialsSchema.parse({ email: 'a@b.com', password: ' 12345' }).password).toBe(' 12345');
+    expect(credentialsSchema.safeParse({ email: 'a@b.com', password: 'x'.repeat(50) }).success).toBe(true);
+  });
+
+  it('refuses unknown fields (no mass assignment)', () => {
+    expect(credentialsSchema.safeParse({ email: 'a@b.com', password: 'senha-boa', emailVerified: true }).success).toBe(false);
+    expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: true, role: 'root' }).success).toBe(false);
+  });
+});
+
+describe('the e-mail indicator', () => {
+  it.each([
+    ['', 'idle'],
+    ['  ', 'idle'],
+    ['alguem', 'invalid'],
+    ['alguem@dominio..com', 'invalid'],
+    ['alguem@dominio.com', 'valid'],
+  ] as const)('shows %j as %s', (value, state) => {
+    expect(emailIndicator(value)).toBe(state);
+  });
+});
