@@ -12,7 +12,7 @@ export const spaPlugin = fp<{ root: string | undefined }>(async (app, { root }) 
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: root!,
-      wildcard: false,
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
