@@ -27,6 +27,11 @@ describe('the API server', () => {
   });
 
   it('serves the web app for client routes, with index.html revalidated and hashed assets cached for a year', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('lang="pt-BR"');
+    expect(home.headers['cache-control']).toBe('no-cache');
+
     const page = await t.app.inject({ method: 'GET', url: '/apps/ativacao' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -40,6 +45,11 @@ describe('the API server', () => {
 
     const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' });
     expect(missingAsset.statusCode).toBe(404);
+
+    // A file added after start-up (a rebuild while the server runs) is served too.
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-new456.js'), 'console.log("novo")');
+    const added = await t.app.inject({ method: 'GET', url: '/assets/index-new456.js' });
+    expect(added.statusCode).toBe(200);
   });
 
   it('answers unknown API routes with a JSON error in Portuguese', async () => {

@@ -66,9 +66,10 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   const isHttps = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const proUsers = createProUsersRepository(database.db);
   const mailer = createMailer({ db: database.db, logger: app.log as Logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const secret = resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
   const auth = createAuth({
     db: database.db,
-    secret: resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
+    secret,
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     secureCookies: isHttps,
     proUsers,
@@ -104,7 +105,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(accessRoutes, { auth, proUsers });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, mailer, contactEmail: env.CONTACT_EMAIL });
-  await app.register(catalogRoutes, { db: database.db, env });
+  await app.register(catalogRoutes, { db: database.db, linkSecret: secret });
   await app.register(resellersRoutes, { db: database.db });
 
   await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist });

@@ -193,4 +193,26 @@ describe('sign-in, sign-up and access control in the browser', () => {
     const replay = await fetch(`${server.url}/api/access/pro-users`, { headers: { cookie: `${session!.name}=${session!.value}` } });
     expect(replay.status).toBe(401);
   });
+  it('says so on the home page when a confirmation link is invalid or expired', async () => {
+    const { page } = await open();
+    await page.goto('/api/auth/verify-email?token=nao-e-um-token-valido');
+    await page.getByText('Link de confirmação inválido').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).searchParams.has('error')).toBe(false);
+  });
+
+  it('offers Entrar and, once signed in, Sair in the mobile menu', async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 390, height: 844 });
+    opened.push(context);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Entrar' }).click();
+    await page.waitForURL('**/auth');
+    await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Entrar' }).waitFor();
+  });
 });

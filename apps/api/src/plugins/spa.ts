@@ -22,6 +22,10 @@ export const spaPlugin = fp<{ root: string | undefined }>(async (app, { root }) 
         }
       },
     });
+    // With wildcard serving, '/' would resolve to the directory itself: it is the home page.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,16 +1,27 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Toaster } from '@/components/ui/sonner';
+import { useSession } from '@/features/auth/api/get-session';
 import { connectEventStream } from '@/lib/event-stream';
 import { createQueryClient } from '@/lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  useEffect(() => connectEventStream(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      {/* Before the pages: its subscription must exist when a page's first effect raises a toast. */}
       <Toaster />
+      <RealtimeConnection />
+      {children}
     </QueryClientProvider>
   );
+}
+
+/** The event stream carries admin-only tables to PRO sessions: reconnect when the signed-in user changes. */
+function RealtimeConnection() {
+  const queryClient = useQueryClient();
+  const { data } = useSession();
+  const identity = data?.signedIn ? (data.email ?? 'signed-in') : 'anonymous';
+  useEffect(() => connectEventStream(queryClient), [queryClient, identity]);
+  return null;
 }

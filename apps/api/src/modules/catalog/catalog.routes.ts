@@ -12,7 +12,6 @@ import {
   publicStreamingAppListSchema,
   streamingAppListQuerySchema,
 } from '@vitrine/domain/catalog';
-import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
@@ -39,9 +38,11 @@ const errorResponse = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
 });
 
-export async function catalogRoutes(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+// The link secret is the server's resolved secret (AUTH_SECRET or the one kept in DATA_DIR), so links
+// survive a restart and work on every instance.
+export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { db: Database; linkSecret: string }) {
   const repository = createCatalogRepository(db);
-  const signer = createDownloadLinkSigner(env.AUTH_SECRET);
+  const signer = createDownloadLinkSigner(linkSecret);
   const failedAttempts = app.createRateLimit({
     max: DOWNLOAD_FAILURES_MAX,
     timeWindow: DOWNLOAD_FAILURES_WINDOW_MS,

@@ -64,7 +64,10 @@ export function Header() {
                     {link.label}
                   </NavLink>
                 ))}
-                <Button asChild variant="gradient" className="mt-4" onClick={() => setOpen(false)}>
+                <div className="mt-4 border-t pt-4" onClick={() => setOpen(false)}>
+                  <UserMenu layout="sheet" />
+                </div>
+                <Button asChild variant="gradient" className="mt-2" onClick={() => setOpen(false)}>
                   <Link to="/chat">
                     <MessageCircle aria-hidden />
                     Iniciar Chat

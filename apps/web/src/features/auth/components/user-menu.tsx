@@ -7,14 +7,15 @@ import { useSignOut } from '../api/sign-out';
 import { authErrorMessage } from '../lib/auth-error-message';
 
 /** Header corner: 'Entrar' for visitors; the e-mail, the admin link and 'Sair' when signed in. */
-export function UserMenu() {
+export function UserMenu({ layout = 'header' }: { layout?: 'header' | 'sheet' }) {
+  const inSheet = layout === 'sheet';
   const { data } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
 
   if (!data?.signedIn) {
     return (
-      <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+      <Button asChild variant={inSheet ? 'outline' : 'ghost'} size="sm" className={inSheet ? 'w-full' : 'hidden md:inline-flex'}>
         <Link to="/auth">
           <LogIn aria-hidden />
           Entrar
@@ -30,19 +31,22 @@ export function UserMenu() {
     });
 
   return (
-    <div className="flex items-center gap-1" data-testid="user-menu">
-      <span className="text-muted-foreground hidden max-w-48 truncate text-sm xl:inline" title={data.email ?? undefined}>
+    <div className={inSheet ? 'flex flex-col gap-2' : 'flex items-center gap-1'} data-testid="user-menu">
+      <span
+        className={inSheet ? 'text-muted-foreground truncate text-sm' : 'text-muted-foreground hidden max-w-48 truncate text-sm xl:inline'}
+        title={data.email ?? undefined}
+      >
         {data.email}
       </span>
       {data.isPro && (
-        <Button asChild variant="ghost" size="sm" className="hidden md:inline-flex">
+        <Button asChild variant={inSheet ? 'outline' : 'ghost'} size="sm" className={inSheet ? 'w-full' : 'hidden md:inline-flex'}>
           <Link to="/admin">
             <LayoutDashboard aria-hidden />
             Admin
           </Link>
         </Button>
       )}
-      <Button variant="ghost" size="sm" onClick={onSignOut} disabled={signOut.isPending}>
+      <Button variant={inSheet ? 'outline' : 'ghost'} size="sm" className={inSheet ? 'w-full' : undefined} onClick={onSignOut} disabled={signOut.isPending}>
         <LogOut aria-hidden />
         Sair
       </Button>
