@@ -108,6 +108,9 @@ describe('a server of its own', () => {
       await db.query(
         `update site_configurations set config_value = '"Descrição alterada para o teste de reinício."' where section = 'footer' and config_key = 'description'`,
       );
+      await db.query(
+        `update site_configurations set config_value = '{"text": "Vitrine Reiniciada"}' where section = 'header' and config_key = 'brand'`,
+      );
       await db.close();
 
       server = await startServer({ dataDir });
@@ -117,6 +120,7 @@ describe('a server of its own', () => {
       await expect
         .poll(() => again.page.getByTestId('site-footer').textContent())
         .toContain('Descrição alterada para o teste de reinício.');
+      await again.page.getByRole('banner').getByText('Vitrine Reiniciada').waitFor();
       await again.context.close();
     } finally {
       await server.stop();

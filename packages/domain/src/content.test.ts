@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageInputSchema } from './content.ts';
+import { contactMessageInputSchema, defaultHeaderConfig, resolveHeaderConfig } from './content.ts';
 
 const valid = { name: ' Maria ', email: ' maria@exemplo.com.br ', subject: 'Planos', message: 'Quero saber mais.' };
 
@@ -29,5 +29,28 @@ describe('contact form', () => {
   it('requires all four fields and refuses unknown ones', () => {
     expect(contactMessageInputSchema.safeParse({ name: 'Maria' }).success).toBe(false);
     expect(contactMessageInputSchema.safeParse({ ...valid, isAdmin: true }).success).toBe(false);
+  });
+});
+
+describe('header configuration', () => {
+  it("falls back to the specification's eight links and brand when nothing is stored", () => {
+    const header = resolveHeaderConfig({});
+    expect(header.navigation.map((link) => link.href)).toEqual([
+      '/',
+      '/sobre',
+      '/funcionalidades',
+      '/streaming',
+      '/midia',
+      '/apps/ativacao',
+      '/knowledgebase',
+      '/contato',
+    ]);
+    expect(header.brand.text).toBe('Vitrine');
+  });
+
+  it('uses stored parts and ignores malformed ones', () => {
+    const header = resolveHeaderConfig({ brand: { text: 'Minha Loja' }, navigation: [{ label: 'Sem href' }] });
+    expect(header.brand.text).toBe('Minha Loja');
+    expect(header.navigation).toEqual(defaultHeaderConfig.navigation);
   });
 });

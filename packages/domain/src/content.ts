@@ -16,6 +16,38 @@ export const socialLinksSchema = z.object({
 export const linkSchema = z.object({ label: z.string(), href: z.string() });
 export type Link = z.infer<typeof linkSchema>;
 
+/** The header, as stored in site configuration section 'header' (one key per part). */
+export const headerConfigSchema = z.object({
+  brand: z.object({ text: z.string().min(1), tagline: z.string().optional() }),
+  navigation: z.array(linkSchema).min(1),
+});
+export type HeaderConfig = z.infer<typeof headerConfigSchema>;
+
+/** The specification's header navigation (public-site.md §2). */
+export const defaultHeaderConfig: HeaderConfig = {
+  brand: { text: 'Vitrine', tagline: 'Streaming com IA' },
+  navigation: [
+    { label: 'Início', href: '/' },
+    { label: 'Sobre', href: '/sobre' },
+    { label: 'Funcionalidades', href: '/funcionalidades' },
+    { label: 'Revendas', href: '/streaming' },
+    { label: 'Mídia', href: '/midia' },
+    { label: 'Apps', href: '/apps/ativacao' },
+    { label: 'Documentação', href: '/knowledgebase' },
+    { label: 'Contato', href: '/contato' },
+  ],
+};
+
+/** Merges stored header entries over the defaults, ignoring malformed ones. */
+export function resolveHeaderConfig(entries: Record<string, unknown>): HeaderConfig {
+  const brand = headerConfigSchema.shape.brand.safeParse(entries.brand);
+  const navigation = headerConfigSchema.shape.navigation.safeParse(entries.navigation);
+  return {
+    brand: brand.success ? brand.data : defaultHeaderConfig.brand,
+    navigation: navigation.success ? navigation.data : defaultHeaderConfig.navigation,
+  };
+}
+
 /** The footer, as stored in site configuration section 'footer' (one key per part). */
 export const footerConfigSchema = z.object({
   logo: z.object({ text: z.string(), imageUrl: z.string().optional() }),

@@ -1,6 +1,6 @@
 // Demo data for a fresh install (decisions.md: demo plans; public-site.md §9 and
 // admin-and-pricing.md §9: reseller plans and the reference price tables).
-import { defaultFooterConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
+import { defaultFooterConfig, defaultHeaderConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
 import type {
   apps,
   discountRates,
@@ -555,21 +555,7 @@ const contactFaq: ContactFaq = [
 ];
 
 export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
-  { section: 'header', configKey: 'brand', configValue: { text: 'Vitrine', tagline: 'Streaming com IA' } },
-  {
-    section: 'header',
-    configKey: 'navigation',
-    configValue: [
-      { label: 'Início', href: '/' },
-      { label: 'Sobre', href: '/sobre' },
-      { label: 'Funcionalidades', href: '/funcionalidades' },
-      { label: 'Revendas', href: '/streaming' },
-      { label: 'Mídia', href: '/midia' },
-      { label: 'Apps', href: '/apps/ativacao' },
-      { label: 'Documentação', href: '/knowledgebase' },
-      { label: 'Contato', href: '/contato' },
-    ],
-  },
+  ...Object.entries(defaultHeaderConfig).map(([configKey, configValue]) => ({ section: 'header', configKey, configValue })),
   ...Object.entries(defaultFooterConfig).map(([configKey, configValue]) => ({
     section: 'footer',
     configKey,

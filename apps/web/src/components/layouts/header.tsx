@@ -3,23 +3,27 @@ import { Menu, MessageCircle } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { resolveHeaderConfig } from '@vitrine/domain/content';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { cn } from '@/lib/utils';
 import { Brand } from './brand';
-import { navLinks } from './nav-links';
 
 export function Header() {
   const [open, setOpen] = useState(false);
+  // The header section of site configuration; the specification's links show until it arrives.
+  const { data } = useSiteConfig('header');
+  const { brand, navigation } = resolveHeaderConfig(data?.entries ?? {});
   return (
     <header className="bg-background/80 supports-[backdrop-filter]:bg-background/60 sticky top-0 z-40 border-b backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Brand />
+        <Brand text={brand.text} />
         <nav aria-label="Navegação principal" className="hidden items-center gap-1 lg:flex">
-          {navLinks.map((link) => (
+          {navigation.map((link) => (
             <NavLink
-              key={link.to}
-              to={link.to}
-              end={link.to === '/'}
+              key={link.href}
+              to={link.href}
+              end={link.href === '/'}
               className={({ isActive }) =>
                 cn(
                   'hover:text-foreground rounded-md px-3 py-2 text-sm font-medium transition-colors',
@@ -51,11 +55,11 @@ export function Header() {
                 <SheetDescription className="sr-only">Links de navegação do site</SheetDescription>
               </SheetHeader>
               <nav aria-label="Navegação móvel" className="flex flex-col gap-1 px-4">
-                {navLinks.map((link) => (
+                {navigation.map((link) => (
                   <NavLink
-                    key={link.to}
-                    to={link.to}
-                    end={link.to === '/'}
+                    key={link.href}
+                    to={link.href}
+                    end={link.href === '/'}
                     onClick={() => setOpen(false)}
                     className={({ isActive }) =>
                       cn('rounded-md px-3 py-2.5 text-base font-medium', isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:text-foreground')
