@@ -65,6 +65,38 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
+  it('shows a skeleton while the footer configuration loads', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/site-config/footer', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/sobre');
+    await page.getByTestId('footer-skeleton').waitFor();
+    release();
+    await page.getByTestId('site-footer').waitFor();
+    expect(await page.getByTestId('footer-skeleton').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the error screen with a reload button when a page fails to load', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Navegação principal' }).waitFor();
+    // The /sobre page's code cannot be fetched (say, a deploy replaced it mid-session).
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Sobre', exact: true }).click();
+    await page.getByRole('heading', { name: 'Algo deu errado' }).waitFor();
+    expect(await page.getByText('Ocorreu um erro inesperado. Tente recarregar a página.').count()).toBe(1);
+    await page.unroute(/\/assets\/about-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Recarregar Página' }).click();
+    await page.getByRole('navigation', { name: 'Navegação principal' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sobre');
+    await context.close();
+  });
+
   it('opens the mobile menu with the same links on a narrow screen', async () => {
     const { page, context } = await openPage(browser, baseUrl, { width: 390, height: 844 });
     await page.goto('/');
