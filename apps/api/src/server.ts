@@ -7,6 +7,9 @@ import { seedDemoData } from './db/seed.ts';
 
 const startedAt = performance.now();
 
+/** A start-up problem the operator can fix; printed as is, without a stack. */
+class StartupError extends Error {}
+
 async function main() {
   const env = loadEnv();
   const database = await openDatabase(
@@ -36,7 +39,14 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: env.PORT, host: env.HOST });
+  const address = await app.listen({ port: env.PORT, host: env.HOST }).catch(async (error: NodeJS.ErrnoException) => {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    if (error.code === 'EADDRINUSE') {
+      throw new StartupError(`A porta ${env.PORT} já está em uso. Pare o outro processo ou defina outra porta com PORT.`);
+    }
+    throw error;
+  });
   app.log.info(
     {
       address,
@@ -49,7 +59,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('Falha ao iniciar o servidor:', error);

@@ -41,4 +41,13 @@ describe('the server process', () => {
       /PORT/,
     );
   });
+
+  it('says which port is taken when another process holds it', async () => {
+    const first = await startServer();
+    try {
+      await expect(startServer({ port: first.port })).rejects.toThrow(/A porta \d+ já está em uso/);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+  });
 });

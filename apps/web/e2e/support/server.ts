@@ -65,20 +65,27 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
+  const env = { LOG_LEVEL: 'info', ...options.env };
+  // Ready when our own child says so: polling the port could be answered by another process.
+  const ownLogLine = env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    if (ownLogLine) {
+      if (output.includes('"msg":"Vitrine no ar"')) break;
+    } else {
+      try {
+        const response = await fetch(`${url}/api/health`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`o servidor não respondeu em 60 s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {

@@ -35,7 +35,7 @@ export function AuthForm() {
     defaultValues: { email: '', password: '' },
   });
   const { register, handleSubmit, reset, watch, formState } = form;
-  useDebouncedValidation(form, FIELDS);
+  useDebouncedValidation(form, FIELDS, 300, setError);
   const email = watch('email');
   const password = watch('password');
   const isValid = credentialsSchema.safeParse({ email, password }).success;

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 
+export const VALIDATION_FAILURE_MESSAGE = 'Erro de validação';
+
 /**
  * Validates the touched fields 300 ms after the last keystroke (public-site.md §5: validation is
  * debounced and errors show after the field is touched).
@@ -9,6 +11,8 @@ export function useDebouncedValidation<T extends FieldValues>(
   form: UseFormReturn<T>,
   fields: readonly Path<T>[],
   delayMs = 300,
+  /** Called with the specification's generic text when validation itself fails unexpectedly. */
+  onValidationFailure?: (message: string) => void,
 ) {
   const { trigger, watch, formState } = form;
   const values = watch(fields as Path<T>[]) as unknown[];
@@ -17,7 +21,9 @@ export function useDebouncedValidation<T extends FieldValues>(
   const touchedKey = touched.join('|');
   useEffect(() => {
     if (!touchedKey) return;
-    const timer = setTimeout(() => void trigger(touchedKey.split('|') as Path<T>[]), delayMs);
+    const timer = setTimeout(() => {
+      trigger(touchedKey.split('|') as Path<T>[]).catch(() => onValidationFailure?.(VALIDATION_FAILURE_MESSAGE));
+    }, delayMs);
     return () => clearTimeout(timer);
-  }, [valuesKey, touchedKey, trigger, delayMs]);
+  }, [valuesKey, touchedKey, trigger, delayMs, onValidationFailure]);
 }
