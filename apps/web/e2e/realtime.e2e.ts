@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { withDatabase } from '../../api/test/database.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-function withDatabase(url: string, database: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });

@@ -9,6 +9,7 @@ import {
   isWellFormedDownloadCode,
   resolvePlanIcon,
   shortDescription,
+  slugify,
   streamingCategoryName,
   streamingClientPrice,
 } from './catalog.ts';
@@ -149,5 +150,17 @@ describe('download code input', () => {
     ['ABC-12', false],
   ])('%j is well formed: %s', (code, expected) => {
     expect(isWellFormedDownloadCode(code)).toBe(expected);
+  });
+});
+
+describe('slugify', () => {
+  it.each([
+    ['Loja de Apps e códigos', 'loja-de-apps-e-codigos'],
+    ['Vitrine Player', 'vitrine-player'],
+    ['  Ação & Aventura!  ', 'acao-aventura'],
+    ['Música 4K', 'musica-4k'],
+    ['***', ''],
+  ])('%s → %s', (text, slug) => {
+    expect(slugify(text)).toBe(slug);
   });
 });

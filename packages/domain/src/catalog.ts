@@ -39,6 +39,13 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
 }
 
+/** 'Loja de Apps e códigos' → 'loja-de-apps-e-codigos': for anchors and file names. */
+export function slugify(text: string): string {
+  return foldText(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
 /** Default plan icon from its name: básico → Monitor, premium → Crown, family → Home (public-site.md §3). */
 export function defaultPlanIcon(name: string): PlanIcon {
   const folded = foldText(name);

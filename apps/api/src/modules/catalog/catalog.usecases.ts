@@ -11,6 +11,7 @@ import {
   normalizeDownloadCode,
   resolvePlanIcon,
   shortDescription,
+  slugify,
   streamingCategoryName,
   streamingClientPrice,
   type Category,
@@ -222,12 +223,7 @@ function safeDownloadUrl(url: string | null): string | null {
 }
 
 export function downloadFileName(appName: string): string {
-  const slug = appName
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  const slug = slugify(appName);
   return `${slug || 'app'}.txt`;
 }
 

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
-import { formatBRL, formatDate } from '@/lib/format';
+import { formatBRL, formatDate, plural } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useRedeemDownloadCode } from '../api/redeem-download-code';
 import { AppImage } from './app-image';
@@ -171,7 +171,7 @@ function Reviews({ app }: { app: PublicApp }) {
           const stars = 5 - index;
           return (
             <li key={stars} className="flex items-center gap-3 text-sm">
-              <span className="w-20 shrink-0 whitespace-nowrap">{stars} {stars === 1 ? 'estrela' : 'estrelas'}</span>
+              <span className="w-20 shrink-0 whitespace-nowrap">{plural(stars, 'estrela', 'estrelas')}</span>
               <span className="bg-muted h-2 flex-1 overflow-hidden rounded-full">
                 <span className="block h-full rounded-full bg-amber-400" style={{ width: `${(count / max) * 100}%` }} />
               </span>

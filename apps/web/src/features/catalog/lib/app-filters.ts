@@ -1,7 +1,4 @@
-import type { PublicApp } from '@vitrine/domain/catalog';
-
-/** Lower case without accents, so 'musica' finds 'Música'. */
-const foldText = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+import { foldText, type PublicApp } from '@vitrine/domain/catalog';
 
 export const APP_SORTS = ['featured', 'rating', 'name', 'newest', 'price-low', 'price-high'] as const;
 export type AppSort = (typeof APP_SORTS)[number];
