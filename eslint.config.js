@@ -4,28 +4,30 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
 import fs from 'node:fs';
 import globals from 'globals';
+import importPlugin from 'eslint-plugin-import';
 
-// Features don't import each other; routes compose them (house style, habit 7).
+// Layering: features never import each other, shared components and lib/ never import features.
+// Paths are resolved (TypeScript resolver), so relative imports count too.
+// eslint-import-resolver-typescript stays on 3.7: later versions need native binaries published
+// for every platform, which an npm mirror carrying only Linux builds cannot serve to `npm ci`.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
   ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
   : [];
-const featureBoundaries = features.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-            message: 'Uma feature não importa outra: componha-as na rota (apps/web/src/app/routes).',
-          },
-        ],
-      },
-    ],
+const webSrc = './apps/web/src';
+const layerZones = [
+  ...features.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'Uma feature não importa outra: componha-as na rota (apps/web/src/app/routes).',
+  })),
+  {
+    target: [`${webSrc}/components`, `${webSrc}/lib`],
+    from: `${webSrc}/features`,
+    message: 'Componentes compartilhados e lib/ não importam features.',
   },
-}));
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-cache/**', 'apps/api/drizzle/**'] },
@@ -51,9 +53,32 @@ export default tseslint.config(
       'drizzle/enforce-update-with-where': ['error', { drizzleObjectName: ['db', 'tx'] }],
     },
   },
-  ...featureBoundaries,
   {
-    // The env module is the only reader of process.env (house style, habit 10).
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': {
+        typescript: { project: ['apps/web/tsconfig.json', 'apps/api/tsconfig.json', 'packages/domain/tsconfig.json'] },
+      },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: layerZones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Use cases are plain functions that receive their dependencies: no HTTP framework in them.
+    files: ['apps/api/src/**/*.usecases.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Casos de uso não importam o Fastify: recebem suas dependências.' }] },
+      ],
+    },
+  },
+  {
+    // The env module is the only reader of process.env.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config/env.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from src/config/env.ts' }] },

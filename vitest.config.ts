@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const apiProject = (name: string, env: Record<string, string>) => ({
@@ -25,6 +26,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Pure web modules (no DOM): message mappings and the like.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       apiProject('api', { TEST_DB: 'pglite' }),
       // The same integration tests on PostgreSQL, when the machine has one (CI does).
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
@@ -38,6 +49,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser test gets one more try on a loaded machine; the report marks it as retried, and a second failure fails the run.
+          retry: 1,
         },
       },
     ],

@@ -133,5 +133,12 @@ const lines = [
   '  directory case is loading PGlite plus the TypeScript loader.',
   '',
 ];
-fs.writeFileSync(path.join(root, 'docs/benchmarks.md'), lines.join('\n'));
+// Sections written by other benchmark scripts (`npm run bench:chat`) are kept.
+const file = path.join(root, 'docs/benchmarks.md');
+const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+const ownTitles = new Set(lines.filter((line) => line.startsWith('## ')));
+const kept = previous
+  .split(/\n(?=## )/)
+  .filter((part) => part.startsWith('## ') && !ownTitles.has(part.split('\n')[0]));
+fs.writeFileSync(file, [lines.join('\n'), ...kept].join('\n'));
 console.log(lines.join('\n'));

@@ -8,24 +8,37 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { llmSourceFromEnv, type LlmSource } from './modules/chat/chat.llm.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
 import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
 import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
+import { createSignupsRepository } from './modules/access/signups.repository.ts';
+import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createMailer } from './shared/mailer.ts';
+import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
+import type { JobRunnerOptions } from './shared/jobs/runner.ts';
+import type { Resolver } from './modules/webhooks/webhook-target.ts';
+import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
 import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import type { FileStorage } from './shared/storage/storage.ts';
+import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -33,6 +46,14 @@ export interface BuildAppOptions {
   env: Env;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** File storage; by default the one the environment configures (closed with the app). */
+  storage?: FileStorage;
+  /** The background job runner: on by default; false leaves jobs queued (tests that don't run them). */
+  jobs?: false | Partial<JobRunnerOptions>;
+  /** Tests replace the DNS resolver used for webhook targets. */
+  webhooks?: { resolve?: Resolver };
+  /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
+  llm?: LlmSource;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -43,13 +64,16 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
+    // While closing, requests on open connections still get their real answer (with Connection: close).
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true },
+    ...frameworkErrorOptions({ https: env.PUBLIC_URL?.startsWith('https://') ?? false }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -67,13 +91,16 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   const proUsers = createProUsersRepository(database.db);
   const mailer = createMailer({ db: database.db, logger: app.log as Logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const secret = resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
+  const signups = createSignupsRepository(database.db);
+  const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
   const auth = createAuth({
     db: database.db,
     secret,
-    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    publicOrigin,
     secureCookies: isHttps,
     proUsers,
-    mailer,
+    signups: signupUsecases,
     logger: app.log,
   });
   const resolveViewer = (request: FastifyRequest): Promise<Viewer | null> => {
@@ -84,29 +111,59 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = env;
   if (ADMIN_EMAIL && ADMIN_PASSWORD) {
     app.addHook('onReady', async () => {
-      const { created } = await ensureAdmin({ auth, proUsers }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      const { created } = await ensureAdmin({ db: database.db, proUsers }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
       app.log.info({ email: ADMIN_EMAIL, created }, created ? 'conta de administrador criada' : 'conta de administrador mantida');
     });
   }
 
   await app.register(cookie);
   await app.register(securityPlugin, { https: isHttps });
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { database });
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE });
   await app.register(eventsPlugin, {
     database,
-    canSeePrivate: async (request) => (await request.viewer())?.isPro ?? false,
+    sessionToken: async (request) => {
+      if (!request.headers.cookie) return null;
+      const found = await auth.api.getSession({ headers: new Headers({ cookie: request.headers.cookie }), query: { disableRefresh: true } });
+      return found?.session.token ?? null;
+    },
+    limits: { perClient: env.EVENT_STREAMS_PER_CLIENT, total: env.EVENT_STREAMS_MAX },
+  });
+
+  await app.register(jobsPlugin, {
+    database,
+    run: jobs !== false,
+    options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
+    handlers: {
+      [EMAIL_JOB]: createEmailJobHandler({ mailer }),
+      [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
+        db: database.db,
+        allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS,
+        timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
+        resolve: webhooks?.resolve,
+      }),
+    },
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(accessRoutes, { auth, proUsers });
+  await app.register(accessRoutes, { auth, proUsers, signups, signupUsecases });
   await app.register(analyticsRoutes, { db: database.db });
-  await app.register(contentRoutes, { db: database.db, mailer, contactEmail: env.CONTACT_EMAIL });
+  await app.register(contentRoutes, { db: database.db, contactEmail: env.CONTACT_EMAIL });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret });
   await app.register(resellersRoutes, { db: database.db });
+  const storage = givenStorage ?? (await createStorageFromEnv(env));
+  if (!givenStorage) app.addHook('onClose', () => storage.close());
+  await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
+  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromEnv(env),
+    secureCookies: isHttps,
+    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+  });
+
+  // The TMDB key is read per call, so an admin setting can replace the environment variable later.
+  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => env.TMDB_API_KEY } });
 
   await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist });
   return app;

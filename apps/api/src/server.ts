@@ -1,4 +1,5 @@
 // Starts the API and the web app: listen + graceful shutdown, nothing else.
+import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
@@ -6,6 +7,11 @@ import { DataDirLockedError } from './db/lock.ts';
 import { seedDemoData } from './db/seed.ts';
 
 const startedAt = performance.now();
+
+/** How long a shutdown may take before the process exits with an error. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
+/** How long the port stays open after the signal, for connections that were already on their way. */
+const SHUTDOWN_GRACE_MS = 250;
 
 /** A start-up problem the operator can fix; printed as is, without a stack. */
 class StartupError extends Error {}
@@ -26,7 +32,18 @@ async function main() {
     }
     shuttingDown = true;
     app.log.info({ signal }, 'encerrando: aguardando requisições em andamento');
+    // A request that never ends must not keep the process alive: past the deadline, exit anyway.
+    setTimeout(() => {
+      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'encerramento não concluído em 10 s: saindo à força');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
+      // Connections the kernel had already queued for us when the signal came are still accepted and
+      // answered (with Connection: close) for a moment before the port closes.
+      app.server.prependListener('request', (_request, response) => response.setHeader('connection', 'close'));
+      await delay(SHUTDOWN_GRACE_MS);
+      for (let turn = 0; turn < 3; turn++) await setImmediate();
+      // Requests already received finish first; the database closes only after the last one.
       await app.close();
       await database.close();
       app.log.info('servidor encerrado');

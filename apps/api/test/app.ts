@@ -1,6 +1,6 @@
 // buildTestApp(): the real app on a fresh test database, for inject()-based integration tests.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { parseEnv, type Env } from '../src/config/env.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { createTestDatabase, tempDir, type TestDatabase } from './database.ts';
@@ -26,12 +26,19 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Env
 }
 
 export async function buildTestApp(
-  options: { seed?: boolean; env?: Record<string, string | undefined>; database?: TestDatabase } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string | undefined>;
+    database?: TestDatabase;
+    /** Background jobs stay queued unless a test asks for the runner. */
+    jobs?: BuildAppOptions['jobs'];
+    webhooks?: BuildAppOptions['webhooks'];
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database });
+  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks });
   await app.ready();
   return {
     app,

@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 
-export const PG_TEMPLATE_DB = 'vitrine_test_template';
+// Two checkouts testing on one PostgreSQL at once give each its own template name.
+export const PG_TEMPLATE_DB = process.env.TEST_PG_TEMPLATE ?? 'vitrine_test_template';
+if (!/^[a-z_][a-z0-9_]*$/.test(PG_TEMPLATE_DB)) throw new Error('TEST_PG_TEMPLATE: use letras minúsculas, dígitos e _');
 export const pgSnapshotPath = fileURLToPath(new URL('../../../.test-cache/pglite-migrated.tar.gz', import.meta.url));
 
 export type TestDbKind = 'pglite' | 'postgres';

@@ -1,5 +1,6 @@
 // Prepares, once per run, what each test file clones: a migrated PGlite data directory
 // and (with TEST_DATABASE_URL) a migrated PostgreSQL template database.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,13 +16,15 @@ export default async function setup() {
 }
 
 async function preparePgliteSnapshot() {
+  // Keyed by the migrations' names and contents, so an edited migration rebuilds the snapshot.
   const migrations = fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort();
-  const fingerprint = migrations
-    .map((file) => {
-      const full = path.join(migrationsFolder, file);
-      return fs.statSync(full).isFile() ? `${file}:${fs.readFileSync(full, 'utf8').length}` : file;
-    })
-    .join('|');
+  const hash = createHash('sha256');
+  for (const file of migrations) {
+    const full = path.join(migrationsFolder, file);
+    hash.update(file).update('\0');
+    if (fs.statSync(full).isFile()) hash.update(fs.readFileSync(full));
+  }
+  const fingerprint = hash.digest('hex');
   const marker = `${pgSnapshotPath}.key`;
   if (fs.existsSync(pgSnapshotPath) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint) return;
   fs.mkdirSync(path.dirname(pgSnapshotPath), { recursive: true });

@@ -2,12 +2,14 @@
 import { afterEach, vi } from 'vitest';
 
 const calls: string[] = [];
-vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-  calls.push(args.map(String).join(' '));
-});
+for (const level of ['error', 'warn'] as const) {
+  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+    calls.push(`console.${level}: ${args.map(String).join(' ')}`);
+  });
+}
 afterEach(() => {
   if (calls.length) {
     const message = calls.splice(0).join('\n');
-    throw new Error(`console.error chamado durante o teste:\n${message}`);
+    throw new Error(`console.error ou console.warn chamado durante o teste:\n${message}`);
   }
 });

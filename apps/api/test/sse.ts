@@ -1,4 +1,8 @@
-// A minimal event-stream client for tests: collects the `change` events a server sends.
+// A minimal event-stream client for tests: collects the `change` events a server sends. It uses its
+// own connection per stream (node:http without an agent): fetch's pool opens a spare connection after
+// an aborted stream, which would hold the server's close() for seconds.
+import http from 'node:http';
+
 export interface SseClient {
   changes: Array<{ table: string; op: string; id: string | null }>;
   /** Resolves when a change matching the predicate has arrived. */
@@ -7,41 +11,64 @@ export interface SseClient {
   close(): void;
 }
 
+/** The server answered the stream request with something other than a stream. */
+export class SseRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: http.IncomingHttpHeaders,
+    readonly body: unknown,
+  ) {
+    super(`SSE ${status}`);
+  }
+}
+
 export async function connectSse(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
-  if (!response.ok || !response.body) throw new Error(`SSE ${response.status}`);
+  const request = http.get(url, { agent: false, headers: { accept: 'text/event-stream', ...headers } });
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+  if (response.statusCode !== 200) {
+    let text = '';
+    response.setEncoding('utf8');
+    for await (const chunk of response) text += chunk;
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new SseRefused(response.statusCode ?? 0, response.headers, body);
+  }
+
   const changes: SseClient['changes'] = [];
   const waiters = new Set<() => void>();
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  const closed = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let boundary = buffer.indexOf('\n\n');
-        while (boundary >= 0) {
-          const frame = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (event === 'change' && data) {
-            changes.push(JSON.parse(data));
-            for (const wake of waiters) wake();
-          }
-          boundary = buffer.indexOf('\n\n');
-        }
+  response.setEncoding('utf8');
+  response.on('data', (chunk: string) => {
+    buffer += chunk;
+    let boundary = buffer.indexOf('\n\n');
+    while (boundary >= 0) {
+      const frame = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      const event = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (event === 'change' && data) {
+        changes.push(JSON.parse(data));
+        for (const wake of waiters) wake();
       }
-    } catch {
-      // aborted
+      boundary = buffer.indexOf('\n\n');
     }
-  })();
+  });
+  // An aborted request emits 'error' on the response: closing is expected here.
+  response.on('error', () => undefined);
+  request.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => response.once('close', () => resolve()));
+
   return {
     changes,
     closed,
-    close: () => controller.abort(),
+    close: () => request.destroy(),
     waitFor(predicate, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

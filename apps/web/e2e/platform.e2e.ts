@@ -2,38 +2,155 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startServer } from './support/server.ts';
 
+/** A response, or the network error that ended the request (its code in place of the status). */
+interface Answer {
+  status: number | string;
+  connection: string | undefined;
+  body: string;
+  contentLength: number | undefined;
+}
+
+const failed = (error: NodeJS.ErrnoException): Answer => ({
+  status: error.code ?? error.message,
+  connection: undefined,
+  body: '',
+  contentLength: undefined,
+});
+
+/** A request on its own connection; resolves `sent` once its bytes (all, or the first part) are on the wire. */
+function send(url: string, options: { method?: string; payload?: unknown; holdBodyBack?: boolean } = {}) {
+  const body = options.payload === undefined ? undefined : JSON.stringify(options.payload);
+  let request!: http.ClientRequest;
+  const answer = new Promise<Answer>((resolve) => {
+    request = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: false,
+        headers: body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => collect(response).then(resolve),
+    );
+    request.on('error', (error) => resolve(failed(error)));
+  });
+  const sent = new Promise<void>((resolve) => {
+    if (options.holdBodyBack && body) request.write(body.slice(0, 5), () => resolve());
+    else request.end(body, () => resolve());
+  });
+  return { answer, sent, finish: () => request.end(body?.slice(5)) };
+}
+
+/** A GET on its own connection whose response is not read until `resume()`. */
+function downloadPaused(url: string) {
+  const arrived = new Promise<http.IncomingMessage | Answer>((resolve) => {
+    const request = http.get(url, { agent: false, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      response.pause();
+      resolve(response);
+    });
+    request.on('error', (error) => resolve(failed(error)));
+  });
+  return { resume: () => arrived.then((response) => (response instanceof http.IncomingMessage ? collect(response) : response)) };
+}
+
+function collect(response: http.IncomingMessage): Promise<Answer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('error', (error) => resolve(failed(error)));
+    response.on('end', () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        connection: response.headers.connection,
+        body: Buffer.concat(chunks).toString('utf8'),
+        contentLength: response.headers['content-length'] === undefined ? undefined : Number(response.headers['content-length']),
+      }),
+    );
+    response.resume();
+  });
+}
+
+/** Whether a new connection is refused (true) or still accepted and answered (false). */
+function newConnectionRefused(url: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/health`, { agent: false }, (response) => collect(response).then(() => resolve(false)));
+    request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolve(true) : reject(error)));
+  });
+}
+
+const countLines = (logs: string, needle: string) => logs.split('\n').filter((line) => line.includes(needle)).length;
+
 describe('the server process', () => {
-  it('on SIGTERM finishes in-flight requests, closes event streams and exits 0', async () => {
+  it('on SIGTERM gives every request already sent its real answer, refuses new connections and exits 0', async () => {
     const server = await startServer();
     const stream = await fetch(`${server.url}/api/events`, { headers: { accept: 'text/event-stream' } });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const streamEnded = stream.body!.pipeTo(new WritableStream()).then(() => 'ended', () => 'ended');
+    // The biggest file of the built web app, to be read only after the signal.
+    const index = await (await fetch(`${server.url}/`)).text();
+    const bundle = /src="(\/assets\/index-[^"]+\.js)"/.exec(index)?.[1];
+    expect(bundle).toBeDefined();
 
-    // A request whose body is still arriving when the signal comes.
-    const body = JSON.stringify({ path: '/em-andamento', sessionId: 'desligamento-gracioso' });
-    const inFlight = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-      const request = http.request(
-        `${server.url}/api/analytics/access-events`,
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
-        },
-      );
-      request.on('error', reject);
-      request.write(body.slice(0, 10));
-      setTimeout(() => {
-        server.process.kill('SIGTERM');
-        setTimeout(() => request.end(body.slice(10)), 300);
-      }, 100);
-    });
+    // Uploads whose bodies are still coming when the signal arrives (they write to the database once
+    // complete), downloads not yet read, and quick requests sent just before the signal, each on its
+    // own new connection: 16 requests in flight.
+    const uploads = Array.from({ length: 3 }, (_, i) =>
+      send(`${server.url}/api/contact`, {
+        method: 'POST',
+        holdBodyBack: true,
+        payload: { name: `Visitante ${i}`, email: `visitante${i}@example.com`, subject: 'Desligamento', message: 'Enviada durante o desligamento.' },
+      }),
+    );
+    const downloads = Array.from({ length: 3 }, () => downloadPaused(`${server.url}${bundle}`));
+    await Promise.all(uploads.map((upload) => upload.sent));
+    await expect
+      .poll(() => countLines(server.logs(), '"msg":"incoming request"'), { timeout: 10_000, message: server.logs() })
+      .toBe(2 + 3 + 3);
+    const quick = Array.from({ length: 10 }, (_, i) =>
+      i % 2
+        ? send(`${server.url}/api/plans`)
+        : send(`${server.url}/api/analytics/access-events`, { method: 'POST', payload: { path: `/rapida-${i}`, sessionId: `desligamento-${i}` } }),
+    );
+    await Promise.all(quick.map((request) => request.sent));
+    server.process.kill('SIGTERM');
 
-    const response = await inFlight;
-    expect(response.status).toBe(204);
-    expect(response.connection).toBe('close');
+    // New connections are refused while the uploads received before the signal still wait for their bodies.
+    await expect.poll(() => newConnectionRefused(server.url), { timeout: 5_000, message: server.logs() }).toBe(true);
+    for (const upload of uploads) upload.finish();
+
+    const [uploaded, downloaded, quickAnswers] = await Promise.all([
+      Promise.all(uploads.map((upload) => upload.answer)),
+      Promise.all(downloads.map((download) => download.resume())),
+      Promise.all(quick.map((request) => request.answer)),
+    ]);
+    // On failure, the server's log tells which request ended how.
+    const log = () => server.logs();
+    expect(uploaded.map((answer) => answer.status), log()).toEqual([201, 201, 201]);
+    for (const answer of uploaded) expect(JSON.parse(answer.body)).toHaveProperty('id');
+    expect(downloaded.map((answer) => answer.status), log()).toEqual([200, 200, 200]);
+    for (const answer of downloaded) {
+      expect(answer.body.length).toBeGreaterThan(0);
+      expect(Buffer.byteLength(answer.body)).toBe(answer.contentLength);
+    }
+    expect(quickAnswers.map((answer) => answer.status), log()).toEqual([204, 200, 204, 200, 204, 200, 204, 200, 204, 200]);
+    for (const answer of quickAnswers.filter((answer) => answer.status === 200)) expect(JSON.parse(answer.body).length).toBeGreaterThan(0);
+    for (const answer of [...uploaded, ...downloaded, ...quickAnswers]) expect(answer.connection).toBe('close');
     expect(await streamEnded).toBe('ended');
-    expect(await server.stop()).toBe(0);
+    expect(await server.stop(), log()).toBe(0);
     expect(server.logs()).toContain('servidor encerrado');
+  });
+
+  it('exits non-zero after 10 s when a request never finishes, instead of hanging', async () => {
+    const server = await startServer();
+    const stuck = send(`${server.url}/api/analytics/access-events`, {
+      method: 'POST',
+      holdBodyBack: true,
+      payload: { path: '/preso', sessionId: 'desligamento-preso' },
+    });
+    await stuck.sent;
+    await expect.poll(() => countLines(server.logs(), '"url":"/api/analytics/access-events"'), { timeout: 10_000 }).toBe(1);
+    server.process.kill('SIGTERM');
+    expect(await server.stop()).toBe(1);
+    expect(server.logs()).toContain('encerramento não concluído em 10 s');
   });
 
   it('stops with a message naming the variable when the configuration is invalid', async () => {

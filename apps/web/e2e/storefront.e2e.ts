@@ -76,7 +76,7 @@ describe('the public storefront', () => {
     expect(annual).toContain('R$ 34,00/mês'); // equivalent monthly cost
     expect(annual).toContain('R$ 6,00'); // monthly savings
     expect(await page.getByText('Economize 15%').count()).toBe(3);
-    expect(await premium.getByRole('link', { name: 'Escolher Plano' }).getAttribute('href')).toBe('/chat?plano=Premium&periodo=anual');
+    expect(await premium.getByRole('link', { name: 'Escolher Plano' }).getAttribute('href')).toBe('/chat?intent=plano&plano=Premium&periodo=anual');
 
     // Six featured apps in the teaser, with a link to the full store.
     await expect.poll(() => page.locator('#apps').getByTestId('app-card').count()).toBe(6);
@@ -96,7 +96,8 @@ describe('the public storefront', () => {
     await page.goto('/');
     await toast(page, 'Erro ao carregar planos').waitFor();
     expect(await toast(page, 'Erro ao carregar planos').textContent()).toContain('Serviço indisponível.');
-    await page.getByText('Não foi possível carregar os planos agora. Tente recarregar a página.').waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os planos.' }).getByRole('button', { name: 'Tentar novamente' }).waitFor();
+    expect(await page.getByText('Nenhum plano disponível no momento.').count()).toBe(0);
     await expect.poll(() => page.locator('#apps').getByTestId('app-card').count()).toBe(6);
     await context.close();
   });
@@ -291,7 +292,7 @@ describe('the public storefront', () => {
       expect(await page.locator('main').textContent()).toContain(value);
     }
     await page.goto('/funcionalidades');
-    expect(await page.getByRole('link', { name: 'Testar IA Agora' }).first().getAttribute('href')).toBe('/chat');
+    expect(await page.getByRole('link', { name: 'Testar IA Agora' }).first().getAttribute('href')).toBe('/chat?intent=testar-ia');
     expect(await page.getByRole('link', { name: 'Ver Planos' }).first().getAttribute('href')).toBe('/');
     expect(errors).toEqual([]);
     await context.close();

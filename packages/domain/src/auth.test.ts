@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages, credentialsSchema, emailIndicator, proUserInputSchema } from './auth.ts';
+import {
+  authMessages,
+  confirmAccountInputSchema,
+  credentialsSchema,
+  emailIndicator,
+  newPasswordFormSchema,
+  proUserInputSchema,
+  resetPasswordInputSchema,
+} from './auth.ts';
 
 const firstMessage = (input: unknown) => credentialsSchema.safeParse(input).error?.issues[0]?.message;
 
@@ -47,5 +55,28 @@ describe('the e-mail indicator', () => {
     ['alguem@dominio.com', 'valid'],
   ] as const)('shows %j as %s', (value, state) => {
     expect(emailIndicator(value)).toBe(state);
+  });
+});
+
+describe('the link and new-password contracts', () => {
+  it('asks for the new password twice, with the sign-up rules', () => {
+    const issue = (password: string, confirmation: string) => newPasswordFormSchema.safeParse({ password, confirmation }).error?.issues[0];
+    expect(issue('senha-nova', 'senha-nova')).toBeUndefined();
+    expect(issue('senha-nova', 'senha-outra')).toMatchObject({ path: ['confirmation'], message: authMessages.passwordConfirmation });
+    expect(issue('123', '123')?.message).toBe(authMessages.passwordMin);
+  });
+
+  it('refuses a link without its secret, or with one absurdly long', () => {
+    expect(confirmAccountInputSchema.safeParse({ token: '', password: 'senha-boa' }).error?.issues[0]?.message).toBe(authMessages.linkMissing);
+    expect(resetPasswordInputSchema.safeParse({ token: 'x'.repeat(513), password: 'senha-boa' }).success).toBe(false);
+    expect(resetPasswordInputSchema.safeParse({ token: 'abc', password: 'senha-boa', email: 'a@b.com' }).success).toBe(false);
+  });
+
+  it('invites only an active PRO e-mail', () => {
+    expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: true, invite: true }).success).toBe(true);
+    expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: false, invite: true }).error?.issues[0]?.message).toBe(
+      'Só é possível convidar um email PRO ativo',
+    );
+    expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: false }).success).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-// Sign-in and sign-up contract (public-site.md §5): one schema for the /auth form and the API.
+// Sign-in, sign-up, confirmation, password reset (public-site.md §5): one schema for the /auth forms and the API.
 import './zod-locale.ts';
 import { z } from 'zod';
 
@@ -8,6 +8,8 @@ export const authMessages = {
   emailDomain: 'Email deve conter um domínio válido',
   passwordMin: 'Senha deve ter pelo menos 6 caracteres',
   passwordMax: 'Senha muito longa',
+  passwordConfirmation: 'As senhas não coincidem',
+  linkMissing: 'Link inválido ou incompleto. Abra o link exatamente como recebido no email.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -67,6 +69,55 @@ export const signInResultSchema = z.object({ signedIn: z.literal(true), email: z
 export const signUpResultSchema = z.object({ created: z.literal(true), email: z.string() });
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 
+/** The secret of a mailed link (confirmation or password reset); it travels in POST bodies only. */
+export const linkTokenSchema = z
+  .string({ error: authMessages.linkMissing })
+  .min(1, authMessages.linkMissing)
+  .max(512, authMessages.linkMissing);
+
+/**
+ * What a confirmation link is for: 'signup' asks for the password typed at sign-up (so a password
+ * typed by someone else never activates), 'invitation' lets the mailbox owner choose one.
+ */
+export const pendingKindSchema = z.enum(['signup', 'invitation']);
+export type PendingKind = z.infer<typeof pendingKindSchema>;
+
+export const confirmLookupInputSchema = z.strictObject({ token: linkTokenSchema });
+export const confirmLookupResultSchema = z.object({ email: z.string(), kind: pendingKindSchema });
+export type ConfirmLookupResult = z.infer<typeof confirmLookupResultSchema>;
+
+export const confirmAccountInputSchema = z.strictObject({ token: linkTokenSchema, password: authPasswordSchema });
+export type ConfirmAccountInput = z.infer<typeof confirmAccountInputSchema>;
+export const confirmAccountResultSchema = z.object({
+  confirmed: z.literal(true),
+  email: z.string(),
+  /** False when the account was activated but the automatic sign-in did not go through. */
+  signedIn: z.boolean(),
+});
+export type ConfirmAccountResult = z.infer<typeof confirmAccountResultSchema>;
+
+export const forgotPasswordInputSchema = z.strictObject({ email: authEmailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInputSchema>;
+export const forgotPasswordResultSchema = z.object({ requested: z.literal(true) });
+
+export const resetPasswordInputSchema = z.strictObject({ token: linkTokenSchema, password: authPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+export const resetPasswordResultSchema = z.object({ reset: z.literal(true), email: z.string(), signedIn: z.boolean() });
+export type ResetPasswordResult = z.infer<typeof resetPasswordResultSchema>;
+
+/** The form where a password is chosen (invitation, reset): typed twice. */
+export const newPasswordFormSchema = z
+  .object({ password: authPasswordSchema, confirmation: z.string() })
+  .refine((value) => value.password === value.confirmation, {
+    path: ['confirmation'],
+    message: authMessages.passwordConfirmation,
+  });
+export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
+
+/** The form of a sign-up confirmation link: the password typed at sign-up. */
+export const signupPasswordFormSchema = z.object({ password: authPasswordSchema });
+export type SignupPasswordForm = z.infer<typeof signupPasswordFormSchema>;
+
 /** Stable error codes of the access API; the web maps them to the texts of public-site.md §8. */
 export const authErrorCodes = {
   notPro: 'auth.not_pro',
@@ -75,6 +126,11 @@ export const authErrorCodes = {
   emailNotConfirmed: 'auth.email_not_confirmed',
   temporary: 'auth.temporary_failure',
   rateLimited: 'rate_limited',
+  /** The pro_users lookup itself failed: nothing was decided about the e-mail. */
+  proCheckFailed: 'access.pro_check_failed',
+  invalidLink: 'auth.invalid_link',
+  invalidResetLink: 'auth.invalid_reset_link',
+  wrongSignupPassword: 'auth.wrong_signup_password',
 } as const;
 
 export const authErrorMessages: Record<string, string> = {
@@ -83,7 +139,19 @@ export const authErrorMessages: Record<string, string> = {
   [authErrorCodes.userExists]: 'Este email já possui uma conta. Tente fazer login.',
   [authErrorCodes.emailNotConfirmed]: 'Verifique sua caixa de entrada e confirme seu email.',
   [authErrorCodes.temporary]: 'Problema temporário no servidor. Tente novamente em alguns minutos.',
+  [authErrorCodes.proCheckFailed]: 'Erro ao validar e-mail PRO. Tente novamente.',
+  [authErrorCodes.invalidLink]: 'Link inválido ou expirado. Cadastre-se novamente para receber um novo link de confirmação.',
+  [authErrorCodes.invalidResetLink]: 'Link inválido ou expirado. Peça um novo em "Esqueci minha senha".',
+  [authErrorCodes.wrongSignupPassword]:
+    'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
 };
+
+/** Texts of successful steps, shown by the web app. */
+export const authInfoMessages = {
+  signUpCreated: 'Conta criada com sucesso! Verifique seu email para confirmar.',
+  // The same answer whether or not the e-mail has an account, so the form reveals nothing.
+  resetRequested: 'Se o email estiver cadastrado, enviaremos um link para redefinir a senha.',
+} as const;
 
 export const connectionErrorMessage = 'Erro de conexão. Verifique sua internet e tente novamente.';
 
@@ -95,8 +163,18 @@ export const proUserSchema = z.object({
 });
 export type ProUser = z.infer<typeof proUserSchema>;
 
-export const proUserInputSchema = z.strictObject({
-  email: authEmailSchema,
-  isActive: z.boolean({ error: 'Informe se o acesso PRO está ativo' }),
-});
+export const proUserInputSchema = z
+  .strictObject({
+    email: authEmailSchema,
+    isActive: z.boolean({ error: 'Informe se o acesso PRO está ativo' }),
+    /** Mails a link on which the owner chooses the password (when the e-mail has no account yet). */
+    invite: z.boolean({ error: 'Informe se o convite deve ser enviado' }).optional(),
+  })
+  .refine((value) => !value.invite || value.isActive, { path: ['invite'], message: 'Só é possível convidar um email PRO ativo' });
 export type ProUserInput = z.infer<typeof proUserInputSchema>;
+
+export const proUserUpsertResultSchema = proUserSchema.extend({
+  /** 'sent': an invitation was mailed; 'account_exists': the e-mail already has an account, nothing was sent. */
+  invitation: z.enum(['sent', 'account_exists']).optional(),
+});
+export type ProUserUpsertResult = z.infer<typeof proUserUpsertResultSchema>;

@@ -114,6 +114,9 @@ describe('app rules', () => {
     [15, 22.5],
     [9.9, 14.85],
     [8.33, 12.5],
+    // Exactly half a cent rounds up: 2.67 × 1.5 = 4.005, 0.01 × 1.5 = 0.015.
+    [2.67, 4.01],
+    [0.01, 0.02],
     [0, 0],
   ])('reseller price R$ %s → client price R$ %s', (reseller, client) => {
     expect(streamingClientPrice(reseller)).toBe(client);

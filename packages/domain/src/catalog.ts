@@ -1,7 +1,8 @@
 // Catalog contracts (plans, apps, streaming apps, download codes) and their pure rules.
 import './zod-locale.ts';
 import { z } from 'zod';
-import { roundMoney } from './money.ts';
+import { multiplyMoney } from './money.ts';
+import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
 
 // ---------------------------------------------------------------- icons
 
@@ -192,6 +193,18 @@ export const publicAppSchema = z.object({
 export type PublicApp = z.infer<typeof publicAppSchema>;
 export const publicAppListSchema = z.array(publicAppSchema);
 
+export const APP_DOWNLOAD_URL_MESSAGE =
+  'Link de download inválido: use um endereço https:// completo ou um caminho do próprio site (como /downloads/app.apk), sem espaços, barras invertidas ou caracteres de controle.';
+
+/** An app's download link as admins and the seed write it; empty means "no file yet". */
+export const appDownloadUrlSchema = z
+  .string()
+  .trim()
+  .max(LINK_MAX_LENGTH, 'Link de download muito longo.')
+  .refine((value) => value === '' || safeDownloadUrl(value) !== null, APP_DOWNLOAD_URL_MESSAGE)
+  .transform((value) => value || null)
+  .nullable();
+
 // ---------------------------------------------------------------- streaming apps (/apps/ativacao)
 
 export const STREAMING_APP_CATEGORIES = [
@@ -206,9 +219,9 @@ export function streamingCategoryName(id: string): string {
   return STREAMING_APP_CATEGORIES.find((category) => category.id === id)?.name ?? appCategoryName(id);
 }
 
-/** The end client pays 1.5 × the reseller price (public-site.md §9), in cents. */
+/** The end client pays 1.5 × the reseller price, exact, rounded half-up to cents. */
 export const CLIENT_PRICE_FACTOR = 1.5;
-export const streamingClientPrice = (resellerPrice: number) => roundMoney(resellerPrice * CLIENT_PRICE_FACTOR);
+export const streamingClientPrice = (resellerPrice: number) => multiplyMoney(resellerPrice, CLIENT_PRICE_FACTOR);
 
 export const streamingAppRequirementsSchema = z.object({
   minVersion: z.string().optional(),

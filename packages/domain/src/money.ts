@@ -1,3 +1,5 @@
+import Big from 'big.js';
+
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const dateFormatter = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
 const dateTimeFormatter = new Intl.DateTimeFormat('pt-BR', {
@@ -6,9 +8,51 @@ const dateTimeFormatter = new Intl.DateTimeFormat('pt-BR', {
   timeStyle: 'short',
 });
 
-/** Rounds to cents, away from floating-point noise (0.1 + 0.2 → 0.3). */
-export function roundMoney(value: number): number {
-  return Math.round((value + Number.EPSILON) * 100) / 100;
+// Money arithmetic is exact: amounts are decimals (big.js), rounded once, half-up (half away from
+// zero), to whole cents. A JavaScript number in an API body stands for its shortest decimal text
+// (10.075 is "10.075", not 10.07499999…), which is how big.js reads it.
+type Amount = number | string | Big;
+
+/** An amount in whole cents (an integer). */
+export type Cents = number;
+
+const toBig = (value: Amount): Big => (value instanceof Big ? value : new Big(value));
+
+/** The amount in whole cents, rounded half-up: 10.075 → 1008, 4.015 → 402. */
+export function toCents(value: Amount): Cents {
+  return toBig(value).times(100).round(0, Big.roundHalfUp).toNumber();
+}
+
+/** Reais from whole cents: 1008 → 10.08. */
+export function fromCents(cents: Cents): number {
+  return new Big(cents).div(100).toNumber();
+}
+
+/** Rounds to cents, half-up: 10.075 → 10.08, 4.015 → 4.02, 0.1 + 0.2 → 0.3. */
+export function roundMoney(value: Amount): number {
+  return fromCents(toCents(value));
+}
+
+/** The exact product of the factors, rounded half-up to cents: multiplyMoney(3, 3.335) → 10.01. */
+export function multiplyMoney(...factors: [Amount, ...Amount[]]): number {
+  const [first, ...rest] = factors;
+  return roundMoney(rest.reduce<Big>((product, factor) => product.times(toBig(factor)), toBig(first)));
+}
+
+/** The exact quotient, rounded half-up to cents: divideMoney(100, 3) → 33.33. */
+export function divideMoney(value: Amount, divisor: Amount): number {
+  return roundMoney(toBig(value).div(toBig(divisor)));
+}
+
+/** part / whole as a whole percentage, rounded half-up once (0 when whole is 0). */
+export function wholePercent(part: Amount, whole: Amount): number {
+  const denominator = toBig(whole);
+  return denominator.eq(0) ? 0 : toBig(part).times(100).div(denominator).round(0, Big.roundHalfUp).toNumber();
+}
+
+/** The exact sum or difference of amounts, in reais: addMoney(0.1, 0.2) → 0.3. */
+export function addMoney(...values: Amount[]): number {
+  return roundMoney(values.reduce<Big>((sum, value) => sum.plus(toBig(value)), new Big(0)));
 }
 
 /** `R$ 1.234,56` — with a normal space after the symbol, as the specification writes it. */

@@ -86,6 +86,8 @@ describe('server cards', () => {
     [100, 4.5, 450],
     [30, 6, 180],
     [3, 3.33, 9.99],
+    // 3 × 3.335 is 10.004999… in floating point; the exact 10.005 rounds up.
+    [3, 3.335, 10.01],
     [0, 5, 0],
   ])('%s credits × R$ %s = R$ %s', (qtd, cost, total) => {
     expect(serverTotal(qtd, cost)).toBe(total);

@@ -1,7 +1,7 @@
 // Reseller offers (/streaming): contracts and the price tables of public-site.md §9.
 import './zod-locale.ts';
 import { z } from 'zod';
-import { roundMoney } from './money.ts';
+import { multiplyMoney } from './money.ts';
 
 export const RESELLER_PLAN_TYPES = ['prepaid', 'monthly', 'active_users'] as const;
 export const resellerPlanTypeSchema = z.enum(RESELLER_PLAN_TYPES);
@@ -36,7 +36,7 @@ export function prepaidPricePerCredit(credits: number): number {
   return tier.pricePerCredit;
 }
 
-export const prepaidTotal = (credits: number) => roundMoney(credits * prepaidPricePerCredit(credits));
+export const prepaidTotal = (credits: number) => multiplyMoney(credits, prepaidPricePerCredit(credits));
 
 /** Monthly plans: credits per month for a fixed monthly price. */
 export const MONTHLY_RESELLER_PLANS = [
@@ -84,8 +84,8 @@ export function serverProduct(category: string): string | null {
   return product || null;
 }
 
-/** The server total is qtd_creditos × cost_per_credit (public-site.md §9), in cents. */
-export const serverTotal = (qtdCreditos: number, costPerCredit: number) => roundMoney(qtdCreditos * costPerCredit);
+/** The server total is qtd_creditos × cost_per_credit, exact, rounded half-up to cents. */
+export const serverTotal = (qtdCreditos: number, costPerCredit: number) => multiplyMoney(qtdCreditos, costPerCredit);
 
 export const SERVER_BADGES = ['Pré-pago', 'Pós-pago', 'Clientes Ativos', 'Mensalista', 'Padrão'] as const;
 export const serverBadgeSchema = z.enum(SERVER_BADGES);

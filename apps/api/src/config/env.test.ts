@@ -9,6 +9,8 @@ describe('configuration', () => {
     expect(env.DATA_DIR).toMatch(/\/data$/);
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.ALLOW_PRIVATE_WEBHOOKS).toBe(false);
+    expect(env.EVENT_STREAMS_PER_CLIENT).toBe(6);
+    expect(env.EVENT_STREAMS_MAX).toBe(500);
   });
 
   it.each([
@@ -21,6 +23,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ ALLOW_PRIVATE_WEBHOOKS: 'talvez' }, 'ALLOW_PRIVATE_WEBHOOKS'],
     [{ AUTH_SECRET: 'curto' }, 'AUTH_SECRET'],
+    [{ EVENT_STREAMS_PER_CLIENT: '0' }, 'EVENT_STREAMS_PER_CLIENT'],
+    [{ EVENT_STREAMS_MAX: 'muitos' }, 'EVENT_STREAMS_MAX'],
   ])('refuses %o with a message naming %s', (source, variable) => {
     let error: unknown;
     try {
@@ -45,5 +49,28 @@ describe('configuration', () => {
     });
     expect(env.PORT).toBe(8080);
     expect(env.ADMIN_EMAIL).toBe('Admin@Vitrine.com.br');
+  });
+
+  it.each([
+    [{ STORAGE_DRIVER: 'ftp' }, 'STORAGE_DRIVER'],
+    [{ STORAGE_DRIVER: 's3' }, 'S3_BUCKET: obrigatório quando STORAGE_DRIVER=s3'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'Meu_Bucket' }, 'S3_BUCKET'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'vitrine', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ STORAGE_DRIVER: 's3', S3_BUCKET: 'vitrine', S3_ACCESS_KEY_ID: 'chave' }, 'S3_SECRET_ACCESS_KEY'],
+  ])('refuses the file storage setting %o with a message naming %s', (source, expected) => {
+    expect(() => parseEnv(source)).toThrow(expected);
+  });
+
+  it('keeps files on disk by default and accepts an S3-compatible bucket', () => {
+    expect(parseEnv({}).STORAGE_DRIVER).toBe('disk');
+    const env = parseEnv({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://minio.example.com',
+      S3_BUCKET: 'vitrine-arquivos',
+      S3_ACCESS_KEY_ID: 'chave',
+      S3_SECRET_ACCESS_KEY: 'segredo',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env).toMatchObject({ STORAGE_DRIVER: 's3', S3_REGION: 'us-east-1', S3_BUCKET: 'vitrine-arquivos', S3_FORCE_PATH_STYLE: true });
   });
 });

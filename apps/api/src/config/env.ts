@@ -58,13 +58,38 @@ export const envSchema = z
     LLM_MODEL: optionalText,
     LLM_API_KEY: optionalText,
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
+    WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
+    JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     TRUST_PROXY: booleanString,
+    // Open event streams (/api/events) per client address and per instance; each one holds a socket.
+    EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
+    EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().trim().min(1).optional(),
+    // File storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket.
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    S3_REGION: optionalText.transform((value) => value ?? 'us-east-1'),
+    S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+      message: 'deve ser um nome de bucket S3 válido (3 a 63 letras minúsculas, dígitos, . ou -)',
+    }),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanString,
   })
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL e ADMIN_PASSWORD devem ser informados juntos',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => env.STORAGE_DRIVER !== 's3' || env.S3_BUCKET !== undefined, {
+    message: 'obrigatório quando STORAGE_DRIVER=s3',
+    path: ['S3_BUCKET'],
+  })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY devem ser informados juntos',
+    path: ['S3_SECRET_ACCESS_KEY'],
   });
 
 export type Env = z.output<typeof envSchema>;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { markDatabaseConnectionError } from '../shared/errors.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -77,15 +78,48 @@ async function openPglite(source: { dataDir: string } | { loadDataDir: Blob }): 
   };
 }
 
+// A connection can die while a request holds it between two queries; the driver then emits 'error'
+// on a client nobody listens to, which would end the process. The query that follows fails instead
+// (and the request answers 503), so the event itself needs no handling. (Not named *Pool*: drizzle takes
+// any client whose class name contains "Pool" for a pool.)
+class GuardedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+// A failed connection attempt is a plain socket error (ECONNREFUSED...): marked, it tells the error handler
+// that the database is unreachable, not some other service a request was calling.
+class DatabasePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) {
+      return super.connect().catch((error: unknown) => {
+        throw markDatabaseConnectionError(error);
+      });
+    }
+    super.connect((error, client, done) => callback(error && markDatabaseConnectionError(error), client, done));
+  }
+}
+
+/** How long a request waits for a connection before answering 503: an outage must fail fast. */
+export const CONNECTION_TIMEOUT_MS = 3_000;
+
 async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
+  const pool = new DatabasePool({
     connectionString: databaseUrl,
     max: poolSize,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    Client: GuardedClient,
   });
-  // Without a listener, a database restart would crash the process through an unhandled 'error'.
-  pool.on('error', (error) => logger?.warn({ err: error }, 'conexão ociosa do PostgreSQL perdida'));
+  // Without a listener, a database restart would crash the process through an unhandled 'error'. Losing
+  // idle connections is part of an outage, which the error handler logs once.
+  pool.on('error', (error) => logger?.debug({ reason: error.message }, 'conexão ociosa do PostgreSQL perdida'));
   const db = drizzlePg(pool, { schema });
 
   const migrationClient = await pool.connect();
@@ -120,7 +154,8 @@ async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10)
   };
 }
 
-// LISTEN needs its own connection (a pooled one would be handed to other queries).
+// LISTEN needs its own connection (a pooled one would be handed to other queries). It reconnects every
+// second while the database is away, logging the loss once and the return once.
 async function listenWithReconnect(
   databaseUrl: string,
   channel: string,
@@ -130,20 +165,40 @@ async function listenWithReconnect(
   let stopped = false;
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  let lostAt: number | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS });
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
     });
-    next.on('error', (error) => {
-      logger?.warn({ err: error }, 'conexão LISTEN perdida; reconectando');
+    // Only the established connection triggers a reconnection; a failed attempt is retried by its caller.
+    const lost = (error?: Error) => {
+      if (client !== next || stopped) return;
+      if (lostAt === undefined) {
+        lostAt = Date.now();
+        logger?.warn({ reason: error?.message ?? 'conexão encerrada' }, 'conexão LISTEN perdida; reconectando');
+      }
       scheduleReconnect();
-    });
-    next.on('end', () => scheduleReconnect());
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
+    if (lostAt !== undefined) {
+      logger?.info({ durationMs: Date.now() - lostAt }, 'conexão LISTEN restabelecida');
+      lostAt = undefined;
+    }
   };
 
   const scheduleReconnect = () => {
@@ -151,10 +206,7 @@ async function listenWithReconnect(
     client = undefined;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      connect().catch((error) => {
-        logger?.warn({ err: error }, 'falha ao reconectar LISTEN');
-        scheduleReconnect();
-      });
+      connect().catch(() => scheduleReconnect());
     }, 1_000);
     retryTimer.unref();
   };

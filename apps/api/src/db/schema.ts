@@ -142,12 +142,56 @@ export const shortcuts = pgTable('shortcuts', {
   updatedAt: updatedAt(),
 });
 
-export const chatConversations = pgTable('chat_conversations', {
-  id: id(),
-  visitorId: text('visitor_id').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+/** What a conversation has settled on so far, so a later "anual" or "sim" completes the choice. */
+export type ChatConversationState = {
+  planId?: string;
+  planName?: string;
+  period?: 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+  credits?: number;
+  reseller?: boolean;
+  priceMode?: 'cliente' | 'revendedor';
+  /** The choice a PIX was last offered for, so it is not offered again for the same choice. */
+  offered?: string;
+};
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: id(),
+    // SHA-256 of the visitor's random cookie value: the value itself is never stored.
+    visitorId: text('visitor_id').notNull(),
+    state: jsonb('state').$type<ChatConversationState>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('chat_conversations_visitor_idx').on(t.visitorId, t.createdAt)],
+);
+
+// A PIX offered in a conversation: the amount comes from the prices at the time of the offer, and the
+// txid names the conversation, so a received payment can be traced back to it.
+export const chatPaymentIntents = pgTable(
+  'chat_payment_intents',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['plan', 'credits'] }).notNull(),
+    itemName: text('item_name').notNull(),
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    period: text('period', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }),
+    credits: integer('credits'),
+    amount: money('amount').notNull(),
+    txid: text('txid').notNull(),
+    brCode: text('br_code').notNull(),
+    pixKey: text('pix_key').notNull(),
+    recipient: text('recipient').notNull(),
+    city: text('city').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_payment_intents_conversation_idx').on(t.conversationId), index('chat_payment_intents_created_idx').on(t.createdAt)],
+);
 
 export const chatMessages = pgTable(
   'chat_messages',
@@ -162,9 +206,30 @@ export const chatMessages = pgTable(
     audioUploadId: uuid('audio_upload_id'),
     feedback: text('feedback', { enum: ['positive', 'negative'] }),
     engine: text('engine'),
+    // Quick replies offered with a bot message.
+    suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
+    paymentIntentId: uuid('payment_intent_id').references(() => chatPaymentIntents.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+// A visitor asked for a person ('humano'): admins read these and take the conversation over.
+export const chatHandoffs = pgTable(
+  'chat_handoffs',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    messageId: uuid('message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
+    request: text('request').notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_handoffs_created_idx').on(t.createdAt), index('chat_handoffs_conversation_idx').on(t.conversationId)],
 );
 
 // ---------------------------------------------------------------- resellers
@@ -296,16 +361,28 @@ export const creditOrders = pgTable('credit_orders', {
 
 // ---------------------------------------------------------------- webhooks
 
+// One signing secret per receiving URL, created on first use. Deliveries point here and never
+// hold a copy of the secret, so the delivery log can be shown without exposing it.
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: id(),
+  url: text('url').notNull().unique(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
+
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
-    // Standard Webhooks message id, stable across attempts.
-    messageId: text('message_id').notNull(),
+    // Standard Webhooks message id, stable across attempts and re-sends.
+    messageId: text('message_id').notNull().unique(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    event: text('event').notNull(),
     source: text('source', { enum: ['shortcut', 'credit_order', 'test'] }).notNull(),
     sourceId: uuid('source_id'),
     url: text('url').notNull(),
-    secret: text('secret'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status', { enum: ['pending', 'delivering', 'delivered', 'failed'] })
       .notNull()
@@ -317,20 +394,82 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_source_idx').on(t.source, t.sourceId),
+  ],
 );
 
-export const webhookAttempts = pgTable('webhook_attempts', {
-  id: id(),
-  deliveryId: uuid('delivery_id')
-    .notNull()
-    .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
-  attempt: integer('attempt').notNull(),
-  statusCode: integer('status_code'),
-  error: text('error'),
-  durationMs: integer('duration_ms').notNull(),
-  createdAt: createdAt(),
-});
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    // null for a send cut short by a crash: how long it ran is not known.
+    durationMs: integer('duration_ms'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+// ---------------------------------------------------------------- jobs
+
+// The transactional outbox: a job row is written in the same transaction as the row that causes
+// it, and workers of every instance claim due rows with FOR UPDATE SKIP LOCKED under a lease.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    // Claims so far (an interrupted run counts); the job fails for good at maxAttempts.
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    // A worker that dies (kill -9, lost host) stops renewing this; the job is claimed again after it.
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    // The retention sweep deletes finished jobs by age (only finished jobs have a finished_at).
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+  ],
+);
+
+export const jobAttempts = pgTable(
+  'job_attempts',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    workerId: text('worker_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    durationMs: integer('duration_ms'),
+    // null while running; 'interrupted' when the worker died, 'released' when it stopped first.
+    outcome: text('outcome', { enum: ['succeeded', 'failed', 'interrupted', 'released'] }),
+    error: text('error'),
+    statusCode: integer('status_code'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+  },
+  (t) => [index('job_attempts_job_idx').on(t.jobId, t.attempt)],
+);
 
 // ---------------------------------------------------------------- content
 
@@ -371,23 +510,46 @@ export const uploads = pgTable('uploads', {
 
 // ---------------------------------------------------------------- media
 
-export const mediaTitles = pgTable('media_titles', {
-  id: id(),
-  mediaType: text('media_type', { enum: ['movie', 'tv'] }).notNull(),
-  title: text('title').notNull(),
-  overview: text('overview').notNull().default(''),
-  releaseDate: text('release_date'),
-  posterUrl: text('poster_url'),
-  backdropUrl: text('backdrop_url'),
-  voteAverage: real('vote_average').notNull().default(0),
-  voteCount: integer('vote_count').notNull().default(0),
-  genres: jsonb('genres').$type<string[]>().notNull().default([]),
-  trailerYoutubeKey: text('trailer_youtube_key'),
-  lists: jsonb('lists').$type<string[]>().notNull().default([]),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export type MediaGenreRef = { id: number; name: string };
+
+// The local catalogue: served instead of TMDB when no TMDB key is configured, with the same fields.
+export const mediaTitles = pgTable(
+  'media_titles',
+  {
+    id: id(),
+    mediaType: text('media_type', { enum: ['movie', 'tv'] }).notNull(),
+    title: text('title').notNull(),
+    originalTitle: text('original_title'),
+    originalLanguage: text('original_language'),
+    overview: text('overview').notNull().default(''),
+    // Release date of a movie or first air date of a series, YYYY-MM-DD.
+    releaseDate: text('release_date'),
+    posterUrl: text('poster_url'),
+    backdropUrl: text('backdrop_url'),
+    backdrops: jsonb('backdrops').$type<string[]>().notNull().default([]),
+    voteAverage: real('vote_average').notNull().default(0),
+    voteCount: integer('vote_count').notNull().default(0),
+    popularity: real('popularity').notNull().default(0),
+    // Lower is more trending; titles without a rank come after the ranked ones.
+    trendingRank: integer('trending_rank'),
+    // TMDB genre ids with their Portuguese names, so filters use the same ids for both sources.
+    genres: jsonb('genres').$type<MediaGenreRef[]>().notNull().default([]),
+    runtime: integer('runtime'),
+    numberOfSeasons: integer('number_of_seasons'),
+    numberOfEpisodes: integer('number_of_episodes'),
+    homepage: text('homepage'),
+    imdbId: text('imdb_id'),
+    trailerYoutubeKey: text('trailer_youtube_key'),
+    // Rows of /midia the title appears in: trending, now_playing, upcoming, on_the_air, popular, top_rated.
+    lists: jsonb('lists').$type<string[]>().notNull().default([]),
+    // Title and original title without accents and in lower case, for accent-insensitive search.
+    searchText: text('search_text').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('media_titles_type_active_idx').on(t.mediaType, t.isActive)],
+);
 
 export const tmdbCache = pgTable('tmdb_cache', {
   key: text('key').primaryKey(),
@@ -399,6 +561,8 @@ export const tmdbCache = pgTable('tmdb_cache', {
 
 export const proUsers = pgTable('pro_users', {
   email: text('email').primaryKey(),
+  // Change events name a PRO user by this id, never by the e-mail (events carry no personal data).
+  id: uuid('id').notNull().unique().defaultRandom(),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -459,12 +623,41 @@ export const verifications = pgTable('verifications', {
   updatedAt: updatedAt(),
 });
 
-// Rate-limit state lives in the database so that several API instances share it.
+// better-auth's own per-IP limiter state. better-auth deletes rows older than its own window, so
+// nothing else may keep counts here: our limits live in app_rate_limits.
 export const rateLimits = pgTable('rate_limits', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+// The application's own rate limits (per e-mail sign-in attempts, download-code guesses, contact
+// messages, event streams...): a fixed window per key that only this table's owner expires.
+export const appRateLimits = pgTable(
+  'app_rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    windowMs: integer('window_ms').notNull(),
+  },
+  (t) => [index('app_rate_limits_expiry_idx').on(t.windowStart)],
+);
+
+// A sign-up or an invitation waiting for the mailbox's owner. No user row exists until the owner
+// opens the mailed link and proves the password (or, for an invitation, chooses it there), so a
+// password typed by a stranger never becomes a login. A newer sign-up replaces the pending one.
+export const pendingSignups = pgTable('pending_signups', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  // Null for an invitation: the password is chosen on the page the link opens.
+  passwordHash: text('password_hash'),
+  // SHA-256 of the mailed token; the token itself is never stored.
+  tokenHash: text('token_hash').notNull().unique(),
+  kind: text('kind', { enum: ['signup', 'invitation'] }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
 });
 
 export const emailOutbox = pgTable('email_outbox', {

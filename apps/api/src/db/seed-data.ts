@@ -554,6 +554,14 @@ const contactFaq: ContactFaq = [
   { question: 'Como recebo o código de download de um app?', answer: 'O código é enviado pelo atendimento após a contratação e vale por 30 dias.' },
 ];
 
+// The assistant's own FAQ (site configuration 'assistant' / 'faq'), answered before it says it does not know.
+const assistantFaq: ContactFaq = [
+  { question: 'Em quais aparelhos posso assistir?', answer: 'Você assiste na Smart TV, TV Box, celular, tablet e computador, com os nossos apps.' },
+  { question: 'Posso cancelar quando quiser?', answer: 'Sim. Não há fidelidade: o acesso vale até o fim do período pago.' },
+  { question: 'Qual a velocidade de internet necessária?', answer: 'Recomendamos 10 Mbps para HD e 25 Mbps para 4K.' },
+  { question: 'Como recebo o acesso depois de pagar?', answer: 'Assim que o PIX é confirmado, enviamos os dados de acesso pelo chat e por e-mail.' },
+];
+
 export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   ...Object.entries(defaultHeaderConfig).map(([configKey, configValue]) => ({ section: 'header', configKey, configValue })),
   ...Object.entries(defaultFooterConfig).map(([configKey, configValue]) => ({
@@ -565,5 +573,8 @@ export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   { section: 'legal', configKey: 'terms', configValue: termsOfUse },
   { section: 'contact', configKey: 'channels', configValue: contactChannels },
   { section: 'contact', configKey: 'faq', configValue: contactFaq },
+  { section: 'assistant', configKey: 'faq', configValue: assistantFaq },
+  // Who receives the PIX the assistant offers (without it, the first active PIX shortcut's recipient).
+  { section: 'payments', configKey: 'pix', configValue: { key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine Streaming', city: 'São Paulo' } },
   { section: 'pricing', configKey: 'standard_costs', configValue: { creditCost: 4.5, supplierCost: 4.5, providerCost: 13 } },
 ];

@@ -2,10 +2,12 @@
 // (an admin who deletes every plan must not see the demo plans come back).
 import { and, eq } from 'drizzle-orm';
 import { roundMoney } from '@vitrine/domain/money';
+import { localTitleValues } from '../modules/media/media.local-provider.ts';
 import type { Database } from './client.ts';
 import {
   apps,
   discountRates,
+  mediaTitles,
   plans,
   providerCosts,
   providers,
@@ -27,6 +29,7 @@ import {
   demoSupplierPricing,
   referencePriceTiers,
 } from './seed-data.ts';
+import { demoMediaTitles } from './seed-media-data.ts';
 
 const MARKER = { section: 'system', configKey: 'demo_seeded_at' } as const;
 
@@ -41,7 +44,10 @@ export async function isSeeded(db: Database): Promise<boolean> {
 
 /** Returns true when it seeded, false when the database already had its demo data. */
 export async function seedDemoData(db: Database): Promise<boolean> {
-  if (await isSeeded(db)) return false;
+  if (await isSeeded(db)) {
+    await seedDemoMedia(db);
+    return false;
+  }
   await db.transaction(async (tx) => {
     await tx.insert(plans).values(demoPlans);
     await tx.insert(apps).values(demoApps);
@@ -66,5 +72,25 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { ...MARKER, configValue: new Date().toISOString(), isActive: false },
     ]);
   });
+  await seedDemoMedia(db);
   return true;
+}
+
+const MEDIA_MARKER = { section: 'system', configKey: 'demo_media_seeded_at' } as const;
+
+/**
+ * The local movie and series catalogue, once, with its own marker: installs seeded before it
+ * existed get it on their next start. The marker is written first and only by one instance.
+ */
+export async function seedDemoMedia(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(siteConfigurations)
+      .values({ ...MEDIA_MARKER, configValue: new Date().toISOString(), isActive: false })
+      .onConflictDoNothing()
+      .returning({ id: siteConfigurations.id });
+    if (marked.length === 0) return false;
+    await tx.insert(mediaTitles).values(demoMediaTitles.map(localTitleValues));
+    return true;
+  });
 }

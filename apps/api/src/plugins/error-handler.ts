@@ -1,17 +1,36 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+// Every answer, errors included, is `{ error: { code, message } }` in Portuguese with the security
+// headers: errors thrown by routes, errors Fastify raises before routing (bad URL, long parameter)
+// and malformed HTTP that never becomes a request.
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, statusMessages } from '../shared/errors.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createOutageMonitor } from '../db/outage.ts';
+import { AppError, isDatabaseDataError, isDatabaseUnreachable, loggableError, statusMessages } from '../shared/errors.ts';
+import { securityHeaders } from './security.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 const fieldLabel = (path: string) =>
   path.replace(/^[./]?(body|querystring|params|headers)?[./]?/, '').replaceAll('/', '.') || 'corpo';
 
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+const errorBody = (code: string, status: number): ErrorBody => ({
+  error: { code, message: statusMessages[status] ?? statusMessages[400]! },
+});
+
+export const errorHandlerPlugin = fp<{ database?: Pick<DatabaseHandle, 'ping'> }>(async (app: FastifyInstance, { database }) => {
+  const outage = database ? createOutageMonitor({ probe: () => database.ping(), logger: app.log }) : undefined;
+  app.addHook('onClose', async () => outage?.stop());
+
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status = 500;
     let body: ErrorBody;
+    let expected = false;
 
     if (error instanceof AppError) {
       status = error.statusCode;
@@ -26,34 +45,99 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       body = { error: { code: 'validation_error', message: `Dados inválidos — ${summary}`, details: { fields } } };
     } else if (isResponseSerializationError(error)) {
       status = 500;
-      body = { error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente.' } };
+      body = errorBody('internal_error', 500);
     } else if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       status = 400;
       body = { error: { code: 'invalid_json', message: 'O corpo da requisição não é um JSON válido.' } };
     } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       status = 415;
-      body = { error: { code: 'unsupported_media_type', message: statusMessages[415]! } };
+      body = errorBody('unsupported_media_type', 415);
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       status = 413;
-      body = { error: { code: 'payload_too_large', message: statusMessages[413]! } };
+      body = errorBody('payload_too_large', 413);
+      // Errors Fastify marks as the client's (an upload the client aborted: ECONNRESET) are not the database's.
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      const code = status === 429 ? 'rate_limited' : `http_${status}`;
-      body = { error: { code, message: statusMessages[status] ?? statusMessages[400]! } };
+      body = errorBody(status === 429 ? 'rate_limited' : `http_${status}`, status);
+    } else if (isDatabaseUnreachable(error)) {
+      // Not a bug and not worth a stack per request: the outage monitor logs its start and its end.
+      status = 503;
+      expected = true;
+      body = errorBody('unavailable', 503);
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      outage?.reportUnreachable(error);
+    } else if (isDatabaseDataError(error)) {
+      // A value the database cannot take is bad input: a safety net behind the contracts.
+      status = 400;
+      body = { error: { code: 'invalid_input', message: 'Dados inválidos: um dos valores enviados não pode ser aceito.' } };
     } else {
       status = typeof error.statusCode === 'number' && error.statusCode >= 500 ? error.statusCode : 500;
-      body = {
-        error: {
-          code: status === 503 ? 'unavailable' : 'internal_error',
-          message: status === 503 ? statusMessages[503]! : 'Erro interno do servidor. Tente novamente.',
-        },
-      };
+      body = status === 503 ? errorBody('unavailable', 503) : errorBody('internal_error', 500);
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'erro ao processar a requisição');
-    else request.log.info({ code: body.error.code, status }, 'requisição recusada');
+    if (status >= 500 && !expected) {
+      request.log.error({ err: loggableError(error) }, 'erro ao processar a requisição');
+    } else {
+      request.log.info({ code: body.error.code, status }, 'requisição recusada');
+    }
 
     if (status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
     return reply.status(status).send(body);
   });
 });
+
+// ---------------------------------------------------------------- before routing
+
+const frameworkErrorStatus: Record<string, { status: number; code: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  // A path parameter longer than the router's limit (100 characters): the address itself is too long.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
+};
+
+const jsonType = 'application/json; charset=utf-8';
+
+/**
+ * Fastify options for answers written before a route runs, where no hook (and so no helmet) applies:
+ * bad URLs and overlong parameters (`frameworkErrors`) and malformed HTTP (`clientErrorHandler`).
+ */
+export function frameworkErrorOptions({ https }: { https: boolean }): Pick<
+  FastifyServerOptions,
+  'frameworkErrors' | 'clientErrorHandler'
+> {
+  const headers = securityHeaders(https);
+
+  const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = frameworkErrorStatus[error.code] ?? { status: 500, code: 'internal_error' };
+    if (known.status >= 500) request.log.error({ err: error }, 'erro ao processar a requisição');
+    else request.log.info({ code: known.code, status: known.status }, 'requisição recusada');
+    void reply
+      .status(known.status)
+      .headers(headers)
+      .header('content-type', jsonType)
+      .send(JSON.stringify(errorBody(known.code, known.status)));
+  };
+
+  function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    // A reset socket has nobody to answer; a response already under way must not be corrupted.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const code = status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'bad_request';
+    const payload = JSON.stringify(errorBody(code, status));
+    const lines = [
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+      `content-type: ${jsonType}`,
+      `content-length: ${Buffer.byteLength(payload)}`,
+      `date: ${new Date().toUTCString()}`,
+      'connection: close',
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    ];
+    this.log.debug({ code: error.code, status }, 'requisição HTTP malformada recusada');
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${payload}`, () => socket.destroy());
+  }
+
+  return { frameworkErrors, clientErrorHandler } as Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
+}

@@ -1,17 +1,17 @@
 // Server-sent events that tell browsers which table changed. Changes come from PostgreSQL
 // LISTEN/NOTIFY (table triggers), so writes made through any API instance reach every client.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import { normalizeIP } from '@fastify/rate-limit';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CHANGES_CHANNEL, type DatabaseHandle } from '../db/client.ts';
+import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
+import { proUsers, sessions, users } from '../db/schema.ts';
 
-export const tableChangeSchema = z.object({
-  table: z.string(),
-  op: z.enum(['insert', 'update', 'delete']),
-  id: z.string().nullable(),
-});
-export type TableChange = z.infer<typeof tableChangeSchema>;
+import { CHANGE_EVENT_NAME, tableChangeSchema, type TableChange } from '@vitrine/domain';
+
+export { tableChangeSchema, type TableChange };
 
 // Tables whose active rows anyone may read; changes to the others reach PRO sessions only.
 export const PUBLIC_TABLES = new Set([
@@ -27,15 +27,26 @@ export const PUBLIC_TABLES = new Set([
 
 const HEARTBEAT_MS = 25_000;
 
+export interface EventStreamLimits {
+  /** Open streams per client address: a person may keep a few tabs open, not thousands of sockets. */
+  perClient: number;
+  /** Open streams on this instance, below its file-descriptor budget, so other visitors keep being served. */
+  total: number;
+}
+export const DEFAULT_EVENT_STREAM_LIMITS: EventStreamLimits = { perClient: 6, total: 500 };
+/** Seconds a refused client is asked to wait before trying again. */
+export const EVENT_STREAM_RETRY_AFTER_S = 30;
+
 interface Client {
   response: ServerResponse;
-  canSeePrivate: boolean;
+  /** The session the stream was opened with; never logged. Private events are re-checked against it. */
+  sessionToken: string | null;
 }
 
 export interface EventHub {
   readonly clientCount: number;
-  /** Sends a change to connected clients of this instance (NOTIFY fan-in calls it). */
-  dispatch(change: TableChange): void;
+  /** Sends a change to connected clients of this instance (NOTIFY fan-in calls it), in arrival order. */
+  dispatch(change: TableChange): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -46,22 +57,74 @@ declare module 'fastify' {
 
 export interface EventsPluginOptions {
   database: DatabaseHandle;
-  canSeePrivate: (request: FastifyRequest) => Promise<boolean>;
+  /** The token of the request's signed-in session once its cookie is verified, or null. */
+  sessionToken: (request: FastifyRequest) => Promise<string | null>;
+  limits?: Partial<EventStreamLimits>;
 }
 
-export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, canSeePrivate }) => {
-  const clients = new Set<Client>();
+/**
+ * Of the given session tokens, those whose session has not expired and whose user's e-mail is an
+ * active PRO user right now: the same rule as every admin request, in one query for all streams.
+ */
+async function tokensWithPrivateAccess(db: Database, tokens: string[]): Promise<Set<string>> {
+  if (!tokens.length) return new Set();
+  const rows = await db
+    .select({ token: sessions.token })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(proUsers, and(eq(proUsers.email, sql`lower(trim(${users.email}))`), eq(proUsers.isActive, true)))
+    .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, sql`now()`)));
+  return new Set(rows.map((row) => row.token));
+}
 
+const refusal = (reply: FastifyReply, status: 429 | 503, code: string, message: string) =>
+  reply
+    .code(status)
+    .header('retry-after', String(EVENT_STREAM_RETRY_AFTER_S))
+    .header('cache-control', 'no-store')
+    .send({ error: { code, message } });
+
+const UNAVAILABLE_MESSAGE = 'Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.';
+const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sessionToken, limits }) => {
+  const { perClient, total } = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits };
+  const clients = new Set<Client>();
+  // Streams being opened or open, per client address: counted before any await, so a burst of
+  // simultaneous requests cannot all slip under the limits.
+  const openPerAddress = new Map<string, number>();
+  let openTotal = 0;
+  let lastFullWarning = -Infinity;
+
+  const write = (client: Client, frame: string) => {
+    if (clients.has(client)) client.response.write(frame);
+  };
+
+  const deliver = async (change: TableChange) => {
+    const frame = `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(change)}\n\n`;
+    if (PUBLIC_TABLES.has(change.table)) {
+      for (const client of clients) write(client, frame);
+      return;
+    }
+    // Access is decided at the time of the event, not when the stream opened: a signed-out session or
+    // a deactivated e-mail (on any instance) stops private events at once; the stream stays for public ones.
+    const candidates = [...clients].filter((client) => client.sessionToken !== null);
+    if (!candidates.length) return;
+    const allowed = await tokensWithPrivateAccess(database.db, [...new Set(candidates.map((client) => client.sessionToken!))]);
+    for (const client of candidates) if (allowed.has(client.sessionToken!)) write(client, frame);
+  };
+
+  let delivering: Promise<void> = Promise.resolve();
   const hub: EventHub = {
     get clientCount() {
       return clients.size;
     },
     dispatch(change) {
-      const frame = `event: change\ndata: ${JSON.stringify(change)}\n\n`;
-      const isPublic = PUBLIC_TABLES.has(change.table);
-      for (const client of clients) {
-        if (isPublic || client.canSeePrivate) client.response.write(frame);
-      }
+      delivering = delivering
+        .then(() => deliver(change))
+        // When access cannot be checked the private event is dropped, never sent unchecked.
+        .catch((error: unknown) => app.log.warn({ err: error, table: change.table }, 'evento de mudança não entregue'));
+      return delivering;
     },
   };
   app.decorate('events', hub);
@@ -70,15 +133,18 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, canS
   app.addHook('onReady', async () => {
     unsubscribe = await database.listen(CHANGES_CHANNEL, (payload) => {
       const parsed = tableChangeSchema.safeParse(safeJson(payload));
-      if (parsed.success) hub.dispatch(parsed.data);
+      if (parsed.success) void hub.dispatch(parsed.data);
       else app.log.warn({ payload }, 'notificação de mudança ignorada');
     });
   });
 
   // Open event streams would keep close() waiting forever: end them first.
+  let closing = false;
   app.addHook('preClose', async () => {
-    for (const client of clients) client.response.end();
+    closing = true;
+    const open = [...clients];
     clients.clear();
+    for (const client of open) client.response.end();
   });
   app.addHook('onClose', async () => {
     await unsubscribe?.();
@@ -90,11 +156,64 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, canS
       schema: {
         tags: ['realtime'],
         summary: 'Fluxo de eventos (SSE) com as tabelas alteradas',
+        description: `No máximo ${perClient} fluxos abertos por cliente (429) e ${total} por instância (503).`,
         hide: false,
+        response: { 429: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
-      const client: Client = { response: reply.raw, canSeePrivate: await canSeePrivate(request).catch(() => false) };
+      const address = normalizeIP(request.ip);
+      const mine = openPerAddress.get(address) ?? 0;
+      if (mine >= perClient) {
+        return refusal(
+          reply,
+          429,
+          'events.too_many_streams',
+          'Muitas conexões de atualização abertas. Feche algumas abas e tente novamente em instantes.',
+        );
+      }
+      if (openTotal >= total) {
+        // Once a minute at most: a flood of refused requests must not flood the log too.
+        if (Date.now() - lastFullWarning >= 60_000) {
+          lastFullWarning = Date.now();
+          request.log.warn({ openTotal }, 'limite de fluxos de eventos da instância atingido');
+        }
+        return refusal(reply, 503, 'events.unavailable', UNAVAILABLE_MESSAGE);
+      }
+      openPerAddress.set(address, mine + 1);
+      openTotal += 1;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        openTotal -= 1;
+        const left = (openPerAddress.get(address) ?? 1) - 1;
+        if (left > 0) openPerAddress.set(address, left);
+        else openPerAddress.delete(address);
+      };
+      // Fires when the client goes away or when we end the stream, whichever comes first.
+      reply.raw.once('close', release);
+
+      let token: string | null;
+      try {
+        token = await sessionToken(request);
+      } catch (error) {
+        request.log.warn({ err: error }, 'sessão do fluxo de eventos não verificada; somente eventos públicos');
+        token = null;
+      }
+      // The client left while its session was checked: nothing to serve.
+      if (reply.raw.destroyed) {
+        release();
+        reply.hijack();
+        return reply;
+      }
+      // The server began closing meanwhile: preClose has already ended the open streams.
+      if (closing) {
+        release();
+        return refusal(reply, 503, 'events.unavailable', UNAVAILABLE_MESSAGE);
+      }
+
+      const client: Client = { response: reply.raw, sessionToken: token };
       reply.hijack();
       reply.raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -107,10 +226,12 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, canS
       clients.add(client);
       const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
-      request.raw.on('close', () => {
+      reply.raw.once('close', () => {
         clearInterval(heartbeat);
         clients.delete(client);
+        release();
       });
+      return reply;
     },
   );
 });

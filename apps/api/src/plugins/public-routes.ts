@@ -17,11 +17,35 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/reseller-plans',
   'GET /api/servers',
   'GET /api/access/me',
+  // Stored files: public buckets to anyone, private ones to active PRO sessions (checked in the route),
+  // and private files of buckets that allow it through short-lived signed links.
+  'GET /api/files/:bucket/:name',
+  'GET /api/files/signed/:token',
+  // The movie and series catalogue; writes to the local catalogue are admin-only.
+  'GET /api/media/home',
+  'GET /api/media/lists/:mediaType/:list',
+  'GET /api/media/discover/:mediaType',
+  'GET /api/media/search',
+  'GET /api/media/genres/:mediaType',
+  'GET /api/media/titles/:mediaType/:id',
+  // The chat assistant: a visitor (cookie) reads and writes only its own conversations, checked in
+  // the routes; admins read them too. The admin lists under /api/chat/admin are not public.
+  'POST /api/chat/conversations',
+  'GET /api/chat/conversations/latest',
+  'GET /api/chat/conversations/:id',
+  'POST /api/chat/conversations/:id/messages',
+  'PUT /api/chat/conversations/:id/messages/:messageId/feedback',
+  'POST /api/chat/conversations/:id/images',
+  'POST /api/chat/conversations/:id/voice-notes',
+  'GET /api/chat/conversations/:id/files/:uploadId',
+  'GET /api/chat/shortcuts',
+  'POST /api/chat/shortcuts/:id/run',
 ]);
 
 /**
- * Whole prefixes that are public. Sign-in, sign-up, sign-out and e-mail confirmation must work
- * without (or with an ended) PRO session; the routes there are a fixed list (modules/access).
+ * Whole prefixes that are public. Sign-in, sign-up, sign-out, the confirmation link and the password
+ * reset must work without (or with an ended) PRO session; the routes there are a fixed list
+ * (modules/access), each rate-limited.
  */
 export const publicPrefixes: readonly string[] = ['/api/auth/'];
 

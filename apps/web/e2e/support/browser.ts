@@ -10,7 +10,8 @@ export function assertChromium() {
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: flags a suite needs on top of the fixed ones (a fake microphone, for example). */
+export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] } = {}): Promise<Browser> {
   assertChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -24,6 +25,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

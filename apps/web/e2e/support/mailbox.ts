@@ -12,8 +12,10 @@ export interface ReceivedMail {
 export interface Mailbox {
   smtpUrl: string;
   messages: ReceivedMail[];
-  /** Waits for the first message to `to` (after `since` messages) and returns it. */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Waits for a message to `to` after the first `after` ones (default: the first message) and returns it. */
+  waitFor(to: string, options?: { after?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  /** The messages to `to` received so far, oldest first. */
+  messagesTo(address: string): ReceivedMail[];
   close(): Promise<void>;
 }
 
@@ -45,10 +47,11 @@ export async function startMailbox(): Promise<Mailbox> {
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitFor(to, timeoutMs = 15_000) {
+    messagesTo: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
+    async waitFor(to, { after = 0, timeoutMs = 15_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.find((message) => message.to.includes(to.toLowerCase()));
+        const found = messages.filter((message) => message.to.includes(to.toLowerCase()))[after];
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`nenhum email para ${to} em ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));

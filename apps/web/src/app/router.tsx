@@ -1,21 +1,26 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/components/layouts/root-layout';
-import { SiteLayout } from '@/components/layouts/site-layout';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { SiteLayout } from './layouts/site-layout';
 import { RouteError } from '@/components/errors/route-error';
 import { NotFound } from '@/components/errors/not-found';
 import { RequirePro } from '@/features/auth/components/require-pro';
 import { Component as Home } from './routes/home';
 
-// Every route of the specification's route table (public-site.md §2). Pages other than home load
-// on demand, so the public pages never download the admin or calculator code.
+// Every route of the specification's route table. Pages other than home load on demand, so the
+// public pages never download the admin or calculator code. A page opened directly renders the
+// nearest fallback while its code arrives: the site's header and footer around a loading state,
+// or a loading screen for the pages outside the site layout.
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoading className="min-h-screen" />,
     children: [
       {
         element: <SiteLayout />,
         errorElement: <RouteError />,
+        hydrateFallbackElement: <SiteLayout pending />,
         children: [
           { index: true, element: <Home /> },
           { path: 'sobre', lazy: () => import('./routes/about') },
@@ -29,11 +34,14 @@ export const router = createBrowserRouter([
           { path: 'docs', lazy: () => import('./routes/docs') },
           { path: 'privacidade', lazy: () => import('./routes/privacy') },
           { path: 'termos', lazy: () => import('./routes/terms') },
+          { path: 'chat', lazy: () => import('./routes/chat') },
           { path: '*', element: <NotFound /> },
         ],
       },
       { path: 'auth', lazy: () => import('./routes/auth') },
-      { path: 'chat', lazy: () => import('./routes/chat') },
+      // Pages of the mailed links (the secret travels after '#', never to the server in a URL).
+      { path: 'auth/confirmar', lazy: () => import('./routes/auth-confirm') },
+      { path: 'auth/redefinir-senha', lazy: () => import('./routes/auth-reset') },
       {
         // Active PRO users only: 'Verificando permissões...', then /auth or 'Acesso Restrito'.
         element: <RequirePro />,

@@ -3,11 +3,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notify } from './toast';
 
-export interface TableChange {
-  table: string;
-  op: 'insert' | 'update' | 'delete';
-  id: string | null;
-}
+import { CHANGE_EVENT_NAME, tableChangeSchema, type TableChange } from '@vitrine/domain';
+
+export type { TableChange };
 
 const localWrites = new Map<string, number>();
 const LOCAL_WRITE_WINDOW_MS = 5_000;
@@ -17,13 +15,33 @@ export function markLocalWrite(table: string) {
   localWrites.set(table, Date.now());
 }
 
+// A browser retries a dropped stream by itself (after the server's `retry:` hint), but gives up for good
+// when the server refuses it (429: too many tabs; 503: the instance is full). We take over then, and
+// after a few failed reconnections in a row: each wait is longer, with jitter, so a refusing or
+// unreachable server is not hammered by every open tab at once.
+const FIRST_BACKOFF_MS = 5_000;
+const MAX_BACKOFF_MS = 5 * 60_000;
+const BROWSER_RETRIES_BEFORE_BACKOFF = 3;
+
+/** Wait before our n-th reconnection (n ≥ 1): between half and all of 5 s × 2^(n-1), at most 5 min. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
 export function connectEventStream(queryClient: QueryClient, url = '/api/events'): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource(url, { withCredentials: true });
-  source.addEventListener('change', (event) => {
+  let source: EventSource | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  let failures = 0;
+  let backoffs = 0;
+  let missedChanges = false;
+
+  const onChange = (event: Event) => {
     let change: TableChange;
     try {
-      change = JSON.parse((event as MessageEvent<string>).data) as TableChange;
+      change = tableChangeSchema.parse(JSON.parse((event as MessageEvent<string>).data));
     } catch {
       return;
     }
@@ -33,8 +51,37 @@ export function connectEventStream(queryClient: QueryClient, url = '/api/events'
       notify.info('Dados Atualizados', 'Os dados foram atualizados por outro usuário.');
     }
     window.dispatchEvent(new CustomEvent<TableChange>('vitrine:table-change', { detail: change }));
-  });
-  return () => source.close();
+  };
+
+  const open = () => {
+    const current = new EventSource(url, { withCredentials: true });
+    source = current;
+    current.addEventListener(CHANGE_EVENT_NAME, onChange);
+    current.addEventListener('open', () => {
+      // Changes made while the stream was down were never announced: refresh what is on screen.
+      if (missedChanges) void queryClient.invalidateQueries();
+      missedChanges = false;
+      failures = 0;
+      backoffs = 0;
+    });
+    current.addEventListener('error', () => {
+      if (stopped || current !== source) return;
+      missedChanges = true;
+      failures += 1;
+      if (current.readyState !== EventSource.CLOSED && failures < BROWSER_RETRIES_BEFORE_BACKOFF) return;
+      current.close();
+      failures = 0;
+      backoffs += 1;
+      retryTimer = setTimeout(open, reconnectDelay(backoffs));
+    });
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    source?.close();
+  };
 }
 
 // The 'updated by another user' toast matters to people editing data, not to visitors browsing.

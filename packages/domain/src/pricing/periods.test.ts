@@ -15,6 +15,9 @@ describe('period prices derived from the monthly price', () => {
     [29.9, 'annual', 304.98],
     [19.99, 'quarterly', 56.97],
     [0, 'annual', 0],
+    // Exactly half a cent rounds up: 0.30 × 3 × 0.95 = 0.855, 10.30 × 3 × 0.95 = 29.355.
+    [0.3, 'quarterly', 0.86],
+    [10.3, 'quarterly', 29.36],
   ])('monthly R$ %s → %s R$ %s', (monthly, period, expected) => {
     expect(derivePeriodPrice(monthly, period)).toBe(expected);
   });

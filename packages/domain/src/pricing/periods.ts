@@ -1,5 +1,5 @@
 // Billing periods and their savings (public-site.md §9; decisions.md, Plans and billing periods).
-import { roundMoney } from '../money.ts';
+import { addMoney, divideMoney, multiplyMoney, roundMoney, wholePercent } from '../money.ts';
 
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -24,6 +24,14 @@ export const PERIOD_OPTION_LABELS: Record<BillingPeriod, string> = {
   annual: 'Anual (-15%)',
 };
 
+/** How a period is written in links ('/chat?…&periodo=anual', '/pricing-calculator?plano=mensal'). */
+export const PERIOD_SLUGS: Record<BillingPeriod, string> = {
+  monthly: 'mensal',
+  quarterly: 'trimestral',
+  semiannual: 'semestral',
+  annual: 'anual',
+};
+
 export const PERIOD_SUFFIXES: Record<BillingPeriod, string> = {
   monthly: '/mês',
   quarterly: '/trimestre',
@@ -38,7 +46,7 @@ export type StoredPeriodPricing = { monthly: number } & Partial<Record<Exclude<B
 
 /** The price proposed for a period: monthly × months, less the period discount, in cents. */
 export function derivePeriodPrice(monthly: number, period: BillingPeriod): number {
-  return roundMoney(monthly * PERIOD_MONTHS[period] * (1 - PERIOD_DISCOUNTS[period] / 100));
+  return multiplyMoney(monthly, PERIOD_MONTHS[period], 100 - PERIOD_DISCOUNTS[period], 0.01);
 }
 
 /** Every period's price: the stored one when present, otherwise derived from the monthly price. */
@@ -68,13 +76,13 @@ export interface PeriodSavings {
 
 export function periodSavings(monthly: number, periodPrice: number, period: BillingPeriod): PeriodSavings {
   const months = PERIOD_MONTHS[period];
-  const fullPrice = monthly * months;
-  const amount = roundMoney(Math.max(0, fullPrice - periodPrice));
+  const fullPrice = multiplyMoney(monthly, months);
+  const amount = Math.max(0, addMoney(fullPrice, -periodPrice));
   return {
     amount,
-    percentage: fullPrice > 0 ? Math.round((amount / fullPrice) * 100) : 0,
-    equivalentMonthly: roundMoney(periodPrice / months),
-    monthlySavings: roundMoney(amount / months),
+    percentage: wholePercent(amount, fullPrice),
+    equivalentMonthly: divideMoney(periodPrice, months),
+    monthlySavings: divideMoney(amount, months),
   };
 }
 

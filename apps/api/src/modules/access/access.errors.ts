@@ -2,10 +2,29 @@
 // of public-site.md §8.
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
 import { AppError } from '../../shared/errors.ts';
-import { NOT_PRO, USER_ALREADY_EXISTS } from './auth.ts';
+import { NOT_PRO, PRO_CHECK_FAILED, USER_ALREADY_EXISTS } from './auth.ts';
+
+/** An access error with its stable code, status and the pt-BR text the web shows for that code. */
+export const authError = (code: (typeof authErrorCodes)[keyof typeof authErrorCodes], status: number) =>
+  new AppError(code, status, authErrorMessages[code] ?? 'Não foi possível concluir a autenticação. Tente novamente.');
+
+export const notPro = () => authError(authErrorCodes.notPro, 403);
+export const userExists = () => authError(authErrorCodes.userExists, 409);
+export const invalidLink = () => authError(authErrorCodes.invalidLink, 400);
+export const invalidResetLink = () => authError(authErrorCodes.invalidResetLink, 400);
+// 400, not 401: nobody is signed out by it, the form just asks again.
+export const wrongSignupPassword = () => authError(authErrorCodes.wrongSignupPassword, 400);
+
+/** The pro_users lookup failed (database error): say so, and keep the cause for the log. */
+export function proCheckFailed(cause?: unknown): AppError {
+  const error = authError(authErrorCodes.proCheckFailed, 503);
+  if (cause !== undefined) error.cause = cause;
+  return error;
+}
 
 const byBetterAuthCode: Record<string, { code: string; status?: number }> = {
   [NOT_PRO]: { code: authErrorCodes.notPro, status: 403 },
+  [PRO_CHECK_FAILED]: { code: authErrorCodes.proCheckFailed, status: 503 },
   INVALID_EMAIL_OR_PASSWORD: { code: authErrorCodes.invalidCredentials, status: 401 },
   CREDENTIAL_ACCOUNT_NOT_FOUND: { code: authErrorCodes.invalidCredentials, status: 401 },
   [USER_ALREADY_EXISTS]: { code: authErrorCodes.userExists, status: 409 },

@@ -1,20 +1,34 @@
-// Sign-in, sign-up, sign-out and e-mail confirmation: thin Fastify routes in front of better-auth.
-// Only these better-auth endpoints are reachable; bodies are validated by the shared contract first.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Sign-in, sign-up, confirmation, password reset and sign-out: thin Fastify routes in front of
+// better-auth and of our sign-up use cases. Only these better-auth endpoints are reachable; bodies
+// are validated by the shared contract first.
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accessMeSchema,
+  confirmAccountInputSchema,
+  confirmAccountResultSchema,
+  confirmLookupInputSchema,
+  confirmLookupResultSchema,
+  credentialsSchema,
+  forgotPasswordInputSchema,
+  forgotPasswordResultSchema,
   proUserInputSchema,
   proUserSchema,
-  credentialsSchema,
+  proUserUpsertResultSchema,
+  resetPasswordInputSchema,
+  resetPasswordResultSchema,
   signInResultSchema,
   signOutResultSchema,
   signUpResultSchema,
 } from '@vitrine/domain/auth';
-import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { AppError } from '../../shared/errors.ts';
+import { AUTH_BASE_PATH, defaultAuthRateLimits, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
 import type { ProUser, ProUsersRepository } from './pro-users.repository.ts';
+import type { SignupsRepository } from './signups.repository.ts';
+import { hashLinkToken, type SignupUsecases } from './signups.usecases.ts';
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const skippedHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'x-forwarded-for', 'forwarded']);
@@ -81,10 +95,80 @@ const toProUserOutput = (row: ProUser) => ({
  */
 export const SIGN_IN_PER_EMAIL = { max: 20, timeWindow: 15 * 60 * 1000 };
 
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/**
+ * Links and reset requests, per client IP and per link or e-mail. Per link: the password of a pending
+ * sign-up cannot be guessed through its confirmation page. Per e-mail: nobody floods a mailbox.
+ */
+export const LINK_LIMITS = {
+  lookupPerIp: { max: 30, timeWindow: FIFTEEN_MINUTES },
+  confirmPerIp: { max: 20, timeWindow: FIFTEEN_MINUTES },
+  confirmPerLink: { max: 5, timeWindow: FIFTEEN_MINUTES },
+  forgotPerIp: { max: 10, timeWindow: FIFTEEN_MINUTES },
+  forgotPerEmail: { max: 3, timeWindow: FIFTEEN_MINUTES },
+  resetPerIp: { max: 20, timeWindow: FIFTEEN_MINUTES },
+  resetPerLink: { max: 5, timeWindow: FIFTEEN_MINUTES },
+} as const;
+
+const SIGN_UP_PER_IP = { max: defaultAuthRateLimits.signUp.max, timeWindow: defaultAuthRateLimits.signUp.window * 1000 };
+
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
-export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository }) {
+/**
+ * A second limit on a route (the first is its `config.rateLimit`), counted after validation under
+ * its own key, e.g. per link or per e-mail.
+ */
+function limitPer(
+  app: FastifyInstance,
+  name: string,
+  limit: { max: number; timeWindow: number },
+  key: (request: FastifyRequest) => string,
+): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({ ...limit, keyGenerator: (request) => `${name}:${key(request)}` });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    const seconds = Math.max(1, result.ttlInSeconds);
+    reply.header('retry-after', String(seconds));
+    throw new AppError('rate_limited', 429, `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`);
+  };
+}
+
+const bodyOf = <T>(request: FastifyRequest) => request.body as T;
+
+export interface AccessRoutesOptions {
+  auth: Auth;
+  proUsers: ProUsersRepository;
+  signups: SignupsRepository;
+  signupUsecases: SignupUsecases;
+}
+
+export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signups, signupUsecases }: AccessRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Work that runs after its answer (reset mails) finishes before the server closes.
+  const inFlight = new Set<Promise<unknown>>();
+  const runInBackground = (work: () => Promise<unknown>) => {
+    const running: Promise<unknown> = work()
+      .catch((error: unknown) => app.log.error({ err: error }, 'falha ao criar o link de redefinição de senha'))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...inFlight]);
+  });
+
+  /** Signs the owner in right after activation or reset; the account stays usable if this fails. */
+  const signInAfter = async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
+    try {
+      await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
+      return true;
+    } catch (error) {
+      request.log.warn({ err: error }, 'conta ativada ou senha trocada, mas o login automático falhou');
+      return false;
+    }
+  };
 
   r.post(
     '/api/auth/sign-in/email',
@@ -115,23 +199,101 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
   r.post(
     '/api/auth/sign-up/email',
     {
+      config: { rateLimit: SIGN_UP_PER_IP },
       schema: {
         tags: ['acesso'],
-        summary: 'Criar conta (somente emails PRO ativos); envia o email de confirmação',
+        summary: 'Cadastro (somente emails PRO ativos): envia o link de confirmação; nada é ativado antes dele',
         body: credentialsSchema,
         response: { 200: signUpResultSchema, '4xx': errorSchema },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await forward(auth, request, reply, {
-        method: 'POST',
-        path: '/sign-up/email',
-        // The confirmation link always lands on the home page (decisions.md, Sign-up and e-mail).
-        body: { email, password, name: email.split('@')[0] ?? email, callbackURL: '/' },
-      });
+      await signupUsecases.signUp(email, password);
       noStore(reply);
       return { created: true as const, email };
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm/lookup',
+    {
+      config: { rateLimit: LINK_LIMITS.lookupPerIp },
+      schema: {
+        tags: ['acesso'],
+        summary: 'Página do link de confirmação: para qual email e se pede a senha do cadastro ou uma nova',
+        body: confirmLookupInputSchema,
+        response: { 200: confirmLookupResultSchema, '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return signupUsecases.lookup(request.body.token);
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm',
+    {
+      config: { rateLimit: LINK_LIMITS.confirmPerIp },
+      preHandler: limitPer(app, 'confirm-link', LINK_LIMITS.confirmPerLink, (request) =>
+        hashLinkToken(bodyOf<{ token: string }>(request).token),
+      ),
+      schema: {
+        tags: ['acesso'],
+        summary: 'Confirma o email com o link e a senha do cadastro (ou a escolhida no convite) e entra',
+        body: confirmAccountInputSchema,
+        response: { 200: confirmAccountResultSchema, '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const { email } = await signupUsecases.confirm(token, password);
+      const signedIn = await signInAfter(request, reply, email, password);
+      noStore(reply);
+      return { confirmed: true as const, email, signedIn };
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      config: { rateLimit: LINK_LIMITS.forgotPerIp },
+      preHandler: limitPer(app, 'forgot-email', LINK_LIMITS.forgotPerEmail, (request) => bodyOf<{ email: string }>(request).email),
+      schema: {
+        tags: ['acesso'],
+        summary: 'Esqueci minha senha: envia um link de redefinição (a mesma resposta para qualquer email)',
+        body: forgotPasswordInputSchema,
+        response: { 200: forgotPasswordResultSchema, '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset({ auth, proUsers, signups, runInBackground }, request.body.email);
+      noStore(reply);
+      return { requested: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      config: { rateLimit: LINK_LIMITS.resetPerIp },
+      preHandler: limitPer(app, 'reset-link', LINK_LIMITS.resetPerLink, (request) =>
+        hashLinkToken(bodyOf<{ token: string }>(request).token),
+      ),
+      schema: {
+        tags: ['acesso'],
+        summary: 'Define a nova senha com o link recebido, encerra todas as sessões da conta e entra',
+        body: resetPasswordInputSchema,
+        response: { 200: resetPasswordResultSchema, '4xx': errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const { email } = await resetPassword({ auth }, token, password);
+      const signedIn = await signInAfter(request, reply, email, password);
+      noStore(reply);
+      return { reset: true as const, email, signedIn };
     },
   );
 
@@ -152,20 +314,15 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
     {
       schema: {
         tags: ['acesso'],
-        summary: 'Link do email de confirmação: confirma a conta e redireciona para /',
-        querystring: z.object({ token: z.string().min(1).max(4096), callbackURL: z.string().max(2048).optional() }),
+        summary: 'Links de confirmação antigos: levam à página de confirmação, que pede um novo cadastro',
+        querystring: z.object({ token: z.string().max(4096).optional(), callbackURL: z.string().max(2048).optional() }),
       },
     },
-    async (request, reply) => {
-      const response = await forward(auth, request, reply, {
-        method: 'GET',
-        path: '/verify-email',
-        query: { token: request.query.token, callbackURL: '/' },
-      });
+    // Links mailed before confirmation asked for the password confirm nothing: the accounts they
+    // pointed at were never confirmed and have been removed.
+    async (_request, reply) => {
       noStore(reply);
-      const location = response.headers.get('location');
-      // Only our own paths: an invalid or expired token lands on '/?error=...'.
-      return reply.redirect(location?.startsWith('/') && !location.startsWith('//') ? location : '/', 302);
+      return reply.redirect('/auth/confirmar', 302);
     },
   );
 
@@ -202,11 +359,17 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers }: { a
     {
       schema: {
         tags: ['acesso'],
-        summary: 'Inclui um email PRO ou muda seu estado; desativar encerra o acesso na próxima requisição',
+        summary:
+          'Inclui um email PRO ou muda seu estado; desativar encerra o acesso na próxima requisição. ' +
+          'Com invite, envia um convite para escolher a senha (nada é enviado a quem já tem conta)',
         body: proUserInputSchema,
-        response: { 200: proUserSchema },
+        response: { 200: proUserUpsertResultSchema },
       },
     },
-    async (request) => toProUserOutput(await proUsers.upsert(request.body.email, request.body.isActive)),
+    async (request) => {
+      const { email, isActive, invite } = request.body;
+      const row = toProUserOutput(await proUsers.upsert(email, isActive));
+      return invite ? { ...row, invitation: await signupUsecases.invite(email) } : row;
+    },
   );
 }

@@ -1,16 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fastJobs } from '../../../test/jobs.ts';
 import { tempDir } from '../../../test/database.ts';
-import { accounts, emailOutbox, sessions, users } from '../../db/schema.ts';
+import { accounts, pendingSignups, sessions, users } from '../../db/schema.ts';
 import {
   ADMIN,
   adminEnv,
-  confirmationLink,
+  confirmAccount,
   createConfirmedProUser,
   listPro,
+  lookupLink,
+  mailedToken,
+  mailsTo,
   sessionCookie,
   signIn,
   signInAsAdmin,
@@ -27,7 +32,7 @@ const adminRead = (t: TestApp, cookie?: string) =>
 describe('sign-in and sign-up are for active PRO e-mails only', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: adminEnv });
+    t = await buildTestApp({ env: adminEnv, jobs: fastJobs });
   });
   afterAll(() => t.close());
 
@@ -44,7 +49,8 @@ describe('sign-in and sign-up are for active PRO e-mails only', () => {
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('auth.not_pro');
     expect(await t.database.db.select().from(users).where(eq(users.email, 'intruso@example.com'))).toHaveLength(0);
-    expect(await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'intruso@example.com'))).toHaveLength(0);
+    expect(await mailsTo(t.database.db, 'intruso@example.com')).toHaveLength(0);
+    expect(await t.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, 'intruso@example.com'))).toHaveLength(0);
   });
 
   it('refuses a deactivated PRO e-mail like an unlisted one', async () => {
@@ -97,17 +103,18 @@ describe('sign-in and sign-up are for active PRO e-mails only', () => {
 describe('sign-up and e-mail confirmation', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: adminEnv });
+    t = await buildTestApp({ env: adminEnv, jobs: fastJobs });
   });
   afterAll(() => t.close());
 
-  it('creates an unconfirmed account, mails a link that confirms it and lands on /', async () => {
+  it('creates nothing before the mailed link is confirmed with the sign-up password, then signs the owner in', async () => {
     const email = 'nova@example.com';
     await listPro(t.database.db, email);
     const created = await signUp(t.app, ' Nova@Example.com ', 'senha-secreta');
     expect(created.statusCode).toBe(200);
     expect(created.json()).toEqual({ created: true, email });
     expect(created.headers['set-cookie']).toBeUndefined();
+    expect(await t.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
 
     const early = await signIn(t.app, email, 'senha-secreta');
     expect(early.statusCode).toBe(403);
@@ -115,26 +122,38 @@ describe('sign-up and e-mail confirmation', () => {
       error: { code: 'auth.email_not_confirmed', message: 'Verifique sua caixa de entrada e confirme seu email.' },
     });
 
-    const link = await confirmationLink(t.database.db, email);
-    expect(link).toMatch(/^\/api\/auth\/verify-email\?token=/);
-    const confirmed = await t.app.inject({ method: 'GET', url: link });
-    expect(confirmed.statusCode).toBe(302);
-    expect(confirmed.headers.location).toBe('/');
+    const token = await mailedToken(t.database.db, email);
+    expect((await lookupLink(t.app, token)).json()).toEqual({ email, kind: 'signup' });
+    const confirmed = await confirmAccount(t.app, token, 'senha-secreta');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toEqual({ confirmed: true, email, signedIn: true });
+    expect(confirmed.headers['cache-control']).toBe('no-store');
+    expect((await me(t, sessionCookie(confirmed))).json()).toEqual({ signedIn: true, email, isPro: true });
 
-    const later = await signIn(t.app, email, 'senha-secreta');
-    expect(later.statusCode).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(user?.emailVerified).toBe(true);
+    expect((await signIn(t.app, email, 'senha-secreta')).statusCode).toBe(200);
+    // The link worked once.
+    expect((await confirmAccount(t.app, token, 'senha-secreta')).json().error.code).toBe('auth.invalid_link');
   });
 
   it('mails a fresh link when the right password is tried before confirming, and nothing for a wrong one', async () => {
     const email = 'esquecida@example.com';
     await listPro(t.database.db, email);
     await signUp(t.app, email, 'senha-secreta');
-    const mailsTo = async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).length;
-    expect(await mailsTo()).toBe(1);
-    expect((await signIn(t.app, email, 'senha-errada')).statusCode).toBe(401);
-    expect(await mailsTo()).toBe(1);
+    const first = await mailedToken(t.database.db, email);
+    const count = async () => (await mailsTo(t.database.db, email)).length;
+    expect(await count()).toBe(1);
+    const wrong = await signIn(t.app, email, 'senha-errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error.code).toBe('auth.invalid_credentials');
+    expect(await count()).toBe(1);
     expect((await signIn(t.app, email, 'senha-secreta')).statusCode).toBe(403);
-    expect(await mailsTo()).toBe(2);
+    expect(await count()).toBe(2);
+
+    // The fresh link replaces the first one.
+    expect((await confirmAccount(t.app, first, 'senha-secreta')).json().error.code).toBe('auth.invalid_link');
+    expect((await confirmAccount(t.app, await mailedToken(t.database.db, email), 'senha-secreta')).statusCode).toBe(200);
   });
 
   it('says so when the e-mail already has an account', async () => {
@@ -145,10 +164,10 @@ describe('sign-up and e-mail confirmation', () => {
     });
   });
 
-  it('sends a forged or broken confirmation link home without confirming anything', async () => {
+  it('sends a link of the old kind to the confirmation page without confirming anything', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forjado&callbackURL=https://evil.example' });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toMatch(/^\/(\?|$)/);
+    expect(response.headers.location).toBe('/auth/confirmar');
   });
 
   it('validates the body with the shared contract and refuses unknown fields', async () => {
@@ -173,7 +192,7 @@ describe('sign-up and e-mail confirmation', () => {
 describe('sessions end on the server', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ env: adminEnv });
+    t = await buildTestApp({ env: adminEnv, jobs: fastJobs });
   });
   afterAll(() => t.close());
 
@@ -238,17 +257,42 @@ describe('the admin account from the environment', () => {
     }
   });
 
-  it('confirms an account that signed up but never confirmed, keeping its password', async () => {
-    const t = await buildTestApp();
+  it('never adopts a password typed at a pending sign-up for the admin e-mail, and its link dies', async () => {
+    const t = await buildTestApp({ jobs: fastJobs });
     try {
       await listPro(t.database.db, 'dono@example.com');
-      await signUp(t.app, 'dono@example.com', 'senha-do-dono');
+      await signUp(t.app, 'dono@example.com', 'senha-de-um-estranho');
+      const strangersLink = await mailedToken(t.database.db, 'dono@example.com');
       const restarted = await buildTestApp({
-        env: { ADMIN_EMAIL: 'DONO@example.com', ADMIN_PASSWORD: 'ignorada' },
+        env: { ADMIN_EMAIL: 'DONO@example.com', ADMIN_PASSWORD: 'senha-do-ambiente' },
         database: t.database,
       });
       await restarted.app.close();
-      expect((await signIn(t.app, 'dono@example.com', 'senha-do-dono')).statusCode).toBe(200);
+      expect((await signIn(t.app, 'dono@example.com', 'senha-de-um-estranho')).statusCode).toBe(401);
+      expect((await confirmAccount(t.app, strangersLink, 'senha-de-um-estranho')).json().error.code).toBe('auth.invalid_link');
+      expect((await signIn(t.app, 'dono@example.com', 'senha-do-ambiente')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('replaces an account that was never confirmed (left by the old sign-up) instead of keeping its password', async () => {
+    const t = await buildTestApp();
+    try {
+      const { db } = t.database;
+      await db.insert(users).values({ id: 'antigo', email: 'dono@example.com', name: 'dono', emailVerified: false });
+      await db.insert(accounts).values({
+        id: 'antiga',
+        userId: 'antigo',
+        accountId: 'antigo',
+        providerId: 'credential',
+        password: await hashPassword('senha-de-um-estranho'),
+      });
+      const restarted = await buildTestApp({ env: { ADMIN_EMAIL: 'dono@example.com', ADMIN_PASSWORD: 'senha-do-ambiente' }, database: t.database });
+      await restarted.app.close();
+      expect((await signIn(t.app, 'dono@example.com', 'senha-de-um-estranho')).statusCode).toBe(401);
+      expect((await signIn(t.app, 'dono@example.com', 'senha-do-ambiente')).statusCode).toBe(200);
+      expect(await db.select().from(users).where(eq(users.email, 'dono@example.com'))).toHaveLength(1);
     } finally {
       await t.close();
     }

@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
 import { normalizeEmail } from '@vitrine/domain/auth';
+import type { Database } from '../../db/client.ts';
+import { accounts, pendingSignups, users } from '../../db/schema.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { Auth } from './auth.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
+import { insertConfirmedAccount } from './signups.repository.ts';
 
 /** Session → user → pro_users: re-checked on every request, so deactivating an e-mail ends access at once. */
 export async function resolveViewer(
@@ -17,43 +23,35 @@ export async function resolveViewer(
 
 /**
  * ADMIN_EMAIL / ADMIN_PASSWORD (decisions.md, Access): create (or keep) that account, confirmed,
- * and list the e-mail as an active PRO user. Safe to run on every start.
+ * and list the e-mail as an active PRO user. Safe to run on every start, by several instances at once.
+ * It never adopts a password typed by someone else: a pending sign-up or invitation for that e-mail
+ * is dropped, and an account that was never confirmed is replaced by one with ADMIN_PASSWORD.
  */
 export async function ensureAdmin(
-  { auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository },
+  { db, proUsers }: { db: Database; proUsers: ProUsersRepository },
   { email: rawEmail, password }: { email: string; password: string },
 ): Promise<{ created: boolean }> {
   const email = normalizeEmail(rawEmail);
   await proUsers.upsert(email, true);
-  const context = await auth.$context;
-  const existing = await context.internalAdapter.findUserByEmail(email, { includeAccounts: true });
-  let userId: string;
-  let created = false;
-  if (existing?.user) {
-    userId = existing.user.id;
-    if (!existing.user.emailVerified) await context.internalAdapter.updateUser(userId, { emailVerified: true });
-    // An existing password is kept: the account may have changed it since the first start.
-    if (existing.accounts.some((account) => account.providerId === 'credential' && account.password)) return { created };
-  } else {
-    try {
-      const user = await context.internalAdapter.createUser(
-        { email, name: email.split('@')[0] ?? email, emailVerified: true },
-        { method: 'admin' },
-      );
-      userId = user.id;
-      created = true;
-    } catch (error) {
-      // Two instances starting together: the other one created it first.
-      const winner = await context.internalAdapter.findUserByEmail(email);
-      if (!winner?.user) throw error;
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    if (user && !user.emailVerified) {
+      await tx.delete(users).where(eq(users.id, user.id));
+    } else if (user) {
+      const [credential] = await tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
+        .limit(1);
+      // A confirmed admin keeps its password: it may have been reset since the first start.
+      if (credential?.password) return { created: false };
+      if (credential) await tx.update(accounts).set({ password: passwordHash }).where(eq(accounts.id, credential.id));
+      else await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, accountId: user.id, providerId: 'credential', password: passwordHash });
       return { created: false };
     }
-  }
-  await context.internalAdapter.linkAccount({
-    userId,
-    providerId: 'credential',
-    accountId: userId,
-    password: await context.password.hash(password),
+    // Another instance starting at the same moment may win the insert: then it is simply kept.
+    return { created: await insertConfirmedAccount(tx, email, passwordHash) };
   });
-  return { created };
 }

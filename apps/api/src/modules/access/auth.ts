@@ -1,13 +1,17 @@
-// The better-auth instance: e-mail + password, sessions in the database, PRO check before the password.
+// The better-auth instance: e-mail + password, sessions in the database, PRO check before the password,
+// password reset by mailed link. Accounts are created by our confirmation step, not by better-auth.
 import { APIError, betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrine/domain/auth';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
-import type { Mailer } from '../../shared/mailer.ts';
+import { enqueueEmail } from '../../shared/jobs/email.job.ts';
+import { resetLink, resetPasswordMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
+import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const COOKIE_PREFIX = 'vitrine';
@@ -15,20 +19,23 @@ export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
 /** Error codes our before-hook raises; the routes bridge maps them to pt-BR messages. */
 export const NOT_PRO = 'NOT_PRO';
+export const PRO_CHECK_FAILED = 'PRO_CHECK_FAILED';
 export const USER_ALREADY_EXISTS = 'USER_ALREADY_EXISTS';
 
 export interface AuthRateLimits {
-  /** Per client IP, per window in seconds. */
+  /** Per client IP, per window in seconds: better-auth's own limiter on sign-in. */
   signIn: { window: number; max: number };
+  /** Per client IP, per window in seconds: our sign-up route (better-auth's sign-up is off). */
   signUp: { window: number; max: number };
-  verifyEmail: { window: number; max: number };
 }
 
 export const defaultAuthRateLimits: AuthRateLimits = {
   signIn: { window: 60, max: 10 },
   signUp: { window: 60, max: 5 },
-  verifyEmail: { window: 60, max: 10 },
 };
+
+/** A reset link works once, for 30 minutes. */
+export const RESET_LINK_LIFETIME_SECONDS = 30 * 60;
 
 export interface CreateAuthOptions {
   db: Database;
@@ -37,12 +44,21 @@ export interface CreateAuthOptions {
   publicOrigin: string;
   secureCookies: boolean;
   proUsers: ProUsersRepository;
-  mailer: Mailer;
+  signups: SignupUsecases;
   logger: FastifyBaseLogger;
   rateLimits?: AuthRateLimits;
 }
 
-export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, mailer, logger, rateLimits: limits = defaultAuthRateLimits }: CreateAuthOptions) {
+export function createAuth({
+  db,
+  secret,
+  publicOrigin,
+  secureCookies,
+  proUsers,
+  signups,
+  logger,
+  rateLimits: limits = defaultAuthRateLimits,
+}: CreateAuthOptions) {
   return betterAuth({
     appName: 'Vitrine',
     baseURL: `${publicOrigin}${AUTH_BASE_PATH}`,
@@ -55,29 +71,29 @@ export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, 
     user: { modelName: 'users' },
     session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     account: { modelName: 'accounts' },
-    verification: { modelName: 'verifications' },
+    // Reset tokens are stored as their SHA-256: a copy of the database resets no password.
+    verification: { modelName: 'verifications', storeIdentifier: 'hashed' },
     // The routes bridge checks Origin against PUBLIC_URL or the request's own host before we get here.
     trustedOrigins: (request) => [publicOrigin, request ? new URL(request.url).origin : undefined],
     emailAndPassword: {
       enabled: true,
+      // Accounts are created confirmed by our own confirmation step (signups.usecases.ts), never by
+      // better-auth's sign-up, whose unconfirmed accounts keep a password anyone could have typed.
+      disableSignUp: true,
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-    },
-    emailVerification: {
-      sendOnSignUp: true,
-      // A correct password on an unconfirmed account mails a fresh link (the first one may be lost or expired).
-      sendOnSignIn: true,
-      autoSignInAfterVerification: false,
-      expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }) {
-        await mailer.send({
-          to: user.email,
-          subject: 'Confirme seu email — Vitrine',
-          text: `Olá!\n\nPara confirmar seu email e ativar sua conta PRO, abra o link abaixo:\n\n${url}\n\nSe você não criou esta conta, ignore esta mensagem.`,
-          html: `<p>Olá!</p><p>Para confirmar seu email e ativar sua conta PRO, clique no link abaixo:</p><p><a href="${url}">Confirmar email</a></p><p>Se você não criou esta conta, ignore esta mensagem.</p>`,
-        });
+      resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,
+      // Whoever knew the old password is signed out everywhere once it changes.
+      revokeSessionsOnPasswordReset: true,
+      // better-auth stores the token in its own flow, with no transaction of ours to share: the mail job follows it.
+      async sendResetPassword({ user, token }) {
+        await enqueueEmail(db, resetPasswordMail(user.email, resetLink(publicOrigin, token)));
+      },
+      async onPasswordReset({ user }) {
+        // The other reset links of this account die with the one just used.
+        await db.delete(verifications).where(eq(verifications.value, user.id));
       },
     },
     rateLimit: {
@@ -89,9 +105,6 @@ export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, 
       max: 100,
       customRules: {
         '/sign-in/email': limits.signIn,
-        '/sign-up/email': limits.signUp,
-        '/verify-email': limits.verifyEmail,
-        '/send-verification-email': limits.signUp,
       },
     },
     advanced: {
@@ -118,20 +131,34 @@ export function createAuth({ db, secret, publicOrigin, secureCookies, proUsers, 
       },
     },
     hooks: {
-      // Runs before the password is checked: only e-mails active in pro_users may sign in or sign up.
+      // Runs before the password is checked: only e-mails active in pro_users may sign in.
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' && ctx.path !== '/sign-up/email') return;
-        const body = ctx.body as { email?: unknown } | undefined;
+        if (ctx.path !== '/sign-in/email') return;
+        const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
         const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
-        if (!email || !(await proUsers.isActive(email))) {
-          throw new APIError('FORBIDDEN', { code: NOT_PRO, message: 'E-mail PRO não encontrado' });
+        let active = false;
+        try {
+          active = email !== '' && (await proUsers.isActive(email));
+        } catch (error) {
+          logger.error({ err: error }, 'falha ao consultar pro_users');
+          throw new APIError('SERVICE_UNAVAILABLE', { code: PRO_CHECK_FAILED, message: 'PRO lookup failed' });
         }
-        if (ctx.path === '/sign-up/email') {
-          // public-site.md §8 maps 'User already registered' to its own message, so say so instead of a fake success.
-          const existing = await ctx.context.internalAdapter.findUserByEmail(email);
-          if (existing?.user) {
-            throw new APIError('UNPROCESSABLE_ENTITY', { code: USER_ALREADY_EXISTS, message: 'User already registered' });
-          }
+        if (!active) throw new APIError('FORBIDDEN', { code: NOT_PRO, message: 'E-mail PRO não encontrado' });
+
+        // An e-mail with only a pending sign-up: its own password mails a fresh link, anything else is wrong.
+        const password = typeof body?.password === 'string' ? body.password : '';
+        if (await ctx.context.internalAdapter.findUserByEmail(email)) return;
+        let outcome: PendingSignInOutcome;
+        try {
+          outcome = await signups.signInWhilePending(email, password);
+        } catch (error) {
+          // Logged here, through our logger: better-auth would print an unknown error to stderr.
+          logger.error({ err: error }, 'falha ao renovar o link de confirmação');
+          throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
+        }
+        if (outcome === 'link_sent') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
+        if (outcome === 'wrong_password') {
+          throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
         }
       }),
     },

@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { ADMIN, adminEnv, signIn } from './access.test-support.ts';
-import { SIGN_IN_PER_EMAIL } from './access.routes.ts';
+import { fastJobs } from '../../../test/jobs.ts';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import {
+  ADMIN,
+  adminEnv,
+  confirmAccount,
+  forgotPassword,
+  listPro,
+  mailedToken,
+  resetPassword,
+  signIn,
+  signUp,
+} from './access.test-support.ts';
+import { LINK_LIMITS, SIGN_IN_PER_EMAIL } from './access.routes.ts';
 import { defaultAuthRateLimits } from './auth.ts';
 
 const { max } = defaultAuthRateLimits.signIn;
@@ -40,7 +53,7 @@ describe('repeated wrong sign-ins are throttled per client IP', () => {
   });
 });
 
-describe('sign-up and confirmation are throttled too', () => {
+describe('sign-up and confirmation are throttled per IP too', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
@@ -62,13 +75,66 @@ describe('sign-up and confirmation are throttled too', () => {
     expect(statuses.slice(0, -1).every((status) => status === 403)).toBe(true);
   });
 
-  it('limits confirmation-link attempts per IP', async () => {
-    let last = 0;
-    for (let attempt = 0; attempt <= defaultAuthRateLimits.verifyEmail.max; attempt++) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?token=chute-${attempt}` });
-      last = response.statusCode;
+  it('limits confirmation attempts per IP, whatever link is tried', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= LINK_LIMITS.confirmPerIp.max; attempt++) {
+      statuses.push((await confirmAccount(t.app, `chute-${attempt}`, 'senha-secreta')).statusCode);
     }
-    expect(last).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('the password of a pending sign-up cannot be guessed through its link', () => {
+  it(`stops after ${LINK_LIMITS.confirmPerLink.max} attempts on one link, from any address, even for the right password`, async () => {
+    const t = await buildTestApp({ jobs: fastJobs });
+    try {
+      await listPro(t.database.db, 'alvo@example.com');
+      await signUp(t.app, 'alvo@example.com', 'senha-certa');
+      const token = await mailedToken(t.database.db, 'alvo@example.com');
+      for (let attempt = 1; attempt <= LINK_LIMITS.confirmPerLink.max; attempt++) {
+        const response = await confirmAccount(t.app, token, `chute-${attempt}`, {}, `198.51.100.${attempt}`);
+        expect(response.json().error.code).toBe('auth.wrong_signup_password');
+      }
+      const blocked = await confirmAccount(t.app, token, 'senha-certa', {}, '198.51.100.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos e tente novamente\.$/);
+      expect(await t.database.db.select().from(users).where(eq(users.email, 'alvo@example.com'))).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('reset requests are throttled', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it(`per e-mail after ${LINK_LIMITS.forgotPerEmail.max} requests, whatever the address, without touching other e-mails`, async () => {
+    for (let attempt = 1; attempt <= LINK_LIMITS.forgotPerEmail.max; attempt++) {
+      expect((await forgotPassword(t.app, 'caixa@example.com', {}, `203.0.113.${attempt}`)).statusCode).toBe(200);
+    }
+    const blocked = await forgotPassword(t.app, ' CAIXA@example.com', {}, '203.0.113.99');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('rate_limited');
+    expect((await forgotPassword(t.app, 'outra.caixa@example.com', {}, '203.0.113.98')).statusCode).toBe(200);
+  });
+
+  it(`per IP after ${LINK_LIMITS.forgotPerIp.max} requests, whatever the e-mail`, async () => {
+    for (let attempt = 1; attempt <= LINK_LIMITS.forgotPerIp.max; attempt++) {
+      expect((await forgotPassword(t.app, `pessoa${attempt}@example.com`, {}, '192.0.2.7')).statusCode).toBe(200);
+    }
+    expect((await forgotPassword(t.app, 'mais.uma@example.com', {}, '192.0.2.7')).statusCode).toBe(429);
+  });
+
+  it(`per link after ${LINK_LIMITS.resetPerLink.max} attempts on one reset link`, async () => {
+    for (let attempt = 1; attempt <= LINK_LIMITS.resetPerLink.max; attempt++) {
+      expect((await resetPassword(t.app, 'link-qualquer', 'senha-nova', {}, `198.51.100.${attempt}`)).statusCode).toBe(400);
+    }
+    expect((await resetPassword(t.app, 'link-qualquer', 'senha-nova', {}, '198.51.100.99')).statusCode).toBe(429);
   });
 });
 
@@ -113,6 +179,14 @@ describe('one account attacked from many addresses', () => {
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos e tente novamente\.$/);
+
+    // The counters keep no e-mail or address at rest, only digests of them.
+    const { rows } = await t.database.db.execute<{ key: string }>(sql`select key from app_rate_limits`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key } of rows) {
+      expect(key).not.toContain('@');
+      expect(key).not.toContain('198.51.100');
+    }
 
     // Other accounts are not affected.
     const other = await t.app.inject({

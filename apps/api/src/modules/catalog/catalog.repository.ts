@@ -17,9 +17,21 @@ const downloadCodeColumns = {
   expiresAt: downloadCodes.expiresAt,
 };
 
+/**
+ * The one order plans are shown in, everywhere: cheapest monthly price first, then by name (the id
+ * only keeps equal rows stable). An admin-set display order, once plans have one, goes first here.
+ */
+export function planDisplayOrder() {
+  return [asc(plans.priceMonthly), asc(plans.name), asc(plans.id)];
+}
+
 export const createCatalogRepository = (db: DbExecutor) => ({
   async listActivePlans(): Promise<PlanRow[]> {
-    return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.name), asc(plans.id));
+    return db
+      .select()
+      .from(plans)
+      .where(eq(plans.active, true))
+      .orderBy(...planDisplayOrder());
   },
 
   async listActiveApps(): Promise<AppRow[]> {

@@ -18,10 +18,10 @@ describe('public catalogue', () => {
     return response.json<T>();
   };
 
-  it('lists only active plans, by name, with every period price, icon and feature icons', async () => {
+  it('lists only active plans, with every period price, icon and feature icons', async () => {
     const list = await get<PublicPlan[]>('/api/plans');
-    expect(list.map((plan) => plan.name)).toEqual(['Básico', 'Family', 'Premium']);
-    const basic = list[0]!;
+    expect(list.map((plan) => plan.name)).not.toContain('Antigo');
+    const basic = list.find((plan) => plan.name === 'Básico')!;
     expect(basic).toMatchObject({
       icon: 'Monitor',
       pricing: { monthly: 35, quarterly: 99.75, semiannual: 189, annual: 357 },
@@ -118,5 +118,28 @@ describe('public catalogue', () => {
     expect((await get<{ id: string }[]>('/api/apps/categories')).map((c) => c.id)).not.toContain('infantil');
     await t.database.db.update(streamingApps).set({ isActive: true }).where(eq(streamingApps.name, 'UniTV'));
     await t.database.db.update(apps).set({ isActive: true }).where(eq(apps.name, 'Kids Play'));
+  });
+});
+
+describe('the order of the plans', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is decided by the server: cheapest monthly price first, equal prices by name', async () => {
+    await t.database.db.insert(plans).values([
+      { name: 'Zeta', priceMonthly: 20 },
+      { name: 'Alfa', priceMonthly: 50 },
+      { name: 'Beta', priceMonthly: 20 },
+      { name: 'Gama', priceMonthly: 9.9 },
+      { name: 'Aurora', priceMonthly: 1, active: false },
+      { name: 'Delta', priceMonthly: 100, priceAnnual: 1 },
+    ]);
+    const response = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(response.statusCode).toBe(200);
+    // The annual price does not move Delta: the order is by the monthly price.
+    expect(response.json<PublicPlan[]>().map((plan) => plan.name)).toEqual(['Gama', 'Beta', 'Zeta', 'Alfa', 'Delta']);
   });
 });

@@ -166,7 +166,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { 
       },
     },
     async (request, reply) => {
-      const target = await resolveDownload({ repository, signer }, request.params.token);
+      const target = await resolveDownload({ repository, signer, logger: request.log }, request.params.token);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (target.kind === 'redirect') return reply.redirect(target.url, 302);
       return reply

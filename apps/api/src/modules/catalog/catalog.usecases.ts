@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Logger } from 'pino';
 import {
   appCategoryName,
   CATALOG_ERRORS,
@@ -21,6 +22,7 @@ import {
   type PublicStreamingApp,
 } from '@vitrine/domain/catalog';
 import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
+import { safeDownloadUrl } from '@vitrine/domain/urls';
 import { roundMoney } from '@vitrine/domain/money';
 import { AppError, badRequest, notFound } from '../../shared/errors.ts';
 import type { AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow } from './catalog.repository.ts';
@@ -209,26 +211,18 @@ export type DownloadTarget =
   | { kind: 'redirect'; url: string }
   | { kind: 'file'; fileName: string; contentType: string; body: string };
 
-/** Only http(s) addresses and same-origin paths are followed; anything else gets the generated file. */
-function safeDownloadUrl(url: string | null): string | null {
-  if (!url) return null;
-  const trimmed = url.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//') && !trimmed.startsWith('/\\')) return trimmed;
-  try {
-    const parsed = new URL(trimmed);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
 export function downloadFileName(appName: string): string {
   const slug = slugify(appName);
   return `${slug || 'app'}.txt`;
 }
 
 export async function resolveDownload(
-  { repository, signer, clock = () => new Date() }: { repository: CatalogRepository; signer: DownloadLinkSigner; clock?: Clock },
+  {
+    repository,
+    signer,
+    clock = () => new Date(),
+    logger,
+  }: { repository: CatalogRepository; signer: DownloadLinkSigner; clock?: Clock; logger?: Pick<Logger, 'warn'> },
   token: string,
 ): Promise<DownloadTarget> {
   const invalidLink = () => badRequest(CATALOG_ERRORS.invalidDownloadLink.code, CATALOG_ERRORS.invalidDownloadLink.message);
@@ -236,8 +230,10 @@ export async function resolveDownload(
   if (!appId) throw invalidLink();
   const app = await repository.findActiveApp(appId);
   if (!app) throw appNotFound();
+  // Stored links are checked again when followed: rows written before the rule existed may hold anything.
   const url = safeDownloadUrl(app.downloadUrl);
   if (url) return { kind: 'redirect', url };
+  if (app.downloadUrl) logger?.warn({ appId: app.id }, 'link de download do aplicativo recusado: corrija-o no painel');
   // No file configured: a small generated file, so that the download itself can be observed.
   return {
     kind: 'file',

@@ -1,14 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { contactMessages, emailOutbox } from '../../db/schema.ts';
+import { fastJobs, refuseMailJobs } from '../../../test/jobs.ts';
+import { contactMessages, emailOutbox, jobs } from '../../db/schema.ts';
+import { waitUntil } from '../../../test/wait.ts';
 
 const message = { name: 'Maria Souza', email: 'maria@exemplo.com.br', subject: 'Dúvida sobre planos', message: 'O plano Family tem DVR?' };
 
 describe('contact form', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, env: { CONTACT_EMAIL: 'atendimento@vitrine.com.br' } });
+    t = await buildTestApp({ seed: true, env: { CONTACT_EMAIL: 'atendimento@vitrine.com.br' }, jobs: fastJobs });
   });
   afterAll(() => t.close());
 
@@ -21,9 +23,27 @@ describe('contact form', () => {
     const { id } = response.json<{ id: string }>();
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ ...message, readAt: null });
-    const [mail] = await t.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    // The forward goes out after the answer, from the job queue.
+    const mail = await waitUntil(
+      async () => (await t.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1))[0],
+      { what: 'o encaminhamento da mensagem' },
+    );
     expect(mail).toMatchObject({ to: 'atendimento@vitrine.com.br', subject: '[Contato] Dúvida sobre planos', status: 'logged' });
-    expect(mail!.text).toContain('maria@exemplo.com.br');
+    expect(mail.text).toContain('maria@exemplo.com.br');
+  });
+
+  it('stores nothing when its forward cannot be queued: the message and its mail are written together', async () => {
+    const before = await t.database.db.select({ id: contactMessages.id }).from(contactMessages);
+    const restore = await refuseMailJobs(t.database.db);
+    try {
+      const response = await send({ ...message, subject: 'Fila fora do ar' }, '10.9.0.5');
+      expect(response.statusCode).toBe(500);
+      expect(response.json().error.code).toBe('internal_error');
+    } finally {
+      await restore();
+    }
+    expect(await t.database.db.select({ id: contactMessages.id }).from(contactMessages)).toHaveLength(before.length);
+    expect(await t.database.db.select().from(contactMessages).where(eq(contactMessages.subject, 'Fila fora do ar'))).toHaveLength(0);
   });
 
   it('unknown fields are rejected with 400', async () => {
@@ -48,12 +68,13 @@ describe('contact form', () => {
   });
 
   it('without CONTACT_EMAIL the message is only stored', async () => {
-    const other = await buildTestApp({ seed: false });
+    const other = await buildTestApp({ seed: false, jobs: fastJobs });
     try {
       const response = await other.app.inject({ method: 'POST', url: '/api/contact', payload: message });
       expect(response.statusCode).toBe(201);
       expect(await other.database.db.select().from(contactMessages)).toHaveLength(1);
       expect(await other.database.db.select().from(emailOutbox)).toHaveLength(0);
+      expect(await other.database.db.select().from(jobs)).toHaveLength(0);
     } finally {
       await other.close();
     }

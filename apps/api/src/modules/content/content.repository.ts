@@ -1,6 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { contactMessages, siteConfigurations } from '../../db/schema.ts';
+import { enqueueEmail } from '../../shared/jobs/email.job.ts';
+import type { MailMessage } from '../../shared/mailer.ts';
 
 export type NewContactMessage = Pick<typeof contactMessages.$inferInsert, 'name' | 'email' | 'subject' | 'message'>;
 
@@ -13,12 +15,16 @@ export const createContentRepository = (db: DbExecutor) => ({
       .orderBy(asc(siteConfigurations.configKey));
   },
 
-  async insertContactMessage(message: NewContactMessage) {
-    const [row] = await db
-      .insert(contactMessages)
-      .values(message)
-      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-    return row!;
+  /** Stores the message and, when given, queues its forward in the same transaction: both or neither. */
+  async insertContactMessage(message: NewContactMessage, forward?: MailMessage) {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(contactMessages)
+        .values(message)
+        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+      if (forward) await enqueueEmail(tx, forward);
+      return row!;
+    });
   },
 });
 export type ContentRepository = ReturnType<typeof createContentRepository>;

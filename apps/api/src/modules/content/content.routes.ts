@@ -8,13 +8,12 @@ import {
   siteConfigSectionResponseSchema,
 } from '@vitrine/domain/content';
 import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../shared/mailer.ts';
 import { createContentRepository } from './content.repository.ts';
 import { readPublicSection, submitContactMessage } from './content.usecases.ts';
 
 export async function contentRoutes(
   app: FastifyInstance,
-  { db, mailer, contactEmail }: { db: Database; mailer?: Mailer; contactEmail?: string },
+  { db, contactEmail }: { db: Database; contactEmail?: string },
 ) {
   const repository = createContentRepository(db);
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +43,7 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      const created = await submitContactMessage({ repository, mailer, contactEmail, logger: request.log }, request.body);
+      const created = await submitContactMessage({ repository, contactEmail }, request.body);
       return reply.status(201).send(created);
     },
   );

@@ -1,6 +1,4 @@
 import { PUBLIC_CONFIG_SECTIONS, type ContactMessageInput, type ContactMessageCreated } from '@vitrine/domain/content';
-import type { Logger } from 'pino';
-import type { Mailer } from '../../shared/mailer.ts';
 import { notFound } from '../../shared/errors.ts';
 import type { ContentRepository } from './content.repository.ts';
 
@@ -13,29 +11,20 @@ export async function readPublicSection({ repository }: { repository: ContentRep
 }
 
 /**
- * Stores a contact message and, when CONTACT_EMAIL is set, forwards it by e-mail
- * (decisions.md, Things the specification leaves as no-ops). A mail failure does not lose the message.
+ * Stores a contact message (admins read them) and, when CONTACT_EMAIL is set, queues its forward by
+ * e-mail with it. The mail goes out after the answer and is retried: a mail failure loses nothing.
  */
 export async function submitContactMessage(
-  {
-    repository,
-    mailer,
-    contactEmail,
-    logger,
-  }: { repository: ContentRepository; mailer?: Mailer; contactEmail?: string; logger?: Pick<Logger, 'warn'> },
+  { repository, contactEmail }: { repository: ContentRepository; contactEmail?: string },
   input: ContactMessageInput,
 ): Promise<ContactMessageCreated> {
-  const row = await repository.insertContactMessage(input);
-  if (mailer && contactEmail) {
-    try {
-      await mailer.send({
+  const forward = contactEmail
+    ? {
         to: contactEmail,
         subject: `[Contato] ${input.subject}`.slice(0, 250),
         text: [`Nome: ${input.name}`, `E-mail: ${input.email}`, `Assunto: ${input.subject}`, '', input.message].join('\n'),
-      });
-    } catch (error) {
-      logger?.warn({ err: error, contactMessageId: row.id }, 'falha ao encaminhar a mensagem de contato por e-mail');
-    }
-  }
+      }
+    : undefined;
+  const row = await repository.insertContactMessage(input, forward);
   return { id: row.id, createdAt: row.createdAt.toISOString() };
 }

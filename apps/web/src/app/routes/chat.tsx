@@ -1,5 +1,5 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { ChatScreen } from '@/features/chat/components/chat-screen';
 
 export function Component() {
-  return <PagePlaceholder title="Chat" description="Assistente de IA em breve." />;
+  return <ChatScreen />;
 }

@@ -1,5 +1,9 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { MediaCatalog } from '@/features/media/components/media-catalog';
 
 export function Component() {
-  return <PagePlaceholder title="Mídia" description="Catálogo de filmes e séries em breve." />;
+  return (
+    <main>
+      <MediaCatalog />
+    </main>
+  );
 }

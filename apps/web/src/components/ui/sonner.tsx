@@ -1,6 +1,7 @@
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
-// At most 3 toasts, 4.5 s each (public-site.md §9: toast container 4500 ms, max 3).
+// At most 3 toasts, 4.5 s each; a dismissed toast leaves the page 500 ms later (the build sets
+// that delay, see vite.config.ts). The region and the close button are announced in Portuguese.
 function Toaster(props: ToasterProps) {
   return (
     <Sonner
@@ -8,6 +9,8 @@ function Toaster(props: ToasterProps) {
       className="toaster group"
       visibleToasts={3}
       duration={4500}
+      containerAriaLabel="Notificações"
+      toastOptions={{ closeButtonAriaLabel: 'Fechar notificação' }}
       closeButton
       richColors
       position="bottom-right"

@@ -1,15 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credentials } from '@vitrine/domain/auth';
+import { signInResultSchema, type Credentials } from '@vitrine/domain/auth';
 import { api } from '@/lib/api-client';
+import { AccessCheckError, UnexpectedAnswerError } from '../lib/auth-error-message';
+import { sessionQueryKey, sessionQueryOptions, type AccessInfo } from './get-session';
 
-export const signIn = (credentials: Credentials) =>
-  api.post<{ signedIn: true; email: string }>('/api/auth/sign-in/email', credentials);
+export async function signIn(credentials: Credentials) {
+  const parsed = signInResultSchema.safeParse(await api.post<unknown>('/api/auth/sign-in/email', credentials));
+  if (!parsed.success) throw new UnexpectedAnswerError();
+  return parsed.data;
+}
 
+/**
+ * Signs in, then checks access with the server (who is signed in, still PRO?) before the form moves on:
+ * a failure of that check has its own message (public-site.md §5).
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signIn,
-    // Everything cached so far was fetched as a visitor: admin views must load again with the session.
-    onSuccess: () => queryClient.invalidateQueries(),
+    mutationFn: async (credentials: Credentials): Promise<AccessInfo> => {
+      await signIn(credentials);
+      let access: AccessInfo;
+      try {
+        access = await queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 });
+      } catch (cause) {
+        throw new AccessCheckError(cause);
+      }
+      if (!access.signedIn) throw new AccessCheckError();
+      return access;
+    },
+    // Everything else cached so far was fetched as a visitor: admin views must load again with the session.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] }),
   });
 }

@@ -1,10 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Credentials } from '@vitrine/domain/auth';
+import { signUpResultSchema, type Credentials } from '@vitrine/domain/auth';
 import { api } from '@/lib/api-client';
+import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
-/** Creates an unconfirmed account; the server mails the confirmation link (it lands on /). */
-export const signUp = (credentials: Credentials) =>
-  api.post<{ created: true; email: string }>('/api/auth/sign-up/email', credentials);
+/**
+ * Asks for a sign-up: the server mails a link that opens /auth/confirmar, where the same password
+ * must be typed again before the account exists.
+ */
+export async function signUp(credentials: Credentials) {
+  const parsed = signUpResultSchema.safeParse(await api.post<unknown>('/api/auth/sign-up/email', credentials));
+  if (!parsed.success) throw new UnexpectedAnswerError();
+  return parsed.data;
+}
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUp });

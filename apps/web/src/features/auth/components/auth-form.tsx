@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
-import { AlertCircle, CheckCircle2, Loader2 } from 'lucide-react';
-import { credentialsSchema, type Credentials } from '@vitrine/domain/auth';
+import { Loader2 } from 'lucide-react';
+import { authInfoMessages, credentialsSchema, type Credentials } from '@vitrine/domain/auth';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,15 +12,16 @@ import { useSignUp } from '../api/sign-up';
 import { useDebouncedValidation } from '../hooks/use-debounced-validation';
 import { authErrorMessage } from '../lib/auth-error-message';
 import { EmailIndicator } from './email-indicator';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { ErrorNotice, SuccessNotice } from './form-notices';
 
-export type AuthMode = 'login' | 'signup';
+export type AuthMode = 'login' | 'signup' | 'forgot';
 
 const FIELDS = ['email', 'password'] as const;
-const SIGN_UP_SUCCESS = 'Conta criada com sucesso! Verifique seu email para confirmar.';
 
-export function AuthForm() {
+export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<AuthMode>('login');
+  const [mode, setMode] = useState<AuthMode>(initialMode);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -44,7 +45,7 @@ export function AuthForm() {
     (formState.touchedFields[field] || formState.isSubmitted) && formState.errors[field]?.message;
 
   const switchMode = () => {
-    setMode((current) => (current === 'login' ? 'signup' : 'login'));
+    setMode((current) => (current === 'signup' ? 'login' : 'signup'));
     reset({ email: '', password: '' });
     setError(null);
     setMessage(null);
@@ -61,7 +62,7 @@ export function AuthForm() {
         navigate('/', { replace: true });
       } else {
         await signUp.mutateAsync(values);
-        setMessage(SIGN_UP_SUCCESS);
+        setMessage(authInfoMessages.signUpCreated);
         reset({ email: values.email, password: '' });
       }
     } catch (cause) {
@@ -78,6 +79,19 @@ export function AuthForm() {
 
   const emailError = showError('email');
   const passwordError = showError('password');
+
+  if (mode === 'forgot') {
+    return (
+      <ForgotPasswordForm
+        defaultEmail={email}
+        onBack={() => {
+          setMode('login');
+          setError(null);
+          setMessage(null);
+        }}
+      />
+    );
+  }
 
   return (
     <div className="space-y-6">
@@ -121,20 +135,27 @@ export function AuthForm() {
               {passwordError}
             </p>
           )}
+          {mode === 'login' && (
+            <div className="flex justify-end">
+              <Button
+                type="button"
+                variant="link"
+                className="h-auto p-0"
+                onClick={() => {
+                  setMode('forgot');
+                  setError(null);
+                  setMessage(null);
+                }}
+                disabled={submitting}
+              >
+                Esqueci minha senha
+              </Button>
+            </div>
+          )}
         </div>
 
-        {error && (
-          <div role="alert" className="border-destructive/40 bg-destructive/10 text-destructive flex items-start gap-2 rounded-md border p-3 text-sm">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{error}</span>
-          </div>
-        )}
-        {message && (
-          <div role="status" className="flex items-start gap-2 rounded-md border border-emerald-500/40 bg-emerald-500/10 p-3 text-sm text-emerald-600 dark:text-emerald-400">
-            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-            <span>{message}</span>
-          </div>
-        )}
+        {error && <ErrorNotice>{error}</ErrorNotice>}
+        {message && <SuccessNotice>{message}</SuccessNotice>}
 
         <Button type="submit" variant="gradient" className="w-full" disabled={submitting || !isValid}>
           {submitting ? (

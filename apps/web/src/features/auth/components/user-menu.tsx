@@ -33,7 +33,7 @@ export function UserMenu({ layout = 'header' }: { layout?: 'header' | 'sheet' })
   return (
     <div className={inSheet ? 'flex flex-col gap-2' : 'flex items-center gap-1'} data-testid="user-menu">
       <span
-        className={inSheet ? 'text-muted-foreground truncate text-sm' : 'text-muted-foreground hidden max-w-48 truncate text-sm xl:inline'}
+        className={inSheet ? 'text-muted-foreground truncate text-sm' : 'text-muted-foreground hidden max-w-48 truncate text-sm 2xl:inline'}
         title={data.email ?? undefined}
       >
         {data.email}

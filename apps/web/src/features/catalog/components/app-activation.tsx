@@ -2,6 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { Baby, Clapperboard, Headphones, Music, Search, SearchX, Store, Trophy, User, Video } from 'lucide-react';
 import { Link } from 'react-router';
 import { STREAMING_APP_CATEGORIES, type PublicStreamingApp } from '@vitrine/domain/catalog';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -23,10 +25,11 @@ const categoryIcons: Record<string, typeof Video> = {
   documentarios: Video,
 };
 
-/** /apps/ativacao: client or reseller prices, search, category filter and the app grid (public-site.md §2). */
+/** /apps/ativacao: client or reseller prices, search, category filter and the app grid. */
 export function AppActivation() {
   const apps = useStreamingApps();
   useLoadErrorToast(apps.error, 'apps de ativação');
+  const failed = apps.isError && apps.data === undefined;
   const [mode, setMode] = useState<PriceMode>('cliente');
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>(ALL_CATEGORIES);
@@ -126,9 +129,11 @@ export function AppActivation() {
           </Select>
         </div>
 
-        <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="activation-count">
-          {apps.isPending ? 'Carregando aplicativos...' : plural(visible.length, 'aplicativo encontrado', 'aplicativos encontrados')}
-        </p>
+        {!failed && (
+          <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="activation-count">
+            {apps.isPending ? 'Carregando aplicativos...' : plural(visible.length, 'aplicativo encontrado', 'aplicativos encontrados')}
+          </p>
+        )}
 
         {apps.isPending ? (
           <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -136,6 +141,8 @@ export function AppActivation() {
               <Skeleton key={index} className="h-72 rounded-xl" />
             ))}
           </div>
+        ) : failed ? (
+          <LoadError title="Não foi possível carregar os aplicativos." query={apps} />
         ) : visible.length === 0 ? (
           <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-4 py-14 text-center">
             <SearchX className="text-muted-foreground size-10" aria-hidden />
@@ -157,7 +164,7 @@ export function AppActivation() {
             <p className="text-muted-foreground text-sm">Nosso suporte ajuda você a escolher e ativar o app certo.</p>
           </div>
           <Button asChild variant="outline">
-            <Link to="/chat?intent=suporte">Falar com o suporte</Link>
+            <Link to={chatIntentHref({ kind: 'support' })}>Falar com o suporte</Link>
           </Button>
         </div>
       </div>

@@ -195,7 +195,8 @@ export function AppDetailDialog({
 }) {
   return (
     <Dialog open={app !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+      {/* One fixed height for every tab, so switching tabs never moves or resizes the dialog. */}
+      <DialogContent className="h-[min(41rem,92vh)] grid-cols-[minmax(0,1fr)] content-start sm:max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
         {app && (
           <>
             <DialogHeader className="flex-row items-center gap-4 text-left">

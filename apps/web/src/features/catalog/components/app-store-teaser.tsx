@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -10,7 +11,7 @@ import { useAppDetailDialog } from './lazy-app-detail-dialog';
 
 const TEASER_SIZE = 6;
 
-/** Up to 6 featured apps on the home page, without search or filters (public-site.md §2). */
+/** Up to 6 featured apps on the home page, without search or filters. */
 export function AppStoreTeaser() {
   const apps = useApps();
   useLoadErrorToast(apps.error, 'aplicativos');
@@ -18,6 +19,7 @@ export function AppStoreTeaser() {
   const featured = filterApps(apps.data ?? [], DEFAULT_APP_FILTERS)
     .filter((app) => app.isFeatured)
     .slice(0, TEASER_SIZE);
+  const failed = apps.isError && apps.data === undefined;
 
   return (
     <section id="apps" aria-labelledby="apps-titulo" className="bg-muted/40 px-4 py-16 sm:py-20">
@@ -41,7 +43,8 @@ export function AppStoreTeaser() {
             ? Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-80 rounded-xl" />)
             : featured.map((app) => <AppCard key={app.id} app={app} onDetails={open} />)}
         </div>
-        {!apps.isPending && featured.length === 0 && (
+        {failed && <LoadError title="Não foi possível carregar os aplicativos." query={apps} />}
+        {apps.data !== undefined && featured.length === 0 && (
           <p className="text-muted-foreground mt-6 text-center">Nenhum aplicativo em destaque no momento.</p>
         )}
       </div>

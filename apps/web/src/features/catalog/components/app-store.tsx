@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { LayoutGrid, List, Search, SearchX } from 'lucide-react';
 import { appCategoryName } from '@vitrine/domain/catalog';
+import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,7 +18,7 @@ import { useAppDetailDialog } from './lazy-app-detail-dialog';
 
 const isSort = (value: string): value is AppSort => (APP_SORTS as readonly string[]).includes(value);
 
-/** The full app store list: search, category, sort, grid/list and category quick buttons (public-site.md §2). */
+/** The full app store list: search, category, sort, grid/list and category quick buttons. */
 export function AppStore() {
   const apps = useApps();
   const categoriesQuery = useAppCategories();
@@ -35,6 +36,7 @@ export function AppStore() {
   const visible = useMemo(() => filterApps(apps.data ?? [], filters), [apps.data, filters]);
   const update = (patch: Partial<AppFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = filters.search.trim() !== '' || filters.category !== ALL_CATEGORIES;
+  const failed = apps.isError && apps.data === undefined;
 
   return (
     <div className="space-y-6">
@@ -108,9 +110,11 @@ export function AppStore() {
         ))}
       </div>
 
-      <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="app-count">
-        {apps.isPending ? 'Carregando aplicativos...' : plural(visible.length, 'aplicativo encontrado', 'aplicativos encontrados')}
-      </p>
+      {!failed && (
+        <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="app-count">
+          {apps.isPending ? 'Carregando aplicativos...' : plural(visible.length, 'aplicativo encontrado', 'aplicativos encontrados')}
+        </p>
+      )}
 
       {apps.isPending ? (
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -118,6 +122,8 @@ export function AppStore() {
             <Skeleton key={index} className="h-80 rounded-xl" />
           ))}
         </div>
+      ) : failed ? (
+        <LoadError title="Não foi possível carregar os aplicativos." query={apps} />
       ) : visible.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed px-4 py-14 text-center">
           <SearchX className="text-muted-foreground size-10" aria-hidden />

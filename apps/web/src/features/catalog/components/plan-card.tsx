@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { PublicPlan } from '@vitrine/domain/catalog';
-import { PERIOD_LABELS, PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
@@ -12,12 +13,6 @@ const PERIOD_NOUNS: Record<Exclude<BillingPeriod, 'monthly'>, string> = {
   semiannual: 'semestre',
   annual: 'ano',
 };
-
-/** /chat?plano=Premium&periodo=anual — the chat opens with the choice filled in. */
-export function planChatHref(plan: Pick<PublicPlan, 'name'>, period: BillingPeriod) {
-  const params = new URLSearchParams({ plano: plan.name, periodo: PERIOD_LABELS[period].toLowerCase() });
-  return `/chat?${params.toString()}`;
-}
 
 export function PlanCard({ plan, period }: { plan: PublicPlan; period: BillingPeriod }) {
   const price = plan.pricing[period];
@@ -82,7 +77,7 @@ export function PlanCard({ plan, period }: { plan: PublicPlan; period: BillingPe
         ))}
       </ul>
       <Button asChild size="lg" variant={highlighted ? 'gradient' : 'outline'} className="w-full">
-        <Link to={planChatHref(plan, period)}>Escolher Plano</Link>
+        <Link to={chatIntentHref({ kind: 'plan', plan: plan.name, period })}>Escolher Plano</Link>
       </Button>
     </article>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BILLING_PERIODS, DEFAULT_BILLING_PERIOD, PERIOD_OPTION_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { LoadError } from '@/components/errors/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -12,8 +13,7 @@ export function PlansSection() {
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const plans = usePlans();
   useLoadErrorToast(plans.error, 'planos');
-  // Cheapest first, so the cards read as a ladder (the API lists them by name).
-  const sorted = plans.data ? [...plans.data].sort((a, b) => a.pricing.monthly - b.pricing.monthly || a.name.localeCompare(b.name, 'pt-BR')) : undefined;
+  const failed = plans.isError && plans.data === undefined;
 
   return (
     <section id="planos" aria-labelledby="planos-titulo" className="scroll-mt-20 px-4 py-16 sm:py-20">
@@ -42,9 +42,10 @@ export function PlansSection() {
         <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {plans.isPending &&
             Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-[30rem] rounded-2xl" />)}
-          {sorted?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
+          {/* In the order the server decides (cheapest first unless the admin sets one). */}
+          {plans.data?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
         </div>
-        {plans.isError && <p className="text-muted-foreground mt-6 text-center">Não foi possível carregar os planos agora. Tente recarregar a página.</p>}
+        {failed && <LoadError title="Não foi possível carregar os planos." query={plans} />}
         {plans.data?.length === 0 && (
           <p className="text-muted-foreground mt-6 text-center">Nenhum plano disponível no momento.</p>
         )}

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { activationChatHref, streamingPrice, type PriceMode } from './streaming-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { streamingPrice, type PriceMode } from './streaming-intent';
 
 const MAX_TAGS = 3;
 
@@ -56,7 +57,7 @@ export function StreamingAppCard({
             <Info />
           </Button>
           <Button asChild variant="gradient">
-            <Link to={activationChatHref(app, mode)} aria-label={`Ativar ${app.name}`}>
+            <Link to={chatIntentHref({ kind: 'activate', app: app.name, mode })} aria-label={`Ativar ${app.name}`}>
               <Zap aria-hidden />
               Ativar
             </Link>

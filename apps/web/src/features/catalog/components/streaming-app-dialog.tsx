@@ -9,7 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatBRL, formatDate } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { activationChatHref, streamingPrice, type PriceMode } from './streaming-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { streamingPrice, type PriceMode } from './streaming-intent';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -20,7 +21,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The streaming-app variant of the detail dialog (public-site.md §2). */
+/** The streaming-app variant of the detail dialog. */
 export function StreamingAppDialog({
   app,
   mode,
@@ -40,7 +41,7 @@ export function StreamingAppDialog({
         ['Velocidade de internet', app.requirements.internetSpeed],
       ]
     : [];
-  // Each requirement is shown only if present (public-site.md §2).
+  // Each requirement is shown only if present.
   const requirements = candidates.filter((entry): entry is [string, string] => Boolean(entry[1]));
   const licences = app ? [app.hasMonthlyLicense && 'Mensal', app.hasAnnualLicense && 'Anual'].filter((value): value is string => Boolean(value)) : [];
 
@@ -128,7 +129,8 @@ export function StreamingAppDialog({
               </Section>
             )}
 
-            <div className="bg-muted/50 flex flex-col gap-4 rounded-xl p-4 sm:flex-row sm:items-center sm:justify-between">
+            {/* Price and 'Ativar Agora' stay in view at the foot of the dialog while the details scroll. */}
+            <div className="bg-background sticky -bottom-6 -mx-6 -mb-6 flex flex-wrap items-center justify-between gap-3 border-t px-6 py-4">
               <div className="space-y-1">
                 <p className="text-muted-foreground text-xs">{mode === 'revendedor' ? 'Preço revendedor' : 'Preço'}</p>
                 <p className="text-2xl font-extrabold">{formatBRL(streamingPrice(app, mode))}</p>
@@ -139,7 +141,7 @@ export function StreamingAppDialog({
                 </p>
               </div>
               <Button asChild size="lg" variant="gradient">
-                <Link to={activationChatHref(app, mode)}>
+                <Link to={chatIntentHref({ kind: 'activate', app: app.name, mode })}>
                   <Zap aria-hidden />
                   Ativar Agora
                 </Link>

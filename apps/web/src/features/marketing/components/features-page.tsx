@@ -1,5 +1,6 @@
 import { Bot, Cpu, Download, Gauge, Lock, MonitorPlay, Sparkles, Tv, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
 import { Button } from '@/components/ui/button';
 
 const highlights = [
@@ -51,13 +52,13 @@ export function FeaturesPage() {
   return (
     <main>
       <section className="bg-gradient-to-br from-violet-950 via-violet-800 to-fuchsia-700 px-4 py-16 text-center text-white sm:py-24">
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">Funcionalidades</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight min-[360px]:text-4xl sm:text-5xl">Funcionalidades</h1>
         <p className="mx-auto mt-5 max-w-2xl text-white/85 sm:text-lg">
           Inteligência artificial, imagem 4K e segurança em uma só assinatura.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="bg-white text-violet-800 hover:bg-white/90">
-            <Link to="/chat">
+            <Link to={chatIntentHref({ kind: 'try_ai' })}>
               <Bot aria-hidden />
               Testar IA Agora
             </Link>
@@ -127,7 +128,7 @@ export function FeaturesPage() {
           <p className="mx-auto mt-3 max-w-xl text-white/85">Converse com o assistente ou escolha o plano ideal para você.</p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" className="bg-white text-violet-800 hover:bg-white/90">
-              <Link to="/chat">Testar IA Agora</Link>
+              <Link to={chatIntentHref({ kind: 'try_ai' })}>Testar IA Agora</Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent">
               <Link to="/">Ver Planos</Link>

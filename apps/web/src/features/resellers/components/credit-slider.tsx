@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { salesChatHref } from './sales-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
 
 /** Prepaid credits: 10 to 300 in steps of 10, 100 by default, priced by tier (public-site.md §5 and §9). */
 export function CreditSlider() {
@@ -85,7 +85,7 @@ export function CreditSlider() {
             </div>
           </dl>
           <Button asChild variant="gradient" size="lg">
-            <Link to={salesChatHref({ tipo: 'pre-pago', creditos: credits })}>
+            <Link to={chatIntentHref({ kind: 'resell', planType: 'prepaid', credits })}>
               <Rocket aria-hidden />
               Começar Vendas
             </Link>

@@ -1,7 +1,7 @@
 import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { salesChatHref } from './sales-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
 
 export function ResellerHero() {
   return (
@@ -13,7 +13,7 @@ export function ResellerHero() {
           Créditos pré-pagos, planos mensais ou por clientes ativos: escolha o modelo que combina com o seu negócio.
         </p>
         <Button asChild size="lg" className="mt-8 bg-white text-violet-800 hover:bg-white/90">
-          <Link to={salesChatHref()}>
+          <Link to={chatIntentHref({ kind: 'resell' })}>
             <Rocket aria-hidden />
             Começar Vendas
           </Link>

@@ -1,13 +1,14 @@
 import { CalendarCheck, Check, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicResellerPlan } from '@vitrine/domain/resellers';
+import { LoadError } from '@/components/errors/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useResellerPlans } from '../api/get-reseller-plans';
-import { salesChatHref } from './sales-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent';
 
 function PlanFeatures({ features }: { features: string[] }) {
   return (
@@ -36,7 +37,7 @@ function MonthlyPlanCard({ plan, highlighted }: { plan: PublicResellerPlan; high
       </p>
       <PlanFeatures features={plan.features} />
       <Button asChild variant={highlighted ? 'gradient' : 'outline'}>
-        <Link to={salesChatHref({ tipo: 'mensal', plano: plan.name })}>Começar Vendas</Link>
+        <Link to={chatIntentHref({ kind: 'resell', planType: 'monthly', plan: plan.name })}>Começar Vendas</Link>
       </Button>
     </article>
   );
@@ -49,12 +50,13 @@ function ActiveUserPlanCard({ plan }: { plan: PublicResellerPlan }) {
         <h3 className="text-lg font-semibold">{plan.credits} clientes ativos</h3>
         <p className="text-muted-foreground text-sm">{plan.description}</p>
       </div>
+      {/* In an active-user plan one credit pays for one active client, so the price reads per client. */}
       <dl className="space-y-1">
         <div className="flex items-baseline gap-1">
-          <dt className="sr-only">Preço por crédito</dt>
+          <dt className="sr-only">Preço por cliente ativo</dt>
           <dd className="text-3xl font-extrabold">{formatBRL(plan.pricePerCredit ?? plan.price / Math.max(1, plan.credits))}</dd>
           <span className="text-muted-foreground text-sm" aria-hidden>
-            /crédito
+            /cliente ativo
           </span>
         </div>
         <div className="text-muted-foreground flex gap-1 text-sm">
@@ -64,7 +66,7 @@ function ActiveUserPlanCard({ plan }: { plan: PublicResellerPlan }) {
       </dl>
       <PlanFeatures features={plan.features} />
       <Button asChild variant="outline">
-        <Link to={salesChatHref({ tipo: 'clientes-ativos', plano: plan.name })}>Começar Vendas</Link>
+        <Link to={chatIntentHref({ kind: 'resell', planType: 'active_users', plan: plan.name })}>Começar Vendas</Link>
       </Button>
     </article>
   );
@@ -86,7 +88,7 @@ function SectionHeading({ id, icon: Icon, title, text }: { id: string; icon: typ
   );
 }
 
-/** Monthly plans and active-user plans, from the active reseller plans (public-site.md §2 and §9). */
+/** Monthly plans and active-user plans, from the active reseller plans. */
 export function ResellerPlanLists() {
   const plans = useResellerPlans();
   useLoadErrorToast(plans.error, 'planos de revenda');
@@ -95,6 +97,8 @@ export function ResellerPlanLists() {
   // The second monthly plan is the one most resellers pick; it gets the highlight.
   const highlightedId = monthly[1]?.id;
   const skeletons = (count: number) => Array.from({ length: count }, (_, index) => <Skeleton key={index} className="h-72 rounded-2xl" />);
+  const failed = plans.isError && plans.data === undefined;
+  const loaded = plans.data !== undefined;
 
   return (
     <>
@@ -103,14 +107,16 @@ export function ResellerPlanLists() {
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {plans.isPending ? skeletons(4) : monthly.map((plan) => <MonthlyPlanCard key={plan.id} plan={plan} highlighted={plan.id === highlightedId} />)}
         </div>
-        {!plans.isPending && monthly.length === 0 && <p className="text-muted-foreground text-sm">Nenhum plano mensal disponível no momento.</p>}
+        {failed && <LoadError title="Não foi possível carregar os planos mensais." query={plans} />}
+        {loaded && monthly.length === 0 && <p className="text-muted-foreground text-sm">Nenhum plano mensal disponível no momento.</p>}
       </section>
       <section aria-labelledby="ativos-titulo" className="space-y-6">
         <SectionHeading id="ativos-titulo" icon={UserCheck} title="Planos por clientes ativos" text="Pague apenas pelos clientes que estão usando, com um mínimo mensal." />
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {plans.isPending ? skeletons(3) : activeUsers.map((plan) => <ActiveUserPlanCard key={plan.id} plan={plan} />)}
         </div>
-        {!plans.isPending && activeUsers.length === 0 && (
+        {failed && <LoadError title="Não foi possível carregar os planos por clientes ativos." query={plans} />}
+        {loaded && activeUsers.length === 0 && (
           <p className="text-muted-foreground text-sm">Nenhum plano por clientes ativos disponível no momento.</p>
         )}
       </section>

@@ -1,5 +1,6 @@
 import { Server } from 'lucide-react';
 import type { ServerBadge } from '@vitrine/domain/resellers';
+import { LoadError } from '@/components/errors/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
@@ -15,7 +16,7 @@ const badgeStyles: Record<ServerBadge, string> = {
   Padrão: 'bg-secondary text-secondary-foreground',
 };
 
-/** Premium servers: active supplier_pricing rows of category 'Planos {product}' (public-site.md §2). */
+/** Premium servers: active supplier_pricing rows of category 'Planos {product}'. */
 export function ServerCards() {
   const servers = useServers();
   useLoadErrorToast(servers.error, 'servidores');
@@ -59,7 +60,8 @@ export function ServerCards() {
               </article>
             ))}
       </div>
-      {!servers.isPending && servers.data?.length === 0 && <p className="text-muted-foreground text-sm">Nenhum servidor disponível no momento.</p>}
+      {servers.isError && servers.data === undefined && <LoadError title="Não foi possível carregar os servidores." query={servers} />}
+      {servers.data?.length === 0 && <p className="text-muted-foreground text-sm">Nenhum servidor disponível no momento.</p>}
     </section>
   );
 }

@@ -1,0 +1,75 @@
+// A chat visitor for inject()-based tests: its own cookie, its own conversation.
+import type { FastifyInstance } from 'fastify';
+import type { Response as InjectResponse } from 'light-my-request';
+import { expect } from 'vitest';
+import type { ChatConversation, ChatExchange } from '@vitrine/domain/chat';
+import type { ChatIntent } from '@vitrine/domain/chat-intent';
+import type { Database } from '../../db/client.ts';
+import { plans, siteConfigurations } from '../../db/schema.ts';
+import { VISITOR_COOKIE } from './chat.visitor.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface Visitor {
+  cookie: string;
+  conversation: ChatConversation;
+  /** Sends a message and returns the answer (the whole exchange). */
+  ask(text: string): Promise<ChatExchange>;
+  say(body: { text?: string; intent?: ChatIntent }): Promise<InjectResponse>;
+}
+
+/** A new visitor (from `ip`, when given) who has started a conversation. */
+export async function newVisitor(app: FastifyInstance, options: { ip?: string } = {}): Promise<Visitor> {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/chat/conversations',
+    headers: { origin: ORIGIN },
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const value = created.cookies.find((cookie) => cookie.name === VISITOR_COOKIE)?.value;
+  expect(value).toBeTruthy();
+  const cookie = `${VISITOR_COOKIE}=${value}`;
+  const conversation = created.json() as ChatConversation;
+  const say: Visitor['say'] = (body) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/chat/conversations/${conversation.id}/messages`,
+      headers: { origin: ORIGIN, cookie },
+      ...(options.ip ? { remoteAddress: options.ip } : {}),
+      payload: body,
+    });
+  return {
+    cookie,
+    conversation,
+    say,
+    async ask(text) {
+      const response = await say({ text });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ChatExchange;
+    },
+  };
+}
+
+/** The demo plans, declared by the test that needs them (monthly prices only: the others are derived). */
+export async function insertPlans(db: Database, rows: { name: string; monthly: number; annual?: number; active?: boolean }[]) {
+  return db
+    .insert(plans)
+    .values(
+      rows.map((row) => ({
+        name: row.name,
+        priceMonthly: row.monthly,
+        priceAnnual: row.annual ?? null,
+        active: row.active ?? true,
+        features: ['+500 canais ao vivo'],
+      })),
+    )
+    .returning();
+}
+
+export const DEMO_PIX = { key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine Streaming', city: 'São Paulo' } as const;
+
+/** Who receives the assistant's PIX payments (site configuration 'payments' / 'pix'). */
+export async function configurePixRecipient(db: Database, value: unknown = DEMO_PIX) {
+  await db.insert(siteConfigurations).values({ section: 'payments', configKey: 'pix', configValue: value });
+}

@@ -1,0 +1,504 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import {
+  type ChatConversation,
+  type ChatExchange,
+  type ChatMessage,
+  type PixOffer,
+  type PublicShortcut,
+} from '@vitrine/domain/chat';
+import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
+import { roundMoney } from '@vitrine/domain/money';
+import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
+import type { Database } from '../../db/client.ts';
+import type { ChatConversationState } from '../../db/schema.ts';
+import { AppError } from '../../shared/errors.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import { createUploadsRepository } from '../uploads/uploads.repository.ts';
+import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
+import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
+import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
+import type { Analysis, OfferRequest } from './chat.engine.ts';
+import { chatErrors } from './chat.errors.ts';
+import type { PixRecipient } from './chat.knowledge.ts';
+import type { LlmSource } from './chat.llm.ts';
+import {
+  createChatRepository,
+  type ConversationRow,
+  type HandoffRow,
+  type MessageWithExtras,
+  type NewMessageRow,
+  type PaymentIntentRow,
+  type ShortcutRow,
+} from './chat.repository.ts';
+
+export interface ChatDeps {
+  db: Database;
+  assistant: KnowledgeCache;
+  llm: LlmSource;
+  storage: FileStorage;
+  logger: Pick<Logger, 'warn' | 'error'>;
+  clock?: () => Date;
+}
+
+/** Who is asking: the visitor of the cookie (its hash), and whether an active PRO session is present. */
+export interface ChatAccess {
+  visitorId: string | null;
+  isAdmin: boolean;
+}
+
+const HISTORY_FOR_MODEL = 8;
+
+// ---------------------------------------------------------------- mapping
+
+export const fileUrl = (conversationId: string, uploadId: string) => `/api/chat/conversations/${conversationId}/files/${uploadId}`;
+
+export function toPixOffer(row: PaymentIntentRow): PixOffer {
+  return {
+    paymentIntentId: row.id,
+    title: row.itemName,
+    brCode: row.brCode,
+    key: row.pixKey,
+    recipient: row.recipient,
+    city: row.city,
+    value: roundMoney(row.amount),
+    description: row.description,
+    txid: row.txid,
+  };
+}
+
+export function toChatMessage(row: MessageWithExtras): ChatMessage {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    feedback: row.feedback,
+    imageUrl: row.imageUploadId ? fileUrl(row.conversationId, row.imageUploadId) : null,
+    audioUrl: row.audioUploadId ? fileUrl(row.conversationId, row.audioUploadId) : null,
+    suggestions: row.suggestions,
+    pix: row.paymentIntent ? toPixOffer(row.paymentIntent) : null,
+  };
+}
+
+async function toConversation(deps: ChatDeps, row: ConversationRow): Promise<ChatConversation> {
+  const messages = await createChatRepository(deps.db).listMessages(row.id);
+  return { id: row.id, createdAt: row.createdAt.toISOString(), messages: messages.map(toChatMessage) };
+}
+
+// ---------------------------------------------------------------- conversations
+
+/** A new conversation, opened by the assistant's greeting. */
+export async function startConversation(deps: ChatDeps, visitorId: string): Promise<ChatConversation> {
+  const { engine } = await deps.assistant.current();
+  const greeting = engine.greeting();
+  const now = (deps.clock ?? (() => new Date()))();
+  const row = await deps.db.transaction(async (tx) => {
+    const repository = createChatRepository(tx);
+    const conversation = await repository.createConversation(visitorId);
+    await repository.insertMessages([
+      {
+        id: randomUUID(),
+        conversationId: conversation.id,
+        type: 'bot',
+        content: greeting.reply,
+        suggestions: greeting.suggestions,
+        engine: 'builtin',
+        createdAt: now,
+      },
+    ]);
+    return conversation;
+  });
+  return toConversation(deps, row);
+}
+
+/** A conversation is read by its own visitor and by admins; to anyone else it does not exist. */
+async function visibleConversation(deps: ChatDeps, access: ChatAccess, id: string): Promise<ConversationRow> {
+  const row = await createChatRepository(deps.db).findConversation(id);
+  if (!row || !(access.isAdmin || (access.visitorId !== null && row.visitorId === access.visitorId))) {
+    throw chatErrors.conversationNotFound();
+  }
+  return row;
+}
+
+/** Only the visitor who started a conversation writes in it. */
+async function ownConversation(deps: ChatDeps, visitorId: string | null, id: string): Promise<ConversationRow> {
+  const row = await createChatRepository(deps.db).findConversation(id);
+  if (!row || visitorId === null || row.visitorId !== visitorId) throw chatErrors.conversationNotFound();
+  return row;
+}
+
+export async function readConversation(deps: ChatDeps, access: ChatAccess, id: string): Promise<ChatConversation> {
+  return toConversation(deps, await visibleConversation(deps, access, id));
+}
+
+export async function latestConversation(deps: ChatDeps, visitorId: string | null): Promise<ChatConversation | null> {
+  if (!visitorId) return null;
+  const row = await createChatRepository(deps.db).latestConversation(visitorId);
+  return row ? toConversation(deps, row) : null;
+}
+
+// ---------------------------------------------------------------- a turn
+
+export type TurnInput = { text: string } | { intent: ChatIntent };
+
+export interface PreparedTurn {
+  /** The visitor's message as it will be stored (its id is final). */
+  userMessage: ChatMessage;
+  analysis: Analysis;
+  /** Writes the answer (streamed through the callbacks) and stores the turn in one transaction. */
+  run(callbacks?: { onDelta?: (text: string) => void; onReset?: () => void; signal?: AbortSignal }): Promise<ChatExchange & { engine: WrittenAnswer['engine'] }>;
+}
+
+/**
+ * Reads the question and decides the answer's facts, before anything is written: a refused turn
+ * (someone else's conversation) leaves nothing behind.
+ */
+export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conversationId: string, input: TurnInput): Promise<PreparedTurn> {
+  const conversation = await ownConversation(deps, visitorId, conversationId);
+  const { engine, knowledge } = await deps.assistant.current();
+  const question = 'text' in input ? input.text : chatIntentMessage(input.intent);
+  const analysis = 'text' in input ? engine.analyze(input.text, conversation.state) : engine.analyzeIntent(input.intent, conversation.state);
+  const clock = deps.clock ?? (() => new Date());
+  const userCreatedAt = clock();
+  const userRow: NewMessageRow = {
+    id: randomUUID(),
+    conversationId,
+    type: 'user',
+    content: question,
+    createdAt: userCreatedAt,
+  };
+  const userMessage = toChatMessage({
+    ...userRow,
+    content: question,
+    imageUploadId: null,
+    audioUploadId: null,
+    feedback: null,
+    engine: null,
+    suggestions: [],
+    paymentIntentId: null,
+    createdAt: userCreatedAt,
+    paymentIntent: null,
+  });
+
+  return {
+    userMessage,
+    analysis,
+    async run({ onDelta = () => {}, onReset = () => {}, signal } = {}) {
+      const history = (await createChatRepository(deps.db).recentMessages(conversationId, HISTORY_FOR_MODEL)).map((message) => ({
+        role: message.type === 'user' ? ('user' as const) : ('assistant' as const),
+        content: message.content,
+      }));
+      const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history }, { onDelta, onReset, signal });
+      const botCreatedAt = new Date(Math.max(clock().getTime(), userCreatedAt.getTime() + 1));
+      const stored = await deps.db.transaction(async (tx) => {
+        const repository = createChatRepository(tx);
+        const intent = analysis.offer ? await createPaymentIntent(repository, conversation, analysis.offer, knowledge.pixRecipient) : null;
+        const [user, bot] = await repository.insertMessages([
+          userRow,
+          {
+            id: randomUUID(),
+            conversationId,
+            type: 'bot',
+            content: written.content,
+            engine: written.engine,
+            suggestions: analysis.suggestions,
+            paymentIntentId: intent?.id ?? null,
+            createdAt: botCreatedAt,
+          },
+        ]);
+        if (analysis.handoff) await repository.insertHandoff({ conversationId, messageId: user!.id, request: question });
+        await repository.updateState(conversationId, intent ? analysis.state : withoutOffer(analysis.state, conversation.state));
+        return { user: user!, bot: bot!, intent };
+      });
+      return {
+        userMessage: toChatMessage({ ...stored.user, paymentIntent: null }),
+        reply: toChatMessage({ ...stored.bot, paymentIntent: stored.intent }),
+        engine: written.engine,
+      };
+    },
+  };
+}
+
+/** A PIX could not be offered after all: the choice stays open, to be offered next time. */
+function withoutOffer(next: ChatConversationState, previous: ChatConversationState): ChatConversationState {
+  return next.offered === previous.offered ? next : { ...next, offered: previous.offered };
+}
+
+/** Identifies the conversation in the BR Code: the first 25 hexadecimal digits of its id. */
+export const conversationTxid = (conversationId: string) => pixTxid(conversationId.replaceAll('-', ''));
+
+async function createPaymentIntent(
+  repository: ReturnType<typeof createChatRepository>,
+  conversation: ConversationRow,
+  offer: OfferRequest,
+  recipient: PixRecipient | null,
+): Promise<PaymentIntentRow | null> {
+  if (!recipient) return null;
+  const txid = conversationTxid(conversation.id);
+  let brCode: string;
+  try {
+    brCode = buildPixPayload({ key: recipient.key, recipient: recipient.recipient, city: recipient.city, amount: offer.amount, description: offer.title, txid });
+  } catch (error) {
+    if (error instanceof PixError) return null;
+    throw error;
+  }
+  return repository.insertPaymentIntent({
+    id: randomUUID(),
+    conversationId: conversation.id,
+    kind: offer.kind,
+    itemName: offer.title,
+    planId: offer.kind === 'plan' ? offer.planId : null,
+    period: offer.kind === 'plan' ? offer.period : null,
+    credits: offer.kind === 'credits' ? offer.credits : null,
+    amount: offer.amount,
+    txid,
+    brCode,
+    pixKey: recipient.key,
+    recipient: recipient.recipient,
+    city: recipient.city,
+    description: offer.title,
+  });
+}
+
+// ---------------------------------------------------------------- files
+
+export type ChatFileKind = 'image' | 'audio';
+const BUCKETS = { image: 'chat-attachments', audio: 'chat-audio' } as const;
+
+/** Checks that the visitor may write in the conversation before a byte of the file is read. */
+export async function assertCanSendFile(deps: ChatDeps, visitorId: string | null, conversationId: string) {
+  await ownConversation(deps, visitorId, conversationId);
+}
+
+/**
+ * Stores an image or a voice note (type from its content, size while streaming), then the visitor's
+ * message and the assistant's acknowledgment in one transaction. A refused file leaves nothing.
+ */
+export async function sendFile(
+  deps: ChatDeps,
+  visitorId: string | null,
+  conversationId: string,
+  kind: ChatFileKind,
+  file: { body: Readable; clientName: string | undefined },
+): Promise<ChatExchange> {
+  const conversation = await ownConversation(deps, visitorId, conversationId);
+  const uploadDeps: UploadsDeps = { repository: createUploadsRepository(deps.db), storage: deps.storage, logger: deps.logger };
+  const upload = await storeUpload(uploadDeps, { bucket: BUCKETS[kind], body: file.body, clientName: file.clientName, createdBy: null }).catch(
+    (error: unknown) => {
+      throw chatFileError(error, kind);
+    },
+  );
+  const { engine } = await deps.assistant.current();
+  const analysis = engine.acknowledgeFile(kind, conversation.state);
+  const clock = deps.clock ?? (() => new Date());
+  const userCreatedAt = clock();
+  try {
+    const [user, bot] = await deps.db.transaction((tx) =>
+      createChatRepository(tx).insertMessages([
+        {
+          id: randomUUID(),
+          conversationId,
+          type: 'user',
+          content: '',
+          ...(kind === 'image' ? { imageUploadId: upload.id } : { audioUploadId: upload.id }),
+          createdAt: userCreatedAt,
+        },
+        {
+          id: randomUUID(),
+          conversationId,
+          type: 'bot',
+          content: analysis.reply,
+          engine: 'builtin',
+          suggestions: analysis.suggestions,
+          createdAt: new Date(userCreatedAt.getTime() + 1),
+        },
+      ]),
+    );
+    return {
+      userMessage: toChatMessage({ ...user!, paymentIntent: null }),
+      reply: toChatMessage({ ...bot!, paymentIntent: null }),
+    };
+  } catch (error) {
+    await deleteUpload(uploadDeps, upload.id).catch((cleanupError: unknown) =>
+      deps.logger.error({ err: cleanupError, uploadId: upload.id }, 'arquivo do chat órfão: mensagem não gravada e remoção falhou'),
+    );
+    throw error;
+  }
+}
+
+function chatFileError(error: unknown, kind: ChatFileKind): unknown {
+  if (!(error instanceof AppError)) return error;
+  if (error.code === 'uploads.type_not_allowed') return kind === 'image' ? chatErrors.imageTypeNotSupported() : chatErrors.audioTypeNotSupported();
+  if (error.code === 'uploads.too_large') return kind === 'image' ? chatErrors.imageTooLarge() : chatErrors.audioTooLarge();
+  return error;
+}
+
+/** The stored file of a message, for its visitor and for admins. */
+export async function findConversationFile(deps: ChatDeps, access: ChatAccess, conversationId: string, uploadId: string) {
+  await visibleConversation(deps, access, conversationId);
+  const upload = await createChatRepository(deps.db).findConversationUpload(conversationId, uploadId);
+  if (!upload) throw chatErrors.fileNotFound();
+  return upload;
+}
+
+// ---------------------------------------------------------------- feedback
+
+export async function setFeedback(
+  deps: ChatDeps,
+  visitorId: string | null,
+  conversationId: string,
+  messageId: string,
+  feedback: 'positive' | 'negative' | null,
+): Promise<ChatMessage> {
+  await ownConversation(deps, visitorId, conversationId);
+  const row = await createChatRepository(deps.db).setFeedback(conversationId, messageId, feedback);
+  if (!row) throw chatErrors.messageNotFound();
+  const full = (await createChatRepository(deps.db).listMessages(conversationId)).find((message) => message.id === row.id);
+  return toChatMessage(full ?? { ...row, paymentIntent: null });
+}
+
+// ---------------------------------------------------------------- shortcuts
+
+/** Active shortcuts by orderIndex, as visitors see them: a PIX one with its BR Code, never a webhook's URL or secret. */
+export async function listPublicShortcuts(deps: Pick<ChatDeps, 'db'>): Promise<PublicShortcut[]> {
+  const rows = await createChatRepository(deps.db).listActiveShortcuts();
+  return rows.map(toPublicShortcut);
+}
+
+export function toPublicShortcut(row: ShortcutRow): PublicShortcut {
+  return { id: row.id, name: row.name, type: row.type, orderIndex: row.orderIndex, pix: row.type === 'pix' ? publicPix(row) : null };
+}
+
+function publicPix(row: ShortcutRow): PublicShortcut['pix'] {
+  const data = row.pixData;
+  if (!data) return null;
+  const value = typeof data.value === 'number' && data.value > 0 ? roundMoney(data.value) : null;
+  try {
+    const brCode = buildPixPayload({
+      key: data.key,
+      recipient: data.recipient,
+      city: data.city,
+      amount: value ?? undefined,
+      description: data.description,
+    });
+    return { key: data.key, recipient: data.recipient, city: data.city, value, description: data.description ?? '', brCode };
+  } catch (error) {
+    if (error instanceof PixError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs a webhook shortcut on the server: one signed delivery through the job outbox (the delivery
+ * row and its job written together), with the shortcut's payload plus timestamp, shortcut_id and
+ * shortcut_name. The browser never learns the URL.
+ */
+export async function runWebhookShortcut(
+  deps: Pick<ChatDeps, 'db' | 'clock'>,
+  shortcutId: string,
+  policy: { allowPrivate: boolean },
+): Promise<{ deliveryId: string; status: 'queued' }> {
+  const shortcut = await createChatRepository(deps.db).findActiveShortcut(shortcutId);
+  if (!shortcut) throw chatErrors.shortcutNotFound();
+  if (shortcut.type !== 'webhook') throw chatErrors.notAWebhookShortcut();
+  if (!shortcut.webhookUrl?.trim()) throw chatErrors.webhookUrlMissing();
+  const payload = {
+    ...shortcut.payload,
+    timestamp: (deps.clock ?? (() => new Date()))().toISOString(),
+    shortcut_id: shortcut.id,
+    shortcut_name: shortcut.name,
+  };
+  const queued = await enqueueWebhook(
+    deps.db,
+    { endpointUrl: shortcut.webhookUrl, event: 'shortcut.run', payload, source: 'shortcut', sourceId: shortcut.id },
+    { allowPrivate: policy.allowPrivate },
+  );
+  return { deliveryId: queued.deliveryId, status: 'queued' };
+}
+
+// ---------------------------------------------------------------- admin reads
+
+/** The signing endpoint of a webhook shortcut (URL and secret), once it has been run: for the admin's receiver. */
+export async function readShortcutEndpoint(deps: Pick<ChatDeps, 'db'>, shortcutId: string) {
+  const endpoint = await createChatRepository(deps.db).findShortcutEndpoint(shortcutId);
+  if (!endpoint) throw chatErrors.shortcutEndpointNotFound();
+  return endpoint;
+}
+
+/** The execution log of shortcuts: one delivery per run, with every attempt. */
+export async function listShortcutRuns(deps: Pick<ChatDeps, 'db'>, shortcutId: string | undefined, limit: number, offset: number) {
+  const rows = await createChatRepository(deps.db).listShortcutRuns(shortcutId, limit, offset);
+  return rows.map(({ delivery, attempts }) => ({
+    deliveryId: delivery.id,
+    shortcutId: delivery.sourceId!,
+    messageId: delivery.messageId,
+    timestamp: delivery.createdAt.toISOString(),
+    status: delivery.status,
+    success: delivery.status === 'delivered',
+    error: delivery.lastError,
+    attempts: attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      statusCode: attempt.statusCode,
+      error: attempt.error,
+      durationMs: attempt.durationMs,
+      createdAt: attempt.createdAt.toISOString(),
+    })),
+  }));
+}
+
+export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
+  const rows = await createChatRepository(deps.db).listConversationSummaries(limit, offset);
+  return rows.map((row) => ({
+    id: row.conversation.id,
+    visitorId: row.conversation.visitorId,
+    createdAt: row.conversation.createdAt.toISOString(),
+    updatedAt: row.conversation.updatedAt.toISOString(),
+    messageCount: row.messageCount,
+    lastMessage: row.lastMessage,
+    openHandoffs: row.openHandoffs,
+    paymentIntents: row.paymentIntents,
+  }));
+}
+
+export const toHandoff = (row: HandoffRow) => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  request: row.request,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export const toPaymentIntent = (row: PaymentIntentRow) => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  kind: row.kind,
+  itemName: row.itemName,
+  planId: row.planId,
+  period: row.period,
+  credits: row.credits,
+  amount: roundMoney(row.amount),
+  txid: row.txid,
+  brCode: row.brCode,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function readAdminConversation(deps: ChatDeps, id: string) {
+  const row = await visibleConversation(deps, { visitorId: null, isAdmin: true }, id);
+  const repository = createChatRepository(deps.db);
+  const [conversation, handoffs, intents] = await Promise.all([
+    toConversation(deps, row),
+    repository.listHandoffs(100, 0, [id]),
+    repository.listPaymentIntents(100, 0, [id]),
+  ]);
+  return { ...conversation, visitorId: row.visitorId, handoffs: handoffs.map(toHandoff), paymentIntents: intents.map(toPaymentIntent) };
+}
+
+export async function listHandoffs(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
+  return (await createChatRepository(deps.db).listHandoffs(limit, offset)).map(toHandoff);
+}
+
+export async function listPaymentIntents(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
+  return (await createChatRepository(deps.db).listPaymentIntents(limit, offset)).map(toPaymentIntent);
+}

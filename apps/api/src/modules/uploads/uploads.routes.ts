@@ -1,0 +1,138 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isUploadBucket, uploadBuckets, uploadBucketSchema, uploadSchema } from '@vitrine/domain/uploads';
+import type { Database } from '../../db/client.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import { invalidFileLink, malformedUpload, noFileSent, notMultipart, uploadNotFound } from './uploads.errors.ts';
+import { createUploadsRepository } from './uploads.repository.ts';
+import { createFileLinkSigner } from './uploads.links.ts';
+import { sendStoredFile } from './uploads.serve.ts';
+import { deleteUpload, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
+
+const errorResponse = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+});
+
+export interface UploadsRoutesOptions {
+  db: Database;
+  storage: FileStorage;
+  /** Signs links to private files; the server's resolved secret, so links work on every instance. */
+  linkSecret: string;
+}
+
+export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSecret }: UploadsRoutesOptions) {
+  const deps: UploadsDeps = { repository: createUploadsRepository(db), storage, logger: app.log };
+  const links = createFileLinkSigner(linkSecret);
+
+  // Multipart is parsed only in this scope: every other route keeps refusing it (415).
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One file and a few small fields; the per-bucket file size is set on each request.
+      limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
+    });
+
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/uploads/:bucket',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['arquivos'],
+          summary: 'Envia um arquivo (multipart/form-data, um arquivo) para um destino — somente admin',
+          description: `Destinos: ${Object.entries(uploadBuckets)
+            .map(([name, policy]) => `${name} (${policy.accepts.map((type) => type.label).join(', ')}; até ${policy.maxBytes / 1024 / 1024} MB; ${policy.access === 'public' ? 'público' : 'privado'})`)
+            .join('; ')}. O tipo é verificado pelo conteúdo do arquivo, não pelo nome.`,
+          consumes: ['multipart/form-data'],
+          params: z.object({ bucket: uploadBucketSchema }),
+          response: { 201: uploadSchema, 400: errorResponse, 413: errorResponse, 415: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const { bucket } = request.params;
+        if (!request.isMultipart()) throw notMultipart();
+        // One byte over the limit is enough to know the file is too large; busboy stops there.
+        const part = await request
+          .file({ limits: { fileSize: uploadBuckets[bucket].maxBytes + 1 } })
+          .catch(() => {
+            throw malformedUpload();
+          });
+        if (!part) throw noFileSent();
+        const viewer = await request.viewer();
+        try {
+          const upload = await storeUpload(deps, { bucket, body: part.file, clientName: part.filename, createdBy: viewer?.userId ?? null });
+          return reply.status(201).send(toUploadResponse(upload));
+        } catch (error) {
+          // Read the rest of a refused file, so the client finishes sending and reads the answer.
+          if (!part.file.destroyed) part.file.resume();
+          throw error;
+        }
+      },
+    );
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().delete(
+    '/api/uploads/:id',
+    {
+      schema: {
+        tags: ['arquivos'],
+        summary: 'Remove um arquivo enviado (o registro e o objeto armazenado) — somente admin',
+        params: z.object({ id: z.uuid('Arquivo inválido') }),
+        response: { 204: z.null(), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      await deleteUpload(deps, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/files/:bucket/:name',
+    {
+      // Stored files are served as they are: already-compressed images need no compression, and
+      // the length and ranges must be those of the stored bytes.
+      compress: false,
+      schema: {
+        tags: ['arquivos'],
+        summary: 'Entrega um arquivo enviado: destinos públicos para todos, privados só para admins',
+        params: z.object({ bucket: z.string().max(40), name: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const { bucket, name } = request.params;
+      const policy = isUploadBucket(bucket) ? uploadBuckets[bucket] : undefined;
+      if (!policy) throw uploadNotFound();
+      // A private file is served to active PRO sessions only; to anyone else it does not exist.
+      if (policy.access === 'private' && !(await request.viewer())?.isPro) throw uploadNotFound();
+      const upload = await findUploadByName(deps, bucket, name);
+      if (!upload) throw uploadNotFound();
+      return sendStoredFile(request, reply, {
+        storage,
+        upload,
+        cache: policy.access === 'public' ? 'public-immutable' : 'private',
+      });
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/files/signed/:token',
+    {
+      compress: false,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['arquivos'],
+        summary: 'Baixa um arquivo privado por um link assinado de curta duração (só destinos que permitem links)',
+        params: z.object({ token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const uploadId = links.verify(request.params.token);
+      const upload = uploadId ? await deps.repository.findById(uploadId) : null;
+      // A link never reaches a bucket that does not hand out links, whoever signed it.
+      if (!upload || !isUploadBucket(upload.bucket) || !uploadBuckets[upload.bucket].signedLinks) throw invalidFileLink();
+      reply.header('referrer-policy', 'no-referrer');
+      return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
+    },
+  );
+}

@@ -1,0 +1,157 @@
+// Outgoing webhooks: a delivery row and its job are written in the caller's transaction (the order
+// or shortcut run that causes them), then the job runner sends, retries and records every attempt.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { DEFAULT_MAX_ATTEMPTS, enqueueJob } from '../../shared/jobs/queue.ts';
+import type { JobHandler } from '../../shared/jobs/runner.ts';
+import { sendWebhook } from './webhook-sender.ts';
+import { checkWebhookUrl, type Resolver } from './webhook-target.ts';
+import { webhookErrors } from './webhooks.errors.ts';
+import {
+  ensureEndpoint,
+  findDelivery,
+  findDeliveryWithSecret,
+  insertDelivery,
+  markDelivering,
+  recordAttempt,
+  reopenFinishedDelivery,
+  setDeliveryState,
+  type WebhookSource,
+} from './webhooks.repository.ts';
+
+export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';
+
+export interface EnqueueWebhookInput {
+  endpointUrl: string;
+  /** What happened, for the delivery log ('credit_order.created', 'shortcut.run'...). */
+  event: string;
+  /** The JSON body, exactly as the receiver gets it. */
+  payload: Record<string, unknown>;
+  source: WebhookSource;
+  sourceId?: string | null;
+}
+
+export interface WebhookPolicy {
+  /** ALLOW_PRIVATE_WEBHOOKS: local development and tests only. */
+  allowPrivate?: boolean;
+  maxAttempts?: number;
+}
+
+const INTERRUPTED_SEND = 'Envio interrompido: o processo parou antes da resposta; o resultado é desconhecido.';
+
+const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
+
+/**
+ * Queues one signed delivery. Pass the transaction of the row that causes it: both are written or
+ * neither is. A URL that can never be sent to is refused here, with a message for the admin.
+ */
+export async function enqueueWebhook(tx: DbExecutor, input: EnqueueWebhookInput, policy: WebhookPolicy = {}) {
+  const url = checkWebhookUrl(input.endpointUrl, { allowPrivate: policy.allowPrivate ?? false });
+  // A savepoint inside the caller's transaction, or a transaction of its own when given the database.
+  return tx.transaction(async (inner) => {
+    const endpoint = await ensureEndpoint(inner, url.href);
+    const delivery = await insertDelivery(inner, {
+      messageId: newMessageId(),
+      endpointId: endpoint.id,
+      event: input.event,
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      url: url.href,
+      payload: input.payload,
+    });
+    const job = await enqueueJob(inner, {
+      kind: WEBHOOK_DELIVERY_JOB,
+      payload: { deliveryId: delivery.id },
+      maxAttempts: policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    });
+    return { deliveryId: delivery.id, messageId: delivery.messageId, jobId: job.id };
+  });
+}
+
+/**
+ * Sends a finished delivery again: new attempts, the same message id (receivers that already
+ * processed it can recognise it). A delivery still being tried cannot be re-sent.
+ */
+export async function resendWebhookDelivery(db: DbExecutor, deliveryId: string, policy: Pick<WebhookPolicy, 'maxAttempts'> = {}) {
+  if (!z.uuid().safeParse(deliveryId).success) throw webhookErrors.deliveryNotFound();
+  return db.transaction(async (tx) => {
+    const delivery = await reopenFinishedDelivery(tx, deliveryId);
+    if (!delivery) {
+      throw (await findDelivery(tx, deliveryId)) ? webhookErrors.deliveryInProgress() : webhookErrors.deliveryNotFound();
+    }
+    const job = await enqueueJob(tx, {
+      kind: WEBHOOK_DELIVERY_JOB,
+      payload: { deliveryId },
+      maxAttempts: policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    });
+    return { deliveryId, messageId: delivery.messageId, jobId: job.id };
+  });
+}
+
+export interface WebhookDeliveryDeps {
+  db: Database;
+  allowPrivate: boolean;
+  timeoutMs: number;
+  resolve?: Resolver;
+}
+
+export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
+  return {
+    payload: z.object({ deliveryId: z.uuid() }),
+
+    async run({ deliveryId }, context) {
+      const found = await findDeliveryWithSecret(deps.db, deliveryId);
+      if (!found) return { ok: false, permanent: true, error: 'Entrega de webhook não encontrada.' };
+      if (found.delivery.status === 'delivering') {
+        // The previous send never reported back (its process died): log it, its outcome unknown.
+        await deps.db.transaction((tx) =>
+          recordAttempt(tx, deliveryId, { error: INTERRUPTED_SEND, durationMs: null }, {}),
+        );
+      } else {
+        await markDelivering(deps.db, deliveryId);
+      }
+      const result = await sendWebhook(
+        {
+          url: found.delivery.url,
+          secret: found.secret,
+          messageId: found.delivery.messageId,
+          body: JSON.stringify(found.delivery.payload),
+        },
+        { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, signal: context.signal, resolve: deps.resolve },
+      );
+      if (result.ok) return { ok: true, statusCode: result.statusCode };
+      return {
+        ok: false,
+        error: result.error,
+        statusCode: result.statusCode,
+        retryAfterMs: result.retryAfterMs,
+        permanent: result.refused,
+      };
+    },
+
+    async settle(tx, { deliveryId }, { settlement, result, durationMs }) {
+      const status =
+        settlement.state === 'succeeded'
+          ? 'delivered'
+          : settlement.state === 'failed'
+            ? 'failed'
+            : 'pending';
+      const nextAttemptAt = settlement.state === 'retrying' ? { nextAttemptAt: settlement.runAt } : {};
+      if (result && durationMs !== undefined) {
+        await recordAttempt(
+          tx,
+          deliveryId,
+          { statusCode: result.statusCode, error: result.ok ? undefined : result.error, durationMs },
+          { status, ...nextAttemptAt },
+        );
+      } else {
+        // Nothing was sent (an instance stopping, or a run cut short by a crash with no tries left).
+        await setDeliveryState(tx, deliveryId, {
+          status,
+          ...(settlement.state === 'failed' ? { lastError: settlement.error } : {}),
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,432 @@
+// Runs due jobs. Every instance runs one runner; they share the work through the jobs table:
+// a claim is one UPDATE over rows picked with FOR UPDATE SKIP LOCKED, which hands each row to one
+// worker and gives it a lease (locked_until) that a heartbeat renews while the job runs. A worker
+// killed outright stops renewing, so the job is claimed again when the lease runs out: delivery is
+// at least once. Every claim is recorded in job_attempts with how it ended.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
+import { jobAttempts, jobs } from '../../db/schema.ts';
+import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './backoff.ts';
+import { deleteFinishedJobs, FINISHED_JOB_RETENTION_MS, JOBS_CHANNEL } from './queue.ts';
+
+export interface JobContext {
+  jobId: string;
+  /** 1-based; a run interrupted by a crash counts as an attempt. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted when the instance shuts down and the grace period is over. */
+  signal: AbortSignal;
+}
+
+export type JobResult =
+  | { ok: true; statusCode?: number }
+  | { ok: false; error: string; statusCode?: number; retryAfterMs?: number; permanent?: boolean };
+
+export type JobSettlement =
+  | { state: 'succeeded' }
+  | { state: 'retrying'; error: string; runAt: Date }
+  | { state: 'failed'; error: string }
+  | { state: 'released' };
+
+export interface JobHandler<P> {
+  /** The stored payload is checked before running; a payload that does not fit fails the job. */
+  payload: z.ZodType<P>;
+  run(payload: P, context: JobContext): Promise<JobResult>;
+  /**
+   * What of the payload the job keeps once it has succeeded, written with its success: a payload
+   * that holds secrets (single-use links in a mail) need not outlive the send. Absent: all of it.
+   */
+  keepAfterSuccess?(payload: P): Record<string, unknown>;
+  /**
+   * Runs in the transaction that settles the job, so the business rows (a delivery's status) and
+   * the job never disagree. `result` is absent when nothing ran (an exhausted interrupted job, a
+   * release on shutdown).
+   */
+  settle?(
+    tx: Transaction,
+    payload: P,
+    outcome: { settlement: JobSettlement; result?: JobResult; durationMs?: number; context: JobContext },
+  ): Promise<void>;
+}
+
+export type JobHandlers = Record<string, JobHandler<unknown>>;
+
+export interface JobRunnerOptions {
+  /** Jobs run at the same time by this instance. */
+  concurrency: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  /** On shutdown, how long running jobs may still finish before they are aborted and released. */
+  shutdownGraceMs: number;
+  retry: RetryPolicy;
+  workerId: string;
+  retention: RetentionOptions;
+}
+
+export interface RetentionOptions {
+  /** Finished jobs (succeeded or failed) and their attempts are deleted this long after they finished. */
+  keepFinishedMs: number;
+  /** How often this instance looks for them (once at start, then at this interval). */
+  sweepIntervalMs: number;
+}
+
+export const defaultJobRunnerOptions = (): JobRunnerOptions => ({
+  concurrency: 4,
+  pollIntervalMs: 1_000,
+  leaseMs: 30_000,
+  shutdownGraceMs: 10_000,
+  retry: defaultRetryPolicy,
+  workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
+  retention: { keepFinishedMs: FINISHED_JOB_RETENTION_MS, sweepIntervalMs: 60 * 60_000 },
+});
+
+export interface JobRunner {
+  readonly workerId: string;
+  start(): Promise<void>;
+  /** Stops claiming, lets running jobs finish within the grace period, then aborts and releases them. */
+  stop(): Promise<void>;
+  /** Looks for due jobs now instead of at the next poll. */
+  wake(): void;
+}
+
+const INTERRUPTED = 'A execução foi interrompida antes de terminar (o processo parou).';
+const EXHAUSTED = 'A última tentativa foi interrompida e não restam tentativas.';
+const SHUTTING_DOWN = 'Interrompida: o servidor está encerrando.';
+
+interface Claimed {
+  job: typeof jobs.$inferSelect;
+  attemptId: string;
+}
+
+interface Running {
+  claimed: Claimed;
+  controller: AbortController;
+  done: Promise<void>;
+  settled: boolean;
+}
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
+export function createJobRunner({
+  db,
+  listen,
+  handlers,
+  logger,
+  options: overrides = {},
+}: {
+  db: Database;
+  listen?: DatabaseHandle['listen'];
+  handlers: JobHandlers;
+  logger: FastifyBaseLogger;
+  options?: Partial<JobRunnerOptions>;
+}): JobRunner {
+  const options = { ...defaultJobRunnerOptions(), ...overrides };
+  const { workerId, concurrency, leaseMs } = options;
+  const kinds = Object.keys(handlers);
+  const lease = sql`now() + ${leaseMs}::double precision * interval '1 millisecond'`;
+  const running = new Map<string, Running>();
+  let started = false;
+  let stopping = false;
+  let stopped: Promise<void> | undefined;
+  let ticking: Promise<void> | undefined;
+  let again = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let heartbeatTimer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  // Only kinds this instance can run: during a rolling deploy an older instance leaves new kinds alone.
+  async function claim(limit: number): Promise<Claimed[]> {
+    return db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          and(
+            inArray(jobs.kind, kinds),
+            // Never a second copy of a job this worker is still running.
+            running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
+            or(
+              and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
+              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+            ),
+          ),
+        )
+        .orderBy(jobs.runAt)
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await tx
+        .update(jobs)
+        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: workerId, lockedUntil: lease })
+        .where(inArray(jobs.id, due))
+        .returning();
+      if (claimed.length === 0) return [];
+      const ids = claimed.map((job) => job.id);
+      // A run still open here belonged to a worker whose lease ran out: it died mid-job.
+      await tx
+        .update(jobAttempts)
+        .set({ outcome: 'interrupted', error: INTERRUPTED, finishedAt: sql`now()` })
+        .where(and(inArray(jobAttempts.jobId, ids), isNull(jobAttempts.outcome)));
+      const attempts = await tx
+        .insert(jobAttempts)
+        .values(claimed.map((job) => ({ jobId: job.id, attempt: job.attempts, workerId })))
+        .returning({ id: jobAttempts.id, jobId: jobAttempts.jobId });
+      const attemptIds = new Map(attempts.map((row) => [row.jobId, row.id]));
+      return claimed.map((job) => ({ job, attemptId: attemptIds.get(job.id)! }));
+    });
+  }
+
+  function decide(result: JobResult, job: Claimed['job']): { settlement: 'succeeded' | 'failed' } | { settlement: 'retrying'; delayMs: number } {
+    if (result.ok) return { settlement: 'succeeded' };
+    if (result.permanent || job.attempts >= job.maxAttempts) return { settlement: 'failed' };
+    return {
+      settlement: 'retrying',
+      delayMs: retryDelayMs(job.attempts, options.retry, { retryAfterMs: result.retryAfterMs }),
+    };
+  }
+
+  /** Writes how the run ended; returns false when the lease was lost (another worker owns the job). */
+  async function settle(
+    entry: Running,
+    hook: JobHandler<unknown>['settle'],
+    payload: unknown,
+    outcome:
+      | { kind: 'succeeded'; keep?: Record<string, unknown> }
+      | { kind: 'failed' | 'released' }
+      | { kind: 'retrying'; delayMs: number },
+    result: JobResult | undefined,
+    durationMs: number | undefined,
+    error: string | undefined,
+  ): Promise<boolean> {
+    const { job, attemptId } = entry.claimed;
+    const terminal = outcome.kind === 'succeeded' || outcome.kind === 'failed';
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(jobs)
+        .set({
+          status: terminal ? outcome.kind as 'succeeded' | 'failed' : 'queued',
+          lockedBy: null,
+          lockedUntil: null,
+          ...(error !== undefined ? { lastError: error } : {}),
+          ...(terminal ? { finishedAt: sql`now()` } : {}),
+          ...(outcome.kind === 'succeeded' && outcome.keep ? { payload: outcome.keep } : {}),
+          ...(outcome.kind === 'retrying'
+            ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'` }
+            : {}),
+          // Handing the job back on shutdown does not use up one of its attempts.
+          ...(outcome.kind === 'released' ? { runAt: sql`now()`, attempts: sql`${jobs.attempts} - 1` } : {}),
+        })
+        .where(
+          and(
+            eq(jobs.id, job.id),
+            eq(jobs.status, 'running'),
+            eq(jobs.lockedBy, workerId),
+            eq(jobs.attempts, job.attempts),
+          ),
+        )
+        .returning({ runAt: jobs.runAt });
+      if (!row) return false;
+      await tx
+        .update(jobAttempts)
+        .set({
+          outcome: outcome.kind === 'retrying' ? 'failed' : outcome.kind,
+          finishedAt: sql`now()`,
+          durationMs: durationMs ?? null,
+          error: error ?? null,
+          statusCode: result?.statusCode ?? null,
+          nextRunAt: outcome.kind === 'retrying' ? row.runAt : null,
+        })
+        .where(eq(jobAttempts.id, attemptId));
+      const settlement: JobSettlement =
+        outcome.kind === 'retrying'
+          ? { state: 'retrying', error: error ?? '', runAt: row.runAt }
+          : outcome.kind === 'failed'
+            ? { state: 'failed', error: error ?? '' }
+            : { state: outcome.kind };
+      await hook?.(tx, payload, { settlement, result, durationMs, context: contextOf(entry) });
+      return true;
+    });
+  }
+
+  function contextOf(entry: Running): JobContext {
+    const { job } = entry.claimed;
+    return { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, signal: entry.controller.signal };
+  }
+
+  async function execute(entry: Running): Promise<void> {
+    const { job } = entry.claimed;
+    const handler = handlers[job.kind]!;
+    const settleHook = handler.settle?.bind(handler);
+    const log = logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+    try {
+      const parsed = handler.payload.safeParse(job.payload);
+      if (!parsed.success) {
+        log.error({ issues: parsed.error.issues }, 'tarefa com dados inválidos: descartada');
+        entry.settled = await settle(entry, undefined, job.payload, { kind: 'failed' }, undefined, undefined, 'Dados da tarefa inválidos.');
+        return;
+      }
+      if (job.attempts > job.maxAttempts) {
+        log.warn('tarefa interrompida sem tentativas restantes: marcada como falha');
+        entry.settled = await settle(entry, settleHook, parsed.data, { kind: 'failed' }, undefined, undefined, EXHAUSTED);
+        return;
+      }
+      const startedAt = performance.now();
+      let result: JobResult;
+      try {
+        result = await handler.run(parsed.data, contextOf(entry));
+      } catch (error) {
+        result = { ok: false, error: errorMessage(error) };
+      }
+      const durationMs = Math.round(performance.now() - startedAt);
+      if (!result.ok && entry.controller.signal.aborted) {
+        entry.settled = await settle(entry, settleHook, parsed.data, { kind: 'released' }, undefined, durationMs, SHUTTING_DOWN);
+        log.info('tarefa devolvida à fila: o servidor está encerrando');
+        return;
+      }
+      const decision = decide(result, job);
+      const outcome =
+        decision.settlement === 'retrying'
+          ? { kind: 'retrying' as const, delayMs: decision.delayMs }
+          : decision.settlement === 'succeeded'
+            ? { kind: 'succeeded' as const, keep: handler.keepAfterSuccess?.(parsed.data) }
+            : { kind: decision.settlement };
+      const owned = await settle(entry, settleHook, parsed.data, outcome, result, durationMs, result.ok ? undefined : result.error);
+      entry.settled = true;
+      if (!owned) log.warn('a reserva da tarefa expirou durante a execução; outro processo a retomou');
+      else if (!result.ok) log.warn({ error: result.error, outcome: outcome.kind }, 'tarefa falhou');
+    } catch (error) {
+      // The job stays reserved; when its lease runs out it is claimed again (at least once).
+      log.error({ err: error }, 'falha ao registrar o resultado da tarefa');
+    }
+  }
+
+  function launch(claimed: Claimed) {
+    const entry: Running = { claimed, controller: new AbortController(), done: Promise.resolve(), settled: false };
+    running.set(claimed.job.id, entry);
+    entry.done = execute(entry).finally(() => {
+      running.delete(claimed.job.id);
+      wake();
+    });
+  }
+
+  async function tick(): Promise<void> {
+    try {
+      do {
+        again = false;
+        const free = concurrency - running.size;
+        if (free <= 0 || stopping) break;
+        const claimed = await claim(free);
+        for (const item of claimed) launch(item);
+        if (claimed.length === free) again = true;
+      } while (again && !stopping);
+    } catch (error) {
+      logger.warn({ err: error }, 'falha ao buscar tarefas; nova tentativa no próximo ciclo');
+    }
+  }
+
+  function wake() {
+    if (!started || stopping) return;
+    if (ticking) {
+      again = true;
+      return;
+    }
+    ticking = tick().finally(() => {
+      ticking = undefined;
+      if (again) wake();
+    });
+  }
+
+  async function heartbeat() {
+    const ids = [...running.keys()];
+    if (ids.length === 0) return;
+    try {
+      await db
+        .update(jobs)
+        .set({ lockedUntil: lease })
+        .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+    } catch (error) {
+      logger.warn({ err: error }, 'falha ao renovar a reserva das tarefas em execução');
+    }
+  }
+
+  /** One DELETE of the finished jobs past their retention; their attempts go with them (cascade). */
+  function sweep() {
+    if (sweeping || stopping) return;
+    sweeping = deleteFinishedJobs(db, options.retention.keepFinishedMs)
+      .then((deleted) => {
+        if (deleted > 0) logger.info({ deleted }, 'tarefas concluídas antigas apagadas');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'falha ao apagar tarefas concluídas antigas'))
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }
+
+  async function releaseUnfinished() {
+    for (const entry of running.values()) {
+      if (entry.settled) continue;
+      const { job } = entry.claimed;
+      const handler = handlers[job.kind]!;
+      const parsed = handler.payload.safeParse(job.payload);
+      try {
+        const hook = parsed.success ? handler.settle?.bind(handler) : undefined;
+        await settle(entry, hook, parsed.success ? parsed.data : job.payload, { kind: 'released' }, undefined, undefined, SHUTTING_DOWN);
+        entry.settled = true;
+      } catch (error) {
+        logger.warn({ err: error, jobId: job.id }, 'falha ao devolver a tarefa; ela volta quando a reserva expirar');
+      }
+    }
+  }
+
+  return {
+    workerId,
+    async start() {
+      if (started) return;
+      started = true;
+      if (kinds.length === 0) return;
+      if (listen) {
+        try {
+          unlisten = await listen(JOBS_CHANNEL, () => wake());
+        } catch (error) {
+          logger.warn({ err: error }, 'sem aviso de novas tarefas; seguindo só com a verificação periódica');
+        }
+      }
+      pollTimer = setInterval(wake, options.pollIntervalMs).unref();
+      heartbeatTimer = setInterval(() => void heartbeat(), Math.max(Math.floor(leaseMs / 3), 100)).unref();
+      sweepTimer = setInterval(sweep, options.retention.sweepIntervalMs).unref();
+      sweep();
+      wake();
+    },
+    stop() {
+      if (!started) return Promise.resolve();
+      stopped ??= (async () => {
+        stopping = true;
+        clearInterval(pollTimer);
+        clearInterval(sweepTimer);
+        await unlisten?.().catch(() => undefined);
+        await ticking;
+        await sweeping;
+        const all = Promise.all([...running.values()].map((entry) => entry.done));
+        const finished = await Promise.race([all.then(() => true), sleep(options.shutdownGraceMs).then(() => false)]);
+        if (!finished) {
+          for (const entry of running.values()) entry.controller.abort(new Error(SHUTTING_DOWN));
+          // A handler that ignores its signal does not hold the shutdown: its job is handed back.
+          await Promise.race([all, sleep(2_000)]);
+          await releaseUnfinished();
+        }
+        clearInterval(heartbeatTimer);
+      })();
+      return stopped;
+    },
+    wake,
+  };
+}

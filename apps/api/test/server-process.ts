@@ -1,0 +1,66 @@
+// Runs the real server (apps/api/src/server.ts) as a child process, the way `npm start` does, so a
+// test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { waitUntil } from './wait.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  logs(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+  /** SIGKILL: no shutdown code runs at all. */
+  kill(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    await waitUntil(
+      () => {
+        if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output}`);
+        return output.includes('"msg":"Vitrine no ar"');
+      },
+      { timeoutMs: 90_000, intervalMs: 100, what: 'o servidor iniciar' },
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    child,
+    logs: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,471 @@
+// The chat assistant in Chromium, against one server for the whole file. With TEST_DATABASE_URL (CI)
+// it runs on its own PostgreSQL database, so the tests can change prices and shortcuts from outside
+// the server, as an admin or another instance would; without it, the shared server is used and the
+// tests that need such changes are skipped.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseBrCode } from '@vitrine/domain/pix';
+import { withDatabase } from '../../api/test/database.ts';
+import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const MiB = 1024 * 1024;
+// Answers come after the specification's delay (1.5 s) and the server's work: poll for them generously.
+const answered = { timeout: 15_000 };
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+let browser: Browser;
+let baseUrl: string;
+let server: RunningServer | undefined;
+let databaseName: string | undefined;
+let databaseUrl: string | undefined;
+
+async function sql(text: string, values: unknown[] = [], url = databaseUrl ?? adminUrl) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
+  if (!adminUrl) {
+    baseUrl = inject('baseUrl');
+    return;
+  }
+  databaseName = `vitrine_e2e_chat_${randomBytes(5).toString('hex')}`;
+  await sql(`create database ${databaseName}`, [], adminUrl);
+  databaseUrl = withDatabase(adminUrl, databaseName);
+  server = await startServer({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: 'e2e-chat-secret-e2e-chat-secret-e2e-0' } });
+  baseUrl = server.url;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (databaseName) await sql(`drop database if exists ${databaseName} with (force)`, [], adminUrl);
+});
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+const botMessages = (page: Page) => page.getByTestId('bot-message');
+const lastBotText = (page: Page) => botMessages(page).last().getByTestId('message-content').textContent();
+
+/** Opens /chat and waits for the assistant's greeting. */
+async function openChat(page: Page, path = '/chat') {
+  await page.goto(path);
+  await botMessages(page).first().waitFor();
+}
+
+/** Types a question, sends it with Enter and waits for the answer that follows. */
+async function ask(page: Page, text: string) {
+  const before = await botMessages(page).count();
+  await page.getByRole('textbox', { name: 'Mensagem' }).fill(text);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => botMessages(page).count(), { timeout: 15_000 }).toBe(before + 1);
+  return (await lastBotText(page)) ?? '';
+}
+
+async function adminCookie(): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const brCodeField = (brCode: string, id: string) => {
+  const parsed = parseBrCode(brCode);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.fields.get(id);
+};
+
+describe('talking to the assistant', () => {
+  it('answers the Premium price with a typing indicator first; Enter sends, Shift+Enter breaks the line, blank text cannot be sent', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openChat(page);
+    // Inside the site's layout: the header and its links are there.
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).waitFor();
+
+    const input = page.getByRole('textbox', { name: 'Mensagem' });
+    const send = page.getByRole('button', { name: 'Enviar mensagem' });
+    expect(await send.isDisabled()).toBe(true);
+    await input.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await input.press('Enter');
+    expect(await page.getByTestId('user-message').count()).toBe(0);
+
+    await input.fill('quanto custa');
+    await input.press('Shift+Enter');
+    await input.pressSequentially(' o plano premium?');
+    expect(await input.inputValue()).toBe('quanto custa\n o plano premium?');
+    expect(await page.getByTestId('user-message').count()).toBe(0);
+    await input.press('Enter');
+    await page.getByTestId('typing-indicator').waitFor();
+    expect(await input.inputValue()).toBe('');
+    await expect.poll(() => botMessages(page).count(), answered).toBe(2);
+    expect(await page.getByTestId('typing-indicator').count()).toBe(0);
+    expect(await lastBotText(page)).toContain('O plano Premium custa R$ 40,00/mês');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.skipIf(!adminUrl)('answers with the new price right after it changes in the database', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await openChat(page);
+    expect(await ask(page, 'quanto custa o plano premium?')).toContain('R$ 40,00/mês');
+    await sql(`update plans set price_monthly = 44.90 where name = 'Premium'`);
+    try {
+      const answer = await ask(page, 'quanto custa o plano premium?');
+      expect(answer).toContain('O plano Premium custa R$ 44,90/mês');
+      expect(answer).not.toContain('R$ 40,00');
+    } finally {
+      await sql(`update plans set price_monthly = 40 where name = 'Premium'`);
+    }
+    await context.close();
+  });
+
+  it('keeps the conversation and its feedback after a reload', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    let feedbackAnswers = 0;
+    page.on('response', (response) => {
+      if (response.url().includes('/feedback') && response.ok()) feedbackAnswers += 1;
+    });
+    await openChat(page);
+    await ask(page, 'Como funciona?');
+    const answer = botMessages(page).last();
+    const useful = answer.getByRole('button', { name: 'Resposta útil' });
+    await useful.click();
+    await expect.poll(() => useful.getAttribute('aria-pressed'), answered).toBe('true');
+    const greetingNotUseful = botMessages(page).first().getByRole('button', { name: 'Resposta não útil' });
+    await greetingNotUseful.click();
+    // A second click on the same thumb takes it back; the other thumb then sets it.
+    await greetingNotUseful.click();
+    await expect.poll(() => greetingNotUseful.getAttribute('aria-pressed'), answered).toBe('false');
+    await botMessages(page).first().getByRole('button', { name: 'Resposta útil' }).click();
+    // Four thumbs clicked, four writes answered, before the page reloads.
+    await expect.poll(() => feedbackAnswers, answered).toBe(4);
+
+    await page.reload();
+    await expect.poll(() => botMessages(page).count(), answered).toBe(2);
+    expect(await page.getByTestId('user-message').getByTestId('message-content').textContent()).toBe('Como funciona?');
+    expect(await botMessages(page).last().getByRole('button', { name: 'Resposta útil' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await botMessages(page).first().getByRole('button', { name: 'Resposta útil' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await botMessages(page).first().getByRole('button', { name: 'Resposta não útil' }).getAttribute('aria-pressed')).toBe('false');
+
+    // 'Nova conversa' starts again from the greeting.
+    await page.getByRole('button', { name: 'Nova conversa' }).click();
+    await expect.poll(() => page.getByTestId('user-message').count(), answered).toBe(0);
+    expect(await botMessages(page).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers a PIX of the Premium annual price once Premium and Anual are chosen, in the PIX dialog', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openChat(page);
+    await ask(page, 'quero o plano premium');
+    await botMessages(page).last().getByRole('button', { name: 'Anual' }).click();
+    await expect.poll(() => botMessages(page).count(), answered).toBe(3);
+    expect(await lastBotText(page)).toContain('Plano Premium — Anual');
+
+    await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).click();
+    await toast(page, 'PIX Aberto').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
+    await dialog.waitFor();
+    const brCode = (await dialog.getByTestId('pix-brcode').textContent())!;
+    expect(brCodeField(brCode, '54')).toBe('408.00');
+    expect(await dialog.getByTestId('pix-value').textContent()).toBe('R$ 408,00');
+    expect(await dialog.getByTestId('pix-recipient').textContent()).toBe('Vitrine Streaming');
+    // A QR code of 200 px.
+    expect(await dialog.locator('canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).style.width || String((canvas as HTMLCanvasElement).width))).toMatch(/^200/);
+
+    await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
+    await toast(page, 'Chave PIX Copiada!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('pagamentos@vitrine.com.br');
+    await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
+    await toast(page, 'Código PIX Copiado!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);
+
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Baixar QR Code' }).click();
+    const file = await (await download).path();
+    expect(fs.readFileSync(file).subarray(0, 8).equals(PNG.subarray(0, 8))).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says so when the key cannot be copied', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('negado')) } });
+    });
+    await openChat(page);
+    await page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
+    await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
+    await toast(page, 'Erro ao Copiar').waitFor();
+    expect(await toast(page, 'Erro ao Copiar').textContent()).toContain('Não foi possível copiar a chave PIX.');
+    await context.close();
+  });
+});
+
+describe('files and voice notes', () => {
+  it('refuses an image over 10 MB and a file that is not an image, with the specification’s messages', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await openChat(page);
+    const picker = page.getByTestId('image-input');
+    await picker.setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(10 * MiB + 1 - PNG.length, 7)]) });
+    await toast(page, 'Erro no upload').waitFor();
+    expect(await toast(page, 'Erro no upload').textContent()).toContain('Arquivo muito grande. Tamanho máximo: 10MB');
+
+    await picker.setInputFiles({ name: 'contrato.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n') });
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').filter({ hasText: 'Tipo de imagem não suportado. Use: JPG, PNG, GIF ou WebP' }).count(), answered)
+      .toBe(1);
+    expect(await page.getByTestId('user-message').count()).toBe(0);
+
+    // A real image goes through and is shown from the server.
+    await picker.setInputFiles({ name: 'print.png', mimeType: 'image/png', buffer: PNG });
+    await toast(page, 'Arquivo enviado').waitFor();
+    const image = page.getByTestId('user-message').getByTestId('message-image');
+    await expect.poll(() => image.getAttribute('src'), answered).toMatch(/^\/api\/chat\/conversations\/.+\/files\//);
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth), answered).toBe(1);
+    expect(await lastBotText(page)).toContain('Recebi sua imagem');
+    await context.close();
+  });
+
+  it('records a voice note with a running timer, posts it and plays it back', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openChat(page);
+    await page.getByRole('button', { name: 'Gravar áudio' }).click();
+    const timer = page.getByTestId('recording-time');
+    await expect.poll(() => timer.textContent(), answered).toBe('0:00');
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toBe('0:01');
+    await page.getByRole('button', { name: 'Parar gravação' }).click();
+    await toast(page, 'Áudio enviado').waitFor();
+
+    const audio = page.getByTestId('user-message').getByTestId('message-audio');
+    await expect.poll(() => audio.getAttribute('src'), answered).toMatch(/^\/api\/chat\/conversations\/.+\/files\//);
+    // The stored recording loads in the <audio> element (its metadata is read).
+    await expect
+      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).readyState), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
+    expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+    expect(await lastBotText(page)).toContain('Recebi seu áudio');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the visitor when the microphone is refused', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    });
+    await openChat(page);
+    await page.getByRole('button', { name: 'Gravar áudio' }).click();
+    await toast(page, 'Erro de permissão').waitFor();
+    expect(await toast(page, 'Erro de permissão').textContent()).toContain('Não foi possível acessar o microfone. Verifique as permissões.');
+    await context.close();
+  });
+});
+
+describe('storefront buttons open the chat with the intent answered', () => {
+  /** Follows a storefront link and checks the visitor's stated message and the answer. */
+  async function follow(page: Page, click: () => Promise<void>, said: string, answered: string | RegExp) {
+    await click();
+    await page.waitForURL('**/chat');
+    await expect.poll(() => page.getByTestId('user-message').first().getByTestId('message-content').textContent(), { timeout: 10_000 }).toBe(said);
+    await expect.poll(() => botMessages(page).count(), { timeout: 10_000 }).toBe(2);
+    const answer = (await lastBotText(page)) ?? '';
+    if (typeof answered === 'string') expect(answer).toContain(answered);
+    else expect(answer).toMatch(answered);
+  }
+
+  it('Escolher Plano (Premium, Anual) on the home page', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/');
+    await page.getByRole('radio', { name: 'Anual (-15%)' }).click();
+    const premium = page.getByRole('article', { name: 'Plano Premium' });
+    await follow(page, () => premium.getByRole('link', { name: 'Escolher Plano' }).click(), 'Quero assinar o plano Premium (Anual).', 'Plano Premium — Anual');
+    const pix = botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' });
+    await pix.waitFor();
+    // The address is cleaned: a reload shows the conversation, it does not state the intent again.
+    await page.reload();
+    await expect.poll(() => botMessages(page).count(), answered).toBe(2);
+    expect(await page.getByTestId('user-message').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Ativar and Ativar Agora on the activation page, and Falar com o suporte', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.goto('/apps/ativacao');
+    await page.getByRole('radio', { name: 'Revendedor' }).click();
+    await follow(
+      page,
+      () => page.getByRole('article', { name: 'UniTV' }).getByRole('link', { name: 'Ativar UniTV' }).click(),
+      'Quero ativar o app UniTV (preço de revendedor).',
+      'UniTV (Filmes e Séries): R$ 20,00 no preço de revendedor',
+    );
+
+    await page.goto('/apps/ativacao');
+    await page.getByRole('article', { name: 'UniTV' }).getByRole('button', { name: 'Detalhes de UniTV' }).click();
+    await follow(
+      page,
+      () => page.getByRole('dialog', { name: 'UniTV' }).getByRole('link', { name: 'Ativar Agora' }).click(),
+      'Quero ativar o app UniTV (cliente final).',
+      'UniTV (Filmes e Séries): R$ 30,00 para cliente final',
+    );
+
+    await page.goto('/apps/ativacao');
+    await follow(page, () => page.getByRole('link', { name: 'Falar com o suporte' }).click(), 'Preciso falar com o suporte.', 'Fale com a gente');
+    await context.close();
+  });
+
+  it('Começar Vendas on the reseller page, from the hero, the credit slider and the plan lists', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    const cases: [(page: Page) => Promise<void>, string, string][] = [
+      [(p) => p.getByRole('link', { name: 'Começar Vendas' }).first().click(), 'Quero começar a revender.', 'Para revendedores temos'],
+      // The credit slider, at its default of 100 credits.
+      [
+        (p) => p.getByRole('link', { name: 'Começar Vendas' }).nth(1).click(),
+        'Quero começar a revender: modalidade Pré-pago, 100 créditos.',
+        '100 créditos pré-pagos: R$ 4,00 por crédito, total de R$ 400,00',
+      ],
+      [
+        (p) => p.getByRole('article', { name: 'Mensal 50 créditos' }).getByRole('link', { name: 'Começar Vendas' }).click(),
+        'Quero começar a revender: modalidade Mensal, plano Mensal 50 créditos.',
+        'Mensal 50 créditos: 50 créditos por R$ 120,00/mês',
+      ],
+      [
+        (p) => p.getByRole('article', { name: 'Clientes Ativos 10' }).getByRole('link', { name: 'Começar Vendas' }).click(),
+        'Quero começar a revender: modalidade Clientes Ativos, plano Clientes Ativos 10.',
+        'Clientes Ativos 10: R$ 6,50 por cliente ativo, mínimo mensal de R$ 65,00',
+      ],
+    ];
+    for (const [click, said, answered] of cases) {
+      await page.goto('/streaming');
+      await page.getByTestId('credit-total').waitFor();
+      await follow(page, () => click(page), said, answered);
+    }
+    await context.close();
+  });
+
+  it('Testar IA Agora on the features page', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await page.goto('/funcionalidades');
+    await follow(page, () => page.getByRole('link', { name: 'Testar IA Agora' }).first().click(), 'Quero testar o assistente.', 'Sou o assistente virtual da Vitrine');
+    await context.close();
+  });
+});
+
+describe.skipIf(!adminUrl)('shortcuts', () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    // Fails twice, then accepts: asking for a retry one second later each time.
+    receiver = await startReceiver((_request, index) => (index < 2 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 204 }));
+  });
+  afterAll(() => receiver?.close());
+
+  it('shows the first four shortcuts with a toggle for the rest, and sends a webhook shortcut signed, retried and logged', async () => {
+    const [shortcut] = await sql(
+      `insert into shortcuts (name, type, webhook_url, payload, order_index) values ('Chamar revenda', 'webhook', $1, '{"origem":"e2e"}', 3) returning id`,
+      [receiver.url],
+    );
+    await sql(
+      `insert into shortcuts (name, type, order_index) values ('Atalho Quatro', 'webhook', 4), ('Atalho Cinco', 'webhook', 5), ('Atalho Seis', 'webhook', 6)`,
+    );
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    try {
+      await openChat(page);
+      const bar = page.getByRole('group', { name: 'Atalhos' });
+      await expect.poll(() => bar.getByRole('button').count(), answered).toBe(5); // four and the toggle
+      expect(await bar.getByRole('button', { name: 'Atalho Cinco' }).count()).toBe(0);
+      await bar.getByRole('button', { name: 'Mostrar mais (2)' }).click();
+      await bar.getByRole('button', { name: 'Atalho Seis' }).waitFor();
+      await bar.getByRole('button', { name: 'Mostrar menos' }).click();
+      expect(await bar.getByRole('button', { name: 'Atalho Seis' }).count()).toBe(0);
+
+      await bar.getByRole('button', { name: 'Atalho Quatro' }).click();
+      await toast(page, 'Erro no Atalho').waitFor();
+      expect(await toast(page, 'Erro no Atalho').textContent()).toContain('URL do webhook não configurada');
+
+      await bar.getByRole('button', { name: 'Chamar revenda' }).click();
+      await toast(page, 'Atalho Executado').waitFor();
+      expect(await toast(page, 'Atalho Executado').textContent()).toContain('"Chamar revenda" foi executado com sucesso.');
+
+      await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);
+      const cookie = await adminCookie();
+      const endpoint = await fetch(`${baseUrl}/api/chat/admin/shortcuts/${shortcut!.id as string}/webhook-endpoint`, { headers: { cookie } });
+      const { secret } = (await endpoint.json()) as { secret: string };
+      const body = new Webhook(secret).verify(receiver.requests[2]!.body, receiver.requests[2]!.headers) as Record<string, unknown>;
+      expect(body).toMatchObject({ origem: 'e2e', shortcut_id: shortcut!.id, shortcut_name: 'Chamar revenda' });
+      expect(new Set(receiver.requests.map((request) => request.id)).size).toBe(1);
+
+      await expect
+        .poll(
+          async () => {
+            const response = await fetch(`${baseUrl}/api/chat/admin/shortcut-runs?shortcutId=${shortcut!.id as string}`, { headers: { cookie } });
+            const list = (await response.json()) as { success: boolean; attempts: { statusCode: number }[] }[];
+            return list[0]?.success ? list[0].attempts.map((attempt) => attempt.statusCode) : null;
+          },
+          { timeout: 15_000 },
+        )
+        .toEqual([503, 503, 204]);
+      // The shortcut without a URL was refused (400) on purpose: the browser logs that response.
+      expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+    } finally {
+      await context.close();
+      await sql(`delete from shortcuts where name in ('Chamar revenda', 'Atalho Quatro', 'Atalho Cinco', 'Atalho Seis')`);
+    }
+  });
+});
+
+describe('the chat page at every width', () => {
+  const widths = [360, 768, 1024, 1280, 1440];
+  for (const signedIn of [false, true]) {
+    it(`fits without sideways scrolling, the composer in view, ${signedIn ? 'signed in' : 'signed out'}`, async () => {
+      const cookie = signedIn ? await adminCookie() : undefined;
+      for (const width of widths) {
+        const { page, context, errors } = await openPage(browser, baseUrl, { width, height: width < 700 ? 740 : 860 });
+        if (cookie) {
+          const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+          await context.addCookies([{ name, value, url: baseUrl }]);
+        }
+        await openChat(page);
+        await ask(page, 'quanto custa o plano premium?');
+        const layout = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          composerBottom: document.querySelector('form textarea')!.getBoundingClientRect().bottom,
+          innerHeight: window.innerHeight,
+        }));
+        expect(layout.scrollWidth, `largura ${width}`).toBeLessThanOrEqual(layout.innerWidth);
+        expect(layout.composerBottom, `largura ${width}`).toBeLessThanOrEqual(layout.innerHeight);
+        expect(errors, `largura ${width}`).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,5 @@
+import { ConfirmAccountPage } from '@/features/auth/components/confirm-account-page';
+
+export function Component() {
+  return <ConfirmAccountPage />;
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  confirmAccountResultSchema,
+  confirmLookupResultSchema,
+  type ConfirmAccountInput,
+  type ConfirmLookupResult,
+} from '@vitrine/domain/auth';
+import { api } from '@/lib/api-client';
+import { UnexpectedAnswerError } from '../lib/auth-error-message';
+
+/** What a confirmation link is for (which e-mail; the sign-up password or a new one). The token travels in the body. */
+export async function lookupConfirmation(token: string): Promise<ConfirmLookupResult> {
+  const parsed = confirmLookupResultSchema.safeParse(await api.post<unknown>('/api/auth/confirm/lookup', { token }));
+  if (!parsed.success) throw new UnexpectedAnswerError();
+  return parsed.data;
+}
+
+export function useConfirmationLookup(token: string | null) {
+  return useQuery({
+    queryKey: ['confirmation-link', token],
+    queryFn: () => lookupConfirmation(token!),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export async function confirmAccount(input: ConfirmAccountInput) {
+  const parsed = confirmAccountResultSchema.safeParse(await api.post<unknown>('/api/auth/confirm', input));
+  if (!parsed.success) throw new UnexpectedAnswerError();
+  return parsed.data;
+}
+
+export function useConfirmAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmAccount,
+    // Signed in now: the session and everything fetched as a visitor load again.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

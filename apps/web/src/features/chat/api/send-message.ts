@@ -1,0 +1,58 @@
+// The answer arrives as server-sent events on the POST's own response: the stored visitor message,
+// the text as it is written (dropped again on 'reset'), then the stored answer.
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import type { ChatMessage } from '@vitrine/domain/chat';
+import type { ChatIntent } from '@vitrine/domain/chat-intent';
+import { ApiError } from '@/lib/api-client';
+import { chatFetch, errorOf } from './chat-http';
+
+export interface MessageStreamHandlers {
+  onUserMessage?: (message: ChatMessage) => void;
+  /** The answer's text so far. */
+  onText?: (text: string) => void;
+}
+
+export async function sendMessage(
+  conversationId: string,
+  body: { text: string } | { intent: ChatIntent },
+  { onUserMessage, onText }: MessageStreamHandlers = {},
+): Promise<{ userMessage: ChatMessage | null; reply: ChatMessage }> {
+  const response = await chatFetch(`/api/chat/conversations/${conversationId}/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorOf(response);
+  if (!response.body) throw new ApiError(0, 'network_error', 'Erro de conexão. Verifique sua internet e tente novamente.');
+
+  let userMessage: ChatMessage | null = null;
+  let text = '';
+  const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  for (;;) {
+    const { done, value: event } = await reader.read();
+    if (done) break;
+    const data = JSON.parse(event.data) as unknown;
+    switch (event.event) {
+      case 'user':
+        userMessage = data as ChatMessage;
+        onUserMessage?.(userMessage);
+        break;
+      case 'delta':
+        text += (data as { text: string }).text;
+        onText?.(text);
+        break;
+      case 'reset':
+        text = '';
+        onText?.(text);
+        break;
+      case 'done':
+        await reader.cancel();
+        return { userMessage, reply: data as ChatMessage };
+      case 'error': {
+        const { error } = data as { error: { code: string; message: string } };
+        throw new ApiError(500, error.code, error.message);
+      }
+    }
+  }
+  throw new ApiError(0, 'network_error', 'A resposta foi interrompida. Tente novamente.');
+}

@@ -1,0 +1,125 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Bot, Loader2, MessageSquarePlus } from 'lucide-react';
+import { CHAT_TEXTS, type PixOffer, type PublicShortcut } from '@vitrine/domain/chat';
+import { parseChatIntent } from '@vitrine/domain/chat-intent';
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useShortcuts } from '../api/get-shortcuts';
+import { runShortcut } from '../api/run-shortcut';
+import { useChat } from '../hooks/use-chat';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { PixDialog, type PixDetails } from './pix-dialog';
+import { ShortcutBar } from './shortcut-bar';
+
+const offerDetails = (offer: PixOffer): PixDetails => ({
+  title: offer.title,
+  brCode: offer.brCode,
+  key: offer.key,
+  recipient: offer.recipient,
+  city: offer.city,
+  value: offer.value,
+  description: offer.description,
+});
+
+export function ChatScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // The intent of the storefront button that led here, read once; the address is then cleaned, so a
+  // reload shows the conversation instead of stating the intent again.
+  const [intent] = useState(() => parseChatIntent(location.search));
+  const onIntentUsed = useCallback(() => void navigate('/chat', { replace: true }), [navigate]);
+  const chat = useChat({ intent, onIntentUsed });
+  const { data: shortcuts = [] } = useShortcuts();
+  const [pix, setPix] = useState<PixDetails | null>(null);
+  const [running, setRunning] = useState<string | null>(null);
+
+  const openPix = useCallback((details: PixDetails) => {
+    setPix(details);
+    notify.info(CHAT_TEXTS.pixOpened);
+  }, []);
+
+  const onShortcut = useCallback(
+    async (shortcut: PublicShortcut) => {
+      if (shortcut.type === 'pix') {
+        if (!shortcut.pix) {
+          notify.error(CHAT_TEXTS.shortcutErrorTitle, CHAT_TEXTS.shortcutError(shortcut.name));
+          return;
+        }
+        openPix({ ...shortcut.pix, title: shortcut.name });
+        return;
+      }
+      setRunning(shortcut.id);
+      try {
+        await runShortcut(shortcut.id);
+        notify.success(CHAT_TEXTS.shortcutDoneTitle, CHAT_TEXTS.shortcutDone(shortcut.name));
+      } catch (error) {
+        const missingUrl = error instanceof ApiError && error.code === 'chat.webhook_url_missing';
+        notify.error(CHAT_TEXTS.shortcutErrorTitle, missingUrl ? CHAT_TEXTS.webhookUrlMissing : CHAT_TEXTS.shortcutError(shortcut.name));
+      } finally {
+        setRunning(null);
+      }
+    },
+    [openPix],
+  );
+
+  const ready = chat.status === 'ready';
+  const composerDisabled = !ready || chat.busy;
+  const { rate, sendText } = chat;
+  const listProps = useMemo(
+    () => ({
+      onRate: rate,
+      onSuggestion: (text: string) => void sendText(text),
+      onOpenPix: (offer: PixOffer) => openPix(offerDetails(offer)),
+    }),
+    [rate, sendText, openPix],
+  );
+
+  return (
+    <main className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-4xl flex-col sm:px-4 sm:py-4">
+      <section aria-labelledby="chat-title" className="bg-card flex min-h-0 flex-1 flex-col overflow-hidden border-y shadow-sm sm:rounded-2xl sm:border">
+        <header className="flex items-center justify-between gap-3 border-b px-3 py-2.5 sm:px-5">
+          <div className="flex min-w-0 items-center gap-3">
+            <div aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white">
+              <Bot className="size-5" />
+            </div>
+            <div className="min-w-0">
+              <h1 id="chat-title" className="truncate font-semibold">
+                Assistente IA
+              </h1>
+              <p className="text-muted-foreground flex items-center gap-1.5 text-xs">
+                <span aria-hidden className="size-2 rounded-full bg-emerald-500" />
+                Online — responde na hora
+              </p>
+            </div>
+          </div>
+          <Button type="button" variant="outline" size="sm" disabled={!ready || chat.busy} onClick={() => void chat.newConversation()}>
+            <MessageSquarePlus />
+            <span className="hidden sm:inline">Nova conversa</span>
+            <span className="sr-only sm:hidden">Nova conversa</span>
+          </Button>
+        </header>
+        {chat.status === 'loading' ? (
+          <div className="text-muted-foreground flex flex-1 items-center justify-center gap-2 text-sm" role="status">
+            <Loader2 className="size-4 animate-spin" />
+            Carregando conversa...
+          </div>
+        ) : chat.status === 'error' ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm">
+            <p>Não foi possível abrir o chat agora.</p>
+            <Button type="button" variant="outline" onClick={() => window.location.reload()}>
+              Tentar novamente
+            </Button>
+          </div>
+        ) : (
+          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} {...listProps} />
+        )}
+        <ShortcutBar shortcuts={shortcuts} running={running} onRun={(shortcut) => void onShortcut(shortcut)} />
+        <Composer disabled={composerDisabled} onSend={(text) => void chat.sendText(text)} onImage={(file) => void chat.sendImage(file)} onAudio={(audio, name) => void chat.sendAudio(audio, name)} />
+      </section>
+      <PixDialog pix={pix} onOpenChange={(open) => !open && setPix(null)} />
+    </main>
+  );
+}

@@ -1,0 +1,154 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import { Bot, QrCode, ThumbsDown, ThumbsUp, User } from 'lucide-react';
+import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
+import { Button } from '@/components/ui/button';
+import { formatBRL } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+
+// The assistant writes simple Markdown: paragraphs, lists, bold. Raw HTML is never rendered.
+const markdown: Components = {
+  p: ({ children }) => <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
+  ul: ({ children }) => <ul className="my-1.5 list-disc space-y-0.5 pl-5">{children}</ul>,
+  ol: ({ children }) => <ol className="my-1.5 list-decimal space-y-0.5 pl-5">{children}</ol>,
+  strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
+  a: ({ href = '', children }) => (
+    <a href={href} className="text-primary underline underline-offset-2" target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  ),
+};
+
+function Avatar({ type }: { type: ChatMessage['type'] }) {
+  return (
+    <div
+      aria-hidden
+      className={cn(
+        'flex size-8 shrink-0 items-center justify-center rounded-full',
+        type === 'bot' ? 'bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white' : 'bg-muted text-muted-foreground',
+      )}
+    >
+      {type === 'bot' ? <Bot className="size-4" /> : <User className="size-4" />}
+    </div>
+  );
+}
+
+export interface MessageListProps {
+  messages: ChatMessage[];
+  typing: boolean;
+  /** The answer's text while it is being written. */
+  draft: string | null;
+  busy: boolean;
+  onRate: (message: ChatMessage, feedback: ChatFeedback) => void;
+  onSuggestion: (text: string) => void;
+  onOpenPix: (offer: PixOffer) => void;
+}
+
+export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [messages, typing, draft]);
+  const lastBot = [...messages].reverse().find((message) => message.type === 'bot');
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto px-3 py-4 sm:px-5">
+      <ol aria-label="Mensagens" aria-live="polite" className="flex flex-col gap-4">
+        {messages.map((message) => (
+          <li key={message.id} data-testid={message.type === 'bot' ? 'bot-message' : 'user-message'} className={cn('flex gap-2.5', message.type === 'user' && 'flex-row-reverse')}>
+            <Avatar type={message.type} />
+            <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1.5 sm:max-w-[75%]', message.type === 'user' && 'items-end')}>
+              <div
+                className={cn(
+                  'min-w-0 rounded-2xl px-3.5 py-2.5 text-sm break-words',
+                  message.type === 'bot' ? 'bg-muted rounded-tl-sm' : 'rounded-tr-sm bg-gradient-to-r from-violet-600 to-fuchsia-600 text-white',
+                )}
+              >
+                {message.imageUrl && (
+                  <img src={message.imageUrl} alt="Imagem enviada" className="max-h-64 w-auto max-w-full rounded-lg" data-testid="message-image" />
+                )}
+                {message.audioUrl && <audio controls src={message.audioUrl} className="w-60 max-w-full" data-testid="message-audio" />}
+                {message.content &&
+                  (message.type === 'bot' ? (
+                    <div data-testid="message-content">
+                      <ReactMarkdown components={markdown}>{message.content}</ReactMarkdown>
+                    </div>
+                  ) : (
+                    <p className="whitespace-pre-wrap" data-testid="message-content">
+                      {message.content}
+                    </p>
+                  ))}
+                {message.pix && (
+                  <Button type="button" variant="gradient" size="sm" className="mt-2.5 h-auto w-full py-2 whitespace-normal" onClick={() => onOpenPix(message.pix!)}>
+                    <QrCode />
+                    Pagar {formatBRL(message.pix.value)} com PIX
+                  </Button>
+                )}
+              </div>
+              <div className="text-muted-foreground flex items-center gap-1 text-xs">
+                <time dateTime={message.createdAt}>{timeFormatter.format(new Date(message.createdAt))}</time>
+                {message.type === 'bot' && !message.id.startsWith('local-') && (
+                  <span className="ml-1 flex items-center" role="group" aria-label="Avaliar resposta">
+                    <FeedbackButton label="Resposta útil" pressed={message.feedback === 'positive'} onClick={() => onRate(message, 'positive')}>
+                      <ThumbsUp />
+                    </FeedbackButton>
+                    <FeedbackButton label="Resposta não útil" pressed={message.feedback === 'negative'} onClick={() => onRate(message, 'negative')}>
+                      <ThumbsDown />
+                    </FeedbackButton>
+                  </span>
+                )}
+              </div>
+              {message === lastBot && message.suggestions.length > 0 && !typing && !draft && (
+                <div className="flex flex-wrap gap-1.5" role="group" aria-label="Sugestões">
+                  {message.suggestions.map((suggestion) => (
+                    <Button key={suggestion} type="button" variant="outline" size="sm" className="h-7 rounded-full text-xs" disabled={busy} onClick={() => onSuggestion(suggestion)}>
+                      {suggestion}
+                    </Button>
+                  ))}
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+        {draft && (
+          <li className="flex gap-2.5" data-testid="bot-draft">
+            <Avatar type="bot" />
+            <div className="bg-muted max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words sm:max-w-[75%]">
+              <ReactMarkdown components={markdown}>{draft}</ReactMarkdown>
+            </div>
+          </li>
+        )}
+        {typing && (
+          <li className="flex gap-2.5" aria-label="O assistente está digitando" data-testid="typing-indicator">
+            <Avatar type="bot" />
+            <div className="bg-muted flex items-center gap-1 rounded-2xl rounded-tl-sm px-4 py-3">
+              {[0, 150, 300].map((delay) => (
+                <span key={delay} className="bg-muted-foreground/60 size-2 animate-bounce rounded-full" style={{ animationDelay: `${delay}ms` }} />
+              ))}
+            </div>
+          </li>
+        )}
+      </ol>
+    </div>
+  );
+}
+
+function FeedbackButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={cn(
+        'hover:bg-accent rounded p-1 transition-colors [&_svg]:size-3.5',
+        pressed ? 'text-violet-600 dark:text-violet-400 [&_svg]:fill-current' : 'text-muted-foreground',
+      )}
+    >
+      {children}
+    </button>
+  );
+}

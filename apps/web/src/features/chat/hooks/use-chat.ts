@@ -1,0 +1,222 @@
+// The conversation on screen: loaded from the server (it survives a reload), the visitor's messages
+// shown at once, the assistant's answer after the specification's delay with a typing indicator,
+// streamed text as it is written.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS, type ChatFeedback, type ChatMessage } from '@vitrine/domain/chat';
+import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { latestConversationQueryOptions } from '../api/get-conversation';
+import { sendFile } from '../api/send-file';
+import { sendMessage, type MessageStreamHandlers } from '../api/send-message';
+import { setFeedback } from '../api/set-feedback';
+import { startConversation } from '../api/start-conversation';
+
+export type ChatStatus = 'loading' | 'ready' | 'error';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : 'Erro inesperado. Tente novamente.');
+
+function localMessage(fields: Partial<ChatMessage>): ChatMessage {
+  return {
+    id: `local-${crypto.randomUUID()}`,
+    type: 'user',
+    content: '',
+    createdAt: new Date().toISOString(),
+    feedback: null,
+    imageUrl: null,
+    audioUrl: null,
+    suggestions: [],
+    pix: null,
+    ...fields,
+  };
+}
+
+export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; onIntentUsed: () => void }) {
+  const queryClient = useQueryClient();
+  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [status, setStatus] = useState<ChatStatus>('loading');
+  const [typing, setTyping] = useState(false);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const conversationRef = useRef<string | null>(null);
+  const feedbackWrites = useRef(new Map<string, Promise<void>>());
+
+  /**
+   * One turn: the visitor's message at once; the answer (or its streamed text) not before `delayMs`.
+   * A refused turn takes the visitor's message back and says why.
+   */
+  const turn = useCallback(
+    async (
+      optimistic: ChatMessage,
+      request: (handlers: MessageStreamHandlers) => Promise<{ userMessage: ChatMessage | null; reply: ChatMessage }>,
+      { delayMs, errorTitle, onSuccess }: { delayMs: number; errorTitle: string; onSuccess?: () => void },
+    ) => {
+      setMessages((current) => [...current, optimistic]);
+      setTyping(true);
+      setBusy(true);
+      let delayed = false;
+      let streamed = '';
+      const delay = wait(delayMs).then(() => {
+        delayed = true;
+        if (streamed) {
+          setTyping(false);
+          setDraft(streamed);
+        }
+      });
+      try {
+        const result = await request({
+          onUserMessage: (stored) => setMessages((current) => current.map((message) => (message.id === optimistic.id ? stored : message))),
+          onText: (text) => {
+            streamed = text;
+            if (!delayed) return;
+            setTyping(!text);
+            setDraft(text || null);
+          },
+        });
+        await delay;
+        setMessages((current) => [
+          ...current.filter((message) => message.id !== optimistic.id && message.id !== result.userMessage?.id),
+          result.userMessage ?? optimistic,
+          result.reply,
+        ]);
+        onSuccess?.();
+      } catch (error) {
+        setMessages((current) => current.filter((message) => message.id !== optimistic.id));
+        notify.error(errorTitle, errorMessage(error));
+      } finally {
+        for (const url of [optimistic.imageUrl, optimistic.audioUrl]) if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
+        setTyping(false);
+        setDraft(null);
+        setBusy(false);
+      }
+    },
+    [],
+  );
+
+  const sendIntent = useCallback(
+    (id: string, chosen: ChatIntent) =>
+      turn(localMessage({ content: chatIntentMessage(chosen) }), (handlers) => sendMessage(id, { intent: chosen }, handlers), {
+        delayMs: BOT_REPLY_DELAY_MS,
+        errorTitle: 'Erro ao enviar mensagem',
+      }),
+    [turn],
+  );
+
+  const begin = useCallback(async () => {
+    const conversation = await startConversation();
+    conversationRef.current = conversation.id;
+    setConversationId(conversation.id);
+    setMessages(conversation.messages);
+    queryClient.setQueryData(latestConversationQueryOptions.queryKey, { conversation });
+    return conversation;
+  }, [queryClient]);
+
+  // Arriving with an intent starts a conversation where it is already stated and answered;
+  // otherwise the visitor's latest conversation comes back (or a new one starts).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void (async () => {
+      try {
+        if (intent) {
+          const conversation = await begin();
+          setStatus('ready');
+          onIntentUsed();
+          await sendIntent(conversation.id, intent);
+          return;
+        }
+        const { conversation } = await queryClient.fetchQuery(latestConversationQueryOptions);
+        if (conversation) {
+          conversationRef.current = conversation.id;
+          setConversationId(conversation.id);
+          setMessages(conversation.messages);
+        } else {
+          await begin();
+        }
+        setStatus('ready');
+      } catch (error) {
+        setStatus('error');
+        notify.error('Erro ao abrir o chat', errorMessage(error));
+      }
+    })();
+  }, [begin, intent, onIntentUsed, queryClient, sendIntent]);
+
+  const sendText = useCallback(
+    (text: string) => {
+      const id = conversationRef.current;
+      const content = text.trim();
+      if (!id || !content) return Promise.resolve();
+      return turn(localMessage({ content }), (handlers) => sendMessage(id, { text: content }, handlers), {
+        delayMs: BOT_REPLY_DELAY_MS,
+        errorTitle: 'Erro ao enviar mensagem',
+      });
+    },
+    [turn],
+  );
+
+  const sendImage = useCallback(
+    (file: File) => {
+      const id = conversationRef.current;
+      if (!id) return Promise.resolve();
+      return turn(localMessage({ imageUrl: URL.createObjectURL(file) }), () => sendFile(id, 'image', file, file.name), {
+        delayMs: FILE_ACK_DELAY_MS,
+        errorTitle: CHAT_TEXTS.uploadErrorTitle,
+        onSuccess: () => notify.success(CHAT_TEXTS.fileSent),
+      });
+    },
+    [turn],
+  );
+
+  const sendAudio = useCallback(
+    (audio: Blob, fileName: string) => {
+      const id = conversationRef.current;
+      if (!id) return Promise.resolve();
+      return turn(localMessage({ audioUrl: URL.createObjectURL(audio) }), () => sendFile(id, 'audio', audio, fileName), {
+        delayMs: FILE_ACK_DELAY_MS,
+        errorTitle: CHAT_TEXTS.uploadErrorTitle,
+        onSuccess: () => notify.success(CHAT_TEXTS.audioSent),
+      });
+    },
+    [turn],
+  );
+
+  /** Thumbs up or down on an answer; the same thumb again clears it. */
+  const rate = useCallback(async (message: ChatMessage, feedback: ChatFeedback) => {
+    const id = conversationRef.current;
+    if (!id) return;
+    const next = message.feedback === feedback ? null : feedback;
+    const apply = (value: ChatFeedback | null) =>
+      setMessages((current) => current.map((candidate) => (candidate.id === message.id ? { ...candidate, feedback: value } : candidate)));
+    apply(next);
+    // Writes for one message go out one after another, so quick clicks reach the server in the order they were made.
+    const previous = feedbackWrites.current.get(message.id) ?? Promise.resolve();
+    const write = previous.then(async () => {
+      try {
+        await setFeedback(id, message.id, next);
+      } catch (error) {
+        apply(message.feedback);
+        notify.error('Erro ao registrar avaliação', errorMessage(error));
+      }
+    });
+    feedbackWrites.current.set(message.id, write);
+    await write;
+    if (feedbackWrites.current.get(message.id) === write) feedbackWrites.current.delete(message.id);
+  }, []);
+
+  const newConversation = useCallback(async () => {
+    try {
+      setBusy(true);
+      await begin();
+    } catch (error) {
+      notify.error('Erro ao iniciar conversa', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  }, [begin]);
+
+  return { conversationId, messages, status, typing, draft, busy, sendText, sendImage, sendAudio, rate, newConversation };
+}

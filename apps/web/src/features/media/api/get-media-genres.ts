@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MediaGenreList, MediaType } from '@vitrine/domain/media';
+import { api } from '@/lib/api-client';
+import { CACHE_TTL } from '@/lib/query-client';
+import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
+
+export const mediaGenresQueryOptions = (mediaType: MediaType) =>
+  queryOptions({
+    queryKey: [MEDIA_KEY, 'genres', mediaType],
+    queryFn: ({ signal }) => api.get<MediaGenreList>(`/api/media/genres/${mediaType}`, { signal }),
+    retry: mediaRetry,
+    staleTime: CACHE_TTL.long,
+  });
+
+export function useMediaGenres(mediaType: MediaType) {
+  return useQuery(mediaGenresQueryOptions(mediaType));
+}

@@ -1,0 +1,48 @@
+import { MEDIA_TYPE_LABELS, type MediaListItem } from '@vitrine/domain/media';
+import { plural } from '@/lib/format';
+
+export const UNKNOWN_TITLE = 'Título não disponível';
+
+export const displayTitle = (item: Pick<MediaListItem, 'title'>) => item.title.trim() || UNKNOWN_TITLE;
+
+export const typeLabel = (item: Pick<MediaListItem, 'mediaType'>) => MEDIA_TYPE_LABELS[item.mediaType];
+
+/** '8,4' — or null when nobody has voted yet. */
+export const formatVote = (item: Pick<MediaListItem, 'voteAverage' | 'voteCount'>) =>
+  item.voteCount > 0 ? new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(item.voteAverage) : null;
+
+export const formatVoteCount = (count: number) => `${new Intl.NumberFormat('pt-BR').format(count)} ${count === 1 ? 'voto' : 'votos'}`;
+
+/** 125 → '2h 05min'; 45 → '45min'. */
+export function formatRuntime(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}min`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${String(rest).padStart(2, '0')}min`;
+}
+
+export function formatSeasons(seasons: number | null, episodes: number | null): string | null {
+  const parts = [
+    seasons !== null ? plural(seasons, 'temporada', 'temporadas') : null,
+    episodes !== null ? plural(episodes, 'episódio', 'episódios') : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** '2024-05-10' → '10/05/2024', read as a calendar date (no time zone shift). */
+export function formatReleaseDate(date: string | null): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : null;
+}
+
+const languages = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['pt-BR'], { type: 'language' }) : null;
+
+export function formatLanguage(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    const name = languages?.of(code);
+    return name ? name.charAt(0).toUpperCase() + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
