@@ -1,13 +1,14 @@
 // Full-page screenshots of the storefront at desktop and phone widths, for visual review.
 // Usage: node --import tsx apps/web/e2e/screenshots.ts http://127.0.0.1:3100 [/ /apps/ativacao ...]
+// SCREENSHOT_WIDTHS=360,768,1024,1280,1440 and SCREENSHOT_DIR=/tmp/shots choose other widths and folder.
 import path from 'node:path';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { repoRoot } from './support/server.ts';
 
 const baseUrl = process.argv[2] ?? 'http://127.0.0.1:3100';
 const pages = process.argv.slice(3).length > 0 ? process.argv.slice(3) : ['/', '/apps/ativacao', '/streaming'];
-const widths = [1280, 390];
-const outDir = path.join(repoRoot, 'docs/screenshots');
+const widths = process.env.SCREENSHOT_WIDTHS ? process.env.SCREENSHOT_WIDTHS.split(',').map(Number) : [1280, 390];
+const outDir = process.env.SCREENSHOT_DIR ?? path.join(repoRoot, 'docs/screenshots');
 
 const slug = (route: string) => (route === '/' ? 'home' : route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-'));
 
