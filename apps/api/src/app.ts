@@ -12,6 +12,7 @@ import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handl
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -117,6 +118,10 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   }
 
   await app.register(cookie);
+  // Before the security plugin: it stores answers as serialised and replays them with the headers they had.
+  if (env.PUBLIC_CACHE) {
+    await app.register(publicCachePlugin, { subscribe: (listener) => app.events.onChange(listener), sessionCookieName: SESSION_COOKIE });
+  }
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { database });
   await app.register(openapiPlugin);

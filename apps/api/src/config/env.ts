@@ -66,6 +66,11 @@ export const envSchema = z
     // Open event streams (/api/events) per client address and per instance; each one holds a socket.
     EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+    // Anonymous public catalogue reads answered from a cache that table changes invalidate; off only to compare.
+    PUBLIC_CACHE: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value !== 'false' && value !== '0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIST: z.string().trim().min(1).optional(),
     // File storage: local disk under DATA_DIR/uploads, or an S3-compatible bucket.

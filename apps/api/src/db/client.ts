@@ -24,10 +24,17 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
-  /** Subscribes to a NOTIFY channel on a dedicated connection; resolves to an unsubscribe. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel on a dedicated connection; resolves to an unsubscribe.
+   * onConnectionChange(false) says notifications may be missed from now on; (true) that they flow again.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListenOptions {
+  onConnectionChange?: (connected: boolean) => void;
 }
 
 export type OpenDatabaseOptions =
@@ -136,8 +143,8 @@ async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10)
   return {
     kind: 'postgres',
     db,
-    async listen(channel, onMessage) {
-      const listener = await listenWithReconnect(databaseUrl, channel, onMessage, logger);
+    async listen(channel, onMessage, options) {
+      const listener = await listenWithReconnect(databaseUrl, channel, onMessage, logger, options?.onConnectionChange);
       listeners.add(listener);
       return async () => {
         listeners.delete(listener);
@@ -161,6 +168,7 @@ async function listenWithReconnect(
   channel: string,
   onMessage: (payload: string) => void,
   logger?: Logger,
+  onConnectionChange?: (connected: boolean) => void,
 ): Promise<{ stop: () => Promise<void> }> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -178,6 +186,7 @@ async function listenWithReconnect(
       if (lostAt === undefined) {
         lostAt = Date.now();
         logger?.warn({ reason: error?.message ?? 'conexão encerrada' }, 'conexão LISTEN perdida; reconectando');
+        onConnectionChange?.(false);
       }
       scheduleReconnect();
     };
@@ -198,6 +207,7 @@ async function listenWithReconnect(
     if (lostAt !== undefined) {
       logger?.info({ durationMs: Date.now() - lostAt }, 'conexão LISTEN restabelecida');
       lostAt = undefined;
+      onConnectionChange?.(true);
     }
   };
 

@@ -43,10 +43,19 @@ interface Client {
   sessionToken: string | null;
 }
 
+/** Told of every change before any browser is, and of the LISTEN connection's state. */
+export interface ChangeListener {
+  change(change: TableChange): void;
+  /** false: notifications may be missed from now on; true: they flow again. */
+  connection?(connected: boolean): void;
+}
+
 export interface EventHub {
   readonly clientCount: number;
   /** Sends a change to connected clients of this instance (NOTIFY fan-in calls it), in arrival order. */
   dispatch(change: TableChange): Promise<void>;
+  /** Adds a listener that hears each change before the browsers do (so a cache is emptied before they refetch). */
+  onChange(listener: ChangeListener): void;
 }
 
 declare module 'fastify' {
@@ -115,7 +124,11 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
   };
 
   let delivering: Promise<void> = Promise.resolve();
+  const changeListeners: ChangeListener[] = [];
   const hub: EventHub = {
+    onChange(listener) {
+      changeListeners.push(listener);
+    },
     get clientCount() {
       return clients.size;
     },
@@ -131,11 +144,19 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
 
   let unsubscribe: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unsubscribe = await database.listen(CHANGES_CHANNEL, (payload) => {
-      const parsed = tableChangeSchema.safeParse(safeJson(payload));
-      if (parsed.success) void hub.dispatch(parsed.data);
-      else app.log.warn({ payload }, 'notificação de mudança ignorada');
-    });
+    unsubscribe = await database.listen(
+      CHANGES_CHANNEL,
+      (payload) => {
+        const parsed = tableChangeSchema.safeParse(safeJson(payload));
+        if (!parsed.success) {
+          app.log.warn({ payload }, 'notificação de mudança ignorada');
+          return;
+        }
+        for (const listener of changeListeners) listener.change(parsed.data);
+        void hub.dispatch(parsed.data);
+      },
+      { onConnectionChange: (connected) => changeListeners.forEach((listener) => listener.connection?.(connected)) },
+    );
   });
 
   // Open event streams would keep close() waiting forever: end them first.

@@ -4,6 +4,8 @@ import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { resellerPlans, supplierPricing } from '../../db/schema.ts';
 
+const noticed = { timeout: 10_000, interval: 20 };
+
 describe('reseller offers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -37,9 +39,11 @@ describe('reseller offers', () => {
 
   it('hides a reseller plan that is switched off', async () => {
     await t.database.db.update(resellerPlans).set({ isActive: false }).where(eq(resellerPlans.name, 'Mensal 50 créditos'));
-    const monthly = await get<PublicResellerPlan[]>('/api/reseller-plans?type=monthly');
-    expect(monthly.map((plan) => plan.credits)).toEqual([100, 150, 200]);
+    // A write by another connection reaches the public read cache with its change notification.
+    const monthlyCredits = async () => (await get<PublicResellerPlan[]>('/api/reseller-plans?type=monthly')).map((plan) => plan.credits);
+    await expect.poll(monthlyCredits, noticed).toEqual([100, 150, 200]);
     await t.database.db.update(resellerPlans).set({ isActive: true }).where(eq(resellerPlans.name, 'Mensal 50 créditos'));
+    await expect.poll(monthlyCredits, noticed).toEqual([50, 100, 150, 200]);
   });
 
   it('refuses an unknown plan type with 400', async () => {
@@ -71,7 +75,6 @@ describe('reseller offers', () => {
 
   it('hides a server that is switched off', async () => {
     await t.database.db.update(supplierPricing).set({ isActive: false }).where(eq(supplierPricing.server, 'P2P Pós'));
-    const cards = await get<ServerCard[]>('/api/servers');
-    expect(cards.map((card) => card.server)).not.toContain('P2P Pós');
+    await expect.poll(async () => (await get<ServerCard[]>('/api/servers')).map((card) => card.server), noticed).not.toContain('P2P Pós');
   });
 });

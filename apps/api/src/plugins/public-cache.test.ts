@@ -1,0 +1,174 @@
+// The public read cache: hits with ETag and 304, invalidation by the table triggers' notifications (a
+// write by any connection, so by another instance too), a local admin write seen by its next read at once,
+// no stale answer kept after a burst of concurrent reads and writes, and no caching while LISTEN is down.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { adminEnv, signInAsAdmin } from '../modules/access/access.test-support.ts';
+import type { ChangeListener } from './events.ts';
+
+const polled = { timeout: 10_000, interval: 20 };
+
+async function insertPlan(database: TestDatabase, name: string, price: number) {
+  await database.db.execute(sql`
+    insert into plans (name, price_monthly)
+    values (${name}, ${price})`);
+}
+
+describe('public read cache', () => {
+  let t: TestApp;
+  let connectionChange: ((connected: boolean) => void) | undefined;
+  let dropNotifications = false;
+  let admin: string;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    // The real database, with a hand on the LISTEN connection's state.
+    const watched: TestDatabase = {
+      ...database,
+      listen: (channel, onMessage, options) => {
+        if (options?.onConnectionChange) connectionChange = options.onConnectionChange;
+        return database.listen(channel, (payload) => dropNotifications || onMessage(payload), options);
+      },
+    };
+    t = await buildTestApp({ database: watched, env: adminEnv });
+    admin = await signInAsAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const plans = async (headers: Record<string, string> = {}) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/plans', headers });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const planNames = async () => (await plans()).json<Array<{ name: string }>>().map((plan) => plan.name);
+
+  it('answers a repeated read from the cache with the same bytes, an ETag and the security headers, and 304 to a matching If-None-Match', async () => {
+    await insertPlan(t.database, `Cache ${randomUUID()}`, 12.5);
+    await expect.poll(async () => (await planNames()).length, polled).toBeGreaterThan(0);
+    const first = await plans();
+    const hitsBefore = t.app.publicCache.stats().hits;
+    const second = await plans();
+    expect(t.app.publicCache.stats().hits).toBe(hitsBefore + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+
+    const revalidated = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe('');
+
+    const compressed = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe(first.body.length >= 1024 ? 'gzip' : 'identity');
+  });
+
+  it('drops an answer when its table changes through another connection, as a write on another instance would', async () => {
+    await planNames();
+    const name = `Outra Instância ${randomUUID()}`;
+    await insertPlan(t.database, name, 19.9);
+    await expect.poll(planNames, polled).toContain(name);
+  });
+
+  it('shows an admin write made through this instance to the very next read', async () => {
+    const query = `Cacheável ${randomUUID().slice(0, 8)}`;
+    const search = () => t.app.inject({ method: 'GET', url: `/api/media/search?query=${encodeURIComponent(query)}` });
+    const before = await search();
+    expect(before.statusCode).toBe(200);
+    expect(before.body).not.toContain(query);
+    await search();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/local-titles',
+      headers: { cookie: admin },
+      payload: { mediaType: 'movie', title: query },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await search()).body).toContain(query);
+  });
+
+  it('keeps no answer older than the last write after a burst of concurrent reads and writes', async () => {
+    const name = `Corrida ${randomUUID()}`;
+    await insertPlan(t.database, name, 10);
+    const priceOf = async () => (await plans()).json<Array<{ name: string; pricing: { monthly: number } }>>().find((plan) => plan.name === name)?.pricing.monthly;
+    await expect.poll(priceOf, polled).toBe(10);
+    const writes = (async () => {
+      for (let price = 11; price <= 30; price += 1) {
+        await t.database.db.execute(sql`update plans set price_monthly = ${price} where name = ${name}`);
+      }
+    })();
+    const reads = Array.from({ length: 200 }, (_, index) => new Promise((resolve) => setTimeout(resolve, index)).then(() => plans()));
+    await Promise.all([writes, ...reads]);
+    // Once the last notification is in, every answer is the last committed price; a stale stored answer never would be.
+    await expect.poll(priceOf, polled).toBe(30);
+    for (let attempt = 0; attempt < 20; attempt += 1) expect(await priceOf()).toBe(30);
+  });
+
+  it('never stores an answer for a signed-in visitor', async () => {
+    const { misses, hits } = t.app.publicCache.stats();
+    await plans({ cookie: admin });
+    await plans({ cookie: admin });
+    expect(t.app.publicCache.stats()).toMatchObject({ misses, hits });
+  });
+
+  it('is bypassed while notifications may be missed, and starts empty when they flow again', async () => {
+    expect(connectionChange).toBeTypeOf('function');
+    await planNames();
+    connectionChange!(false);
+    dropNotifications = true;
+    try {
+      const name = `Sem Aviso ${randomUUID()}`;
+      // A change whose notification would be lost is still seen: nothing is served from the cache.
+      await t.database.db.execute(sql`
+        insert into plans (name, price_monthly)
+        values (${name}, 15)`);
+      const bypassed = t.app.publicCache.stats().bypassed;
+      expect(await planNames()).toContain(name);
+      expect(t.app.publicCache.stats().bypassed).toBe(bypassed + 1);
+      expect(t.app.publicCache.stats().entries).toBe(0);
+    } finally {
+      dropNotifications = false;
+      connectionChange!(true);
+    }
+    await planNames();
+    expect(t.app.publicCache.stats().entries).toBeGreaterThan(0);
+  });
+});
+
+describe('public read cache, a read overtaken by a change', () => {
+  it('does not store an answer whose table changed while it was being built', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { publicCachePlugin } = await import('./public-cache.ts');
+    let listener: ChangeListener | undefined;
+    let version = 1;
+    let gate: Promise<void> | undefined;
+    const app = Fastify();
+    await app.register(publicCachePlugin, { subscribe: (given) => (listener = given), sessionCookieName: 'sessao' });
+    app.get('/api/plans', async () => {
+      const read = version; // the rows as they were when the query ran
+      await gate;
+      return { version: read };
+    });
+    await app.ready();
+    try {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      const inFlight = app.inject({ method: 'GET', url: '/api/plans' });
+      await expect.poll(() => app.publicCache.stats().misses).toBe(1);
+      version = 2;
+      listener!.change({ table: 'plans', op: 'update', id: 'x' });
+      release();
+      expect((await inFlight).json()).toEqual({ version: 1 });
+      gate = undefined;
+      // The old answer was not kept: the next read is built again and sees the change.
+      expect((await app.inject({ method: 'GET', url: '/api/plans' })).json()).toEqual({ version: 2 });
+      expect((await app.inject({ method: 'GET', url: '/api/plans' })).json()).toEqual({ version: 2 });
+      expect(app.publicCache.stats()).toMatchObject({ misses: 2, hits: 1 });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,226 @@
+// A cache of the serialised answers of public catalogue reads, so a read that many visitors repeat costs
+// one database query per change instead of one per request.
+//
+// Exactness: each cached read names the tables its answer comes from. The table triggers' NOTIFY reaches
+// every instance (the events plugin hears it and tells this cache first), and a change to one of those
+// tables drops the answers built from it. A read stores its
+// answer only if no change to its tables (and no local write) arrived while it ran, so an answer computed
+// from rows older than a change that was already notified is never kept. A write made through this
+// instance clears the cache before its own answer leaves, so its author never reads an older answer.
+// While the LISTEN connection is down, changes could be missed: the cache is bypassed and emptied, and
+// starts again from nothing once notifications flow.
+//
+// Only anonymous GET requests use it: signed-in answers may differ per user and are never stored.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import type { ChangeListener } from './events.ts';
+
+interface CachedRead {
+  /** Tables whose changes make the answer stale. */
+  tables: readonly string[];
+  /** Answers that also depend on something outside our database (TMDB) expire after this long. */
+  maxAgeMs?: number;
+}
+
+const MEDIA: CachedRead = { tables: ['media_titles'], maxAgeMs: 60_000 };
+
+/** Route (Fastify's pattern) → what its answer is built from. */
+export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
+  '/api/plans': { tables: ['plans'] },
+  '/api/apps': { tables: ['apps'] },
+  '/api/apps/categories': { tables: ['apps'] },
+  '/api/streaming-apps': { tables: ['streaming_apps'] },
+  '/api/reseller-plans': { tables: ['reseller_plans'] },
+  '/api/servers': { tables: ['supplier_pricing'] },
+  '/api/site-config/:section': { tables: ['site_configurations'] },
+  '/api/chat/shortcuts': { tables: ['shortcuts'] },
+  '/api/media/home': MEDIA,
+  '/api/media/lists/:mediaType/:list': MEDIA,
+  '/api/media/discover/:mediaType': MEDIA,
+  '/api/media/genres/:mediaType': MEDIA,
+  '/api/media/titles/:mediaType/:id': MEDIA,
+  '/api/media/search': MEDIA,
+};
+
+/** Response headers that belong to one response only and are never replayed from the cache. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie', 'etag', 'vary', 'transfer-encoding']);
+const COMPRESS_FROM_BYTES = 1024;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+interface Entry {
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  storedAt: number;
+  maxAgeMs?: number;
+  tables: readonly string[];
+}
+
+interface Pending {
+  key: string;
+  read: CachedRead;
+  epoch: number;
+  generations: number[];
+}
+
+export interface PublicCacheStats {
+  entries: number;
+  bytes: number;
+  hits: number;
+  misses: number;
+  bypassed: number;
+  listening: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicCache: { stats(): PublicCacheStats; clear(): void };
+  }
+  interface FastifyRequest {
+    publicCachePending?: Pending;
+  }
+}
+
+export interface PublicCacheOptions {
+  /** Where changes come from: the events plugin's hub in the app. */
+  subscribe: (listener: ChangeListener) => void;
+  sessionCookieName: string;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}
+
+function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+export const publicCachePlugin = fp<PublicCacheOptions>(
+  async (app, { subscribe, sessionCookieName, maxBytes = 32 * 1024 * 1024, now = Date.now }) => {
+    const entries = new LRUCache<string, Entry>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => entry.identity.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512,
+    });
+    const generations = new Map<string, number>();
+    let epoch = 0;
+    let listening = false;
+    const counters = { hits: 0, misses: 0, bypassed: 0 };
+
+    const clear = () => {
+      epoch += 1;
+      entries.clear();
+    };
+    const changed = (table: string) => {
+      generations.set(table, (generations.get(table) ?? 0) + 1);
+      for (const [key, entry] of entries.entries()) if (entry.tables.includes(table)) entries.delete(key);
+    };
+    const generationsOf = (tables: readonly string[]) => tables.map((table) => generations.get(table) ?? 0);
+
+    app.decorate('publicCache', {
+      stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, ...counters, listening }),
+      clear,
+    });
+
+    // Subscribed when the app is ready; the events plugin starts LISTEN after this and tells the cache of
+    // each change before it tells any browser, so a browser's refetch never meets an emptied entry's old bytes.
+    app.addHook('onReady', async () => {
+      subscribe({
+        change: ({ table }) => changed(table),
+        connection: (connected) => {
+          clear();
+          listening = connected;
+        },
+      });
+      listening = true;
+    });
+    app.addHook('preClose', async () => {
+      listening = false;
+    });
+
+    const isAnonymous = (request: FastifyRequest) => !(request.headers.cookie ?? '').includes(sessionCookieName);
+
+    const sendEntry = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
+      reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
+      const encoding = entry.identity.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+      if (encoding === 'br') {
+        entry.br ??= brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+        return reply.header('content-encoding', 'br').send(entry.br);
+      }
+      if (encoding === 'gzip') {
+        entry.gzip ??= gzipSync(entry.identity, { level: 6 });
+        return reply.header('content-encoding', 'gzip').send(entry.gzip);
+      }
+      // Marked so the compression plugin leaves the stored bytes as they are.
+      return reply.header('content-encoding', 'identity').send(entry.identity);
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const read = CACHED_READS[request.routeOptions.url ?? ''];
+      if (!read || !isAnonymous(request)) return;
+      if (!listening) {
+        counters.bypassed += 1;
+        return;
+      }
+      const key = request.url;
+      const entry = entries.get(key);
+      if (entry && (entry.maxAgeMs === undefined || now() - entry.storedAt < entry.maxAgeMs)) {
+        counters.hits += 1;
+        return sendEntry(request, reply, entry);
+      }
+      counters.misses += 1;
+      request.publicCachePending = { key, read, epoch, generations: generationsOf(read.tables) };
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      // A write through this instance (an admin's) clears the cache before its answer leaves.
+      if (WRITE_METHODS.has(request.method) && reply.statusCode < 400 && !isAnonymous(request)) {
+        clear();
+        return payload;
+      }
+      const pending = request.publicCachePending;
+      if (!pending || reply.statusCode !== 200) return payload;
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+      const identity = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+      const etag = etagOf(identity);
+      reply.header('etag', etag);
+      const unchanged =
+        listening && pending.epoch === epoch && generationsOf(pending.read.tables).every((value, index) => value === pending.generations[index]);
+      if (unchanged) {
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+        entries.set(pending.key, { headers, etag, identity, storedAt: now(), maxAgeMs: pending.read.maxAgeMs, tables: pending.read.tables });
+      }
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return '';
+      }
+      return payload;
+    });
+  },
+  { name: 'public-cache' },
+);
