@@ -157,10 +157,10 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(accessRoutes, { auth, proUsers, signups, signupUsecases });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, contactEmail: env.CONTACT_EMAIL });
-  await app.register(catalogRoutes, { db: database.db, linkSecret: secret });
-  await app.register(resellersRoutes, { db: database.db });
   const storage = givenStorage ?? (await createStorageFromEnv(env));
   if (!givenStorage) app.addHook('onClose', () => storage.close());
+  await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
+  await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromEnv(env),
     secureCookies: isHttps,

@@ -5,6 +5,8 @@ import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { seedDemoData } from './db/seed.ts';
+import { seedDemoAppFiles } from './db/seed-app-files.ts';
+import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
 
 const startedAt = performance.now();
 
@@ -21,8 +23,11 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
-  const app = await buildApp({ env, database });
+  const storage = await createStorageFromEnv(env);
+  const app = await buildApp({ env, database, storage });
+  app.addHook('onClose', () => storage.close());
   const seeded = await seedDemoData(database.db);
+  await seedDemoAppFiles(database.db, storage);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -1,14 +1,21 @@
 import { PGlite } from '@electric-sql/pglite';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, makeDataDir, startServer } from './support/server.ts';
+import { demoInstaller, demoInstallerName } from '../../api/src/db/seed-app-files.ts';
 
 interface ApiApp {
   id: string;
   name: string;
+  version: string;
 }
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Signs the seeded admin in through the API and returns the session cookie header. */
 async function adminCookie(baseUrl: string): Promise<string> {
@@ -142,9 +149,23 @@ describe('the public storefront', () => {
     await context.close();
   });
 
-  it('downloads once with a generated code and refuses the same code the second time', async () => {
+  it('downloads the real installer of the chosen platform, byte for byte, once per code', async () => {
     const apps = (await (await fetch(`${baseUrl}/api/apps`)).json()) as ApiApp[];
     const player = apps.find((app) => app.name === 'Vitrine Player')!;
+    const cookie = await adminCookie(baseUrl);
+    // The admin uploads an installer and attaches it to the Android platform.
+    const installer = zipSync({ 'LEIA-ME.txt': strToU8(`Instalador de teste ${randomUUID()}`), 'app/dados.bin': randomBytes(64 * 1024) });
+    const form = new FormData();
+    form.append('file', new Blob([installer]), 'vitrine-player-android.zip');
+    const uploaded = await fetch(`${baseUrl}/api/uploads/app-installers`, { method: 'POST', headers: { origin: baseUrl, cookie }, body: form });
+    expect(uploaded.status).toBe(201);
+    const { id: uploadId } = (await uploaded.json()) as { id: string };
+    const attached = await fetch(`${baseUrl}/api/apps/${player.id}/files/android`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      body: JSON.stringify({ uploadId }),
+    });
+    expect(attached.status).toBe(200);
     const code = await generateDownloadCode(baseUrl, player.id);
 
     const { page, context } = await openPage(browser, baseUrl);
@@ -159,17 +180,28 @@ describe('the public storefront', () => {
     await dialog.getByText('5 estrelas').waitFor();
     await dialog.getByRole('tab', { name: 'Downloads' }).click();
 
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    const android = dialog.getByRole('button', { name: 'Download para Android', exact: true });
+    await android.click();
     await toast(page, 'Código necessário').waitFor();
 
     await dialog.getByLabel('Código de acesso').fill(code.toLowerCase());
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
-    expect(download.suggestedFilename()).not.toBe('');
+    const [download] = await Promise.all([page.waitForEvent('download'), android.click()]);
+    expect(download.suggestedFilename()).toBe('vitrine-player-android.zip');
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(installer));
 
     await dialog.getByLabel('Código de acesso').fill(code);
-    await dialog.getByRole('button', { name: 'Download' }).click();
+    await android.click();
     await toast(page, 'Código inválido').waitFor();
     expect(await toast(page, 'Código inválido').textContent()).toContain('O código informado não é válido ou já foi usado.');
+
+    // The demo installer shipped with the seed is a real file too.
+    const second = await generateDownloadCode(baseUrl, player.id);
+    await dialog.getByLabel('Código de acesso').fill(second);
+    const [windows] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download para Windows', exact: true }).click()]);
+    expect(windows.suggestedFilename()).toBe(demoInstallerName('Vitrine Player', 'windows'));
+    const demoBytes = await readFile((await windows.path())!);
+    expect(sha256(demoBytes)).toBe(sha256(demoInstaller('Vitrine Player', player.version, 'windows')));
+    expect(Object.keys(unzipSync(demoBytes))).toContain('LEIA-ME.txt');
     await context.close();
   });
 

@@ -151,12 +151,29 @@ export const appMediaSchema = z.object({
   caption: z.string().optional(),
 });
 
+// ---------------------------------------------------------------- app downloads per platform
+
+/** The platforms an app can ship a file (or an external link) for, in the order they are listed. */
+export const APP_PLATFORMS = ['android', 'tv-box', 'windows', 'macos', 'ios', 'web'] as const;
+export type AppPlatform = (typeof APP_PLATFORMS)[number];
+export const APP_PLATFORM_LABELS: Readonly<Record<AppPlatform, string>> = {
+  android: 'Android',
+  'tv-box': 'Android TV / TV Box',
+  windows: 'Windows',
+  macos: 'macOS',
+  ios: 'iOS',
+  web: 'Web',
+};
+export const appPlatformIdSchema = z.enum(APP_PLATFORMS, { error: 'Plataforma desconhecida.' });
+
 export const appPlatformSchema = z.object({
-  name: z.literal('Web'),
+  id: appPlatformIdSchema,
+  name: z.string(),
   version: z.string(),
   sizeMb: z.number().nullable(),
   requiresCode: z.literal(true),
 });
+export type PublicAppPlatform = z.infer<typeof appPlatformSchema>;
 
 export const appRequirementsSchema = z.object({
   minVersion: z.string().optional(),
@@ -293,6 +310,11 @@ export const CATALOG_ERRORS = {
   },
   downloadValidationFailed: { code: 'catalog.download_validation_failed', title: 'Erro', message: 'Erro ao validar código. Tente novamente.' },
   appNotFound: { code: 'catalog.app_not_found', title: 'Aplicativo não encontrado', message: 'Aplicativo não encontrado.' },
+  noDownloadFile: {
+    code: 'catalog.no_download_file',
+    title: 'Download indisponível',
+    message: 'Este aplicativo ainda não tem arquivo para download nesta plataforma. Seu código continua válido.',
+  },
   invalidDownloadLink: {
     code: 'catalog.invalid_download_link',
     title: 'Link inválido',
@@ -314,7 +336,37 @@ export type DownloadRedeemInput = z.infer<typeof downloadRedeemInputSchema>;
 /** The route's schema: an empty or missing code reaches the server, which answers 'catalog.download_code_required'. */
 export const downloadRedeemBodySchema = z.strictObject({
   code: z.string().trim().toUpperCase().max(32, CATALOG_ERRORS.invalidDownloadCode.message).default(''),
+  /** Which platform's file; without it, the first platform the app has a file for. */
+  platform: appPlatformIdSchema.optional(),
 });
+
+/** What an admin attaches to one platform of an app: an installer already uploaded, or an https link. */
+export const appFileInputSchema = z.union([
+  z.strictObject({ uploadId: z.uuid('Arquivo inválido.') }),
+  z.strictObject({
+    url: z
+      .string()
+      .trim()
+      .max(LINK_MAX_LENGTH, 'Link de download muito longo.')
+      .refine((value) => value.startsWith('https://') && safeDownloadUrl(value) !== null, 'Informe um link https:// completo, sem espaços nem caracteres de controle.'),
+  }),
+], { error: 'Envie um arquivo (uploadId) ou um link https (url).' });
+export type AppFileInput = z.infer<typeof appFileInputSchema>;
+
+export const appFileSchema = z.object({
+  platform: appPlatformIdSchema,
+  name: z.string(),
+  kind: z.enum(['file', 'link']),
+  /** For a file: the name it downloads under, its size and type. */
+  fileName: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  contentType: z.string().nullable(),
+  /** For a link: where the download goes. */
+  url: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AppFile = z.infer<typeof appFileSchema>;
+export const appFileListSchema = z.array(appFileSchema);
 
 export const downloadRedeemResponseSchema = z.object({
   /** A short-lived signed link (GET), e.g. `/api/downloads/<token>`. */

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   boolean,
   index,
   integer,
@@ -92,6 +93,27 @@ export const downloadCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('download_codes_code_key').on(t.code)],
+);
+
+// What an app downloads on each platform: an installer stored through the file storage (an upload in
+// the 'app-installers' bucket) or an external https link; one per platform.
+export const appFiles = pgTable(
+  'app_files',
+  {
+    id: id(),
+    appId: uuid('app_id')
+      .notNull()
+      .references(() => apps.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'cascade' }),
+    externalUrl: text('external_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('app_files_app_platform_key').on(t.appId, t.platform),
+    check('app_files_one_target', sql`(${t.uploadId} is null) <> (${t.externalUrl} is null)`),
+  ],
 );
 
 export type StreamingAppFaq = { question: string; answer: string };

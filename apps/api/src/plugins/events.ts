@@ -17,6 +17,7 @@ export { tableChangeSchema, type TableChange };
 export const PUBLIC_TABLES = new Set([
   'plans',
   'apps',
+  'app_files',
   'streaming_apps',
   'shortcuts',
   'reseller_plans',

@@ -30,7 +30,7 @@ const MEDIA: CachedRead = { tables: ['media_titles'], maxAgeMs: 60_000 };
 /** Route (Fastify's pattern) → what its answer is built from. */
 export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
   '/api/plans': { tables: ['plans'] },
-  '/api/apps': { tables: ['apps'] },
+  '/api/apps': { tables: ['apps', 'app_files', 'uploads'] },
   '/api/apps/categories': { tables: ['apps'] },
   '/api/streaming-apps': { tables: ['streaming_apps'] },
   '/api/reseller-plans': { tables: ['reseller_plans'] },

@@ -1,11 +1,18 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { apps, downloadCodes, plans, streamingApps } from '../../db/schema.ts';
+import { appFiles, apps, downloadCodes, plans, streamingApps, uploads } from '../../db/schema.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type AppRow = typeof apps.$inferSelect;
 export type StreamingAppRow = typeof streamingApps.$inferSelect;
 export type DownloadCodeRow = typeof downloadCodes.$inferSelect;
+export type AppFileRow = typeof appFiles.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+/** A platform's download: the file row, with its upload when it is a stored installer. */
+export interface AppFileTarget {
+  file: AppFileRow;
+  upload: UploadRow | null;
+}
 
 const downloadCodeColumns = {
   id: downloadCodes.id,
@@ -85,6 +92,84 @@ export const createCatalogRepository = (db: DbExecutor) => ({
       .from(downloadCodes)
       .where(eq(downloadCodes.appId, appId))
       .orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id));
+  },
+
+  /** The downloads of these apps, each with its upload when it is a stored file. */
+  async listAppFiles(appIds: string[]): Promise<AppFileTarget[]> {
+    if (!appIds.length) return [];
+    const rows = await db
+      .select({ file: appFiles, upload: uploads })
+      .from(appFiles)
+      .leftJoin(uploads, eq(uploads.id, appFiles.uploadId))
+      .where(inArray(appFiles.appId, appIds));
+    return rows;
+  },
+
+  async findAppFileById(id: string): Promise<AppFileTarget | undefined> {
+    const [row] = await db
+      .select({ file: appFiles, upload: uploads })
+      .from(appFiles)
+      .leftJoin(uploads, eq(uploads.id, appFiles.uploadId))
+      .innerJoin(apps, and(eq(apps.id, appFiles.appId), eq(apps.isActive, true)))
+      .where(eq(appFiles.id, id))
+      .limit(1);
+    return row;
+  },
+
+  async findUpload(id: string): Promise<UploadRow | undefined> {
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+    return row;
+  },
+
+  /** Sets one platform's download; returns the row and the upload it replaced, if any. */
+  async upsertAppFile(
+    appId: string,
+    platform: string,
+    target: { uploadId: string; externalUrl: null } | { uploadId: null; externalUrl: string },
+  ): Promise<{ file: AppFileRow; replacedUploadId: string | null }> {
+    const [previous] = await db
+      .select({ uploadId: appFiles.uploadId })
+      .from(appFiles)
+      .where(and(eq(appFiles.appId, appId), eq(appFiles.platform, platform)))
+      .for('update');
+    const [file] = await db
+      .insert(appFiles)
+      .values({ appId, platform, ...target })
+      .onConflictDoUpdate({ target: [appFiles.appId, appFiles.platform], set: { ...target, updatedAt: sql`now()` } })
+      .returning();
+    const replaced = previous?.uploadId && previous.uploadId !== target.uploadId ? previous.uploadId : null;
+    return { file: file!, replacedUploadId: replaced };
+  },
+
+  async deleteAppFile(appId: string, platform: string): Promise<AppFileRow | undefined> {
+    const [row] = await db
+      .delete(appFiles)
+      .where(and(eq(appFiles.appId, appId), eq(appFiles.platform, platform)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Spends the code for one download, if at this instant the code is unused, unexpired and of this
+   * active app, and the download still exists. One conditional UPDATE: of simultaneous redemptions
+   * exactly one matches, and a code is never spent on a download that is gone.
+   */
+  async redeemDownloadCodeFor(code: string, appId: string, fileId: string): Promise<DownloadCodeRow | undefined> {
+    const [row] = await db
+      .update(downloadCodes)
+      .set({ isUsed: true, usedAt: sql`now()` })
+      .where(
+        and(
+          eq(downloadCodes.code, code),
+          eq(downloadCodes.appId, appId),
+          eq(downloadCodes.isUsed, false),
+          gt(downloadCodes.expiresAt, sql`now()`),
+          inArray(downloadCodes.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.isActive, true))),
+          exists(db.select({ id: appFiles.id }).from(appFiles).where(and(eq(appFiles.id, fileId), eq(appFiles.appId, appId)))),
+        ),
+      )
+      .returning(downloadCodeColumns);
+    return row;
   },
 
   /**

@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  appFileInputSchema,
+  appFileListSchema,
+  appFileSchema,
+  appPlatformIdSchema,
   categoryListSchema,
   downloadCodeListSchema,
   downloadCodeSchema,
@@ -14,6 +18,10 @@ import {
 } from '@vitrine/domain/catalog';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
+import { createUploadsRepository } from '../uploads/uploads.repository.ts';
+import { sendStoredFile } from '../uploads/uploads.serve.ts';
+import { deleteUpload } from '../uploads/uploads.usecases.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import {
@@ -21,12 +29,16 @@ import {
   generateDownloadCode,
   invalidDownloadCode,
   listAppCategories,
+  listAppFiles,
   listDownloadCodes,
   listPublicApps,
   listPublicPlans,
   listPublicStreamingApps,
+  noDownloadFile,
   redeemDownloadCode,
+  removeAppFile,
   resolveDownload,
+  setAppFile,
 } from './catalog.usecases.ts';
 
 /** Failed code attempts allowed per visitor and window; successful ones do not count. */
@@ -34,14 +46,23 @@ export const DOWNLOAD_FAILURES_MAX = 10;
 export const DOWNLOAD_FAILURES_WINDOW_MS = 10 * 60 * 1000;
 
 const appParams = z.object({ appId: z.uuid('Aplicativo inválido') });
+const appPlatformParams = appParams.extend({ platform: appPlatformIdSchema });
 const errorResponse = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
 });
 
 // The link secret is the server's resolved secret (AUTH_SECRET or the one kept in DATA_DIR), so links
 // survive a restart and work on every instance.
-export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { db: Database; linkSecret: string }) {
+export async function catalogRoutes(
+  app: FastifyInstance,
+  { db, linkSecret, storage }: { db: Database; linkSecret: string; storage: FileStorage },
+) {
   const repository = createCatalogRepository(db);
+  const uploads = { repository: createUploadsRepository(db), storage, logger: app.log };
+  // An installer replaced or removed goes after the write: the app's download never points at nothing.
+  const dropReplaced = async (uploadId: string | null) => {
+    if (uploadId) await deleteUpload(uploads, uploadId).catch((error: unknown) => app.log.error({ err: error, uploadId }, 'instalador substituído não removido'));
+  };
   const signer = createDownloadLinkSigner(linkSecret);
   const failedAttempts = app.createRateLimit({
     max: DOWNLOAD_FAILURES_MAX,
@@ -131,7 +152,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { 
         summary: 'Valida um código de download (no corpo, nunca na URL) e devolve um link assinado de curta duração',
         params: appParams,
         body: downloadRedeemBodySchema,
-        response: { 200: downloadRedeemResponseSchema, 400: errorResponse, 429: errorResponse },
+        response: { 200: downloadRedeemResponseSchema, 400: errorResponse, 409: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
@@ -144,12 +165,13 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { 
           'Muitas tentativas com códigos inválidos. Aguarde alguns minutos e tente novamente.',
         );
       }
-      const result = await redeemDownloadCode({ repository, signer }, request.params.appId, request.body.code);
+      const result = await redeemDownloadCode({ repository, signer }, request.params.appId, request.body.code, request.body.platform);
       if (result.ok) {
         reply.header('cache-control', 'no-store');
         return { downloadUrl: result.downloadUrl, expiresAt: result.expiresAt };
       }
       if (result.reason === 'required') throw downloadCodeRequired();
+      if (result.reason === 'no_file') throw noDownloadFile();
       await failedAttempts(request);
       throw invalidDownloadCode();
     },
@@ -161,19 +183,66 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret }: { 
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['catálogo'],
-        summary: 'Baixa o aplicativo por um link assinado (redireciona para o arquivo ou entrega um arquivo gerado)',
+        summary: 'Baixa o arquivo da plataforma por um link assinado (o instalador guardado, ou redireciona para o link externo)',
         params: z.object({ token: z.string().min(1).max(512) }),
       },
     },
     async (request, reply) => {
       const target = await resolveDownload({ repository, signer, logger: request.log }, request.params.token);
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      if (target.kind === 'redirect') return reply.redirect(target.url, 302);
-      return reply
-        .header('content-type', target.contentType)
-        .header('content-disposition', `attachment; filename="${target.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        .send(target.body);
+      reply.header('referrer-policy', 'no-referrer');
+      if (target.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(target.url, 302);
+      return sendStoredFile(request, reply, { storage, upload: target.upload, cache: 'private' });
+    },
+  );
+
+  typed.get(
+    '/api/apps/:appId/files',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Downloads do aplicativo por plataforma (instalador enviado ou link externo) — somente admin',
+        params: appParams,
+        response: { 200: appFileListSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listAppFiles({ repository }, request.params.appId);
+    },
+  );
+
+  typed.put(
+    '/api/apps/:appId/files/:platform',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary:
+          'Define o download de uma plataforma: um instalador já enviado ao destino app-installers ({uploadId}) ou um link https ({url}) — somente admin',
+        params: appPlatformParams,
+        body: appFileInputSchema,
+        response: { 200: appFileSchema },
+      },
+    },
+    async (request) => {
+      const { file, replacedUploadId } = await setAppFile({ repository }, request.params.appId, request.params.platform, request.body);
+      await dropReplaced(replacedUploadId);
+      return file;
+    },
+  );
+
+  typed.delete(
+    '/api/apps/:appId/files/:platform',
+    {
+      schema: {
+        tags: ['catálogo'],
+        summary: 'Remove o download de uma plataforma (e o instalador guardado) — somente admin',
+        params: appPlatformParams,
+      },
+    },
+    async (request, reply) => {
+      const { replacedUploadId } = await removeAppFile({ repository }, request.params.appId, request.params.platform);
+      await dropReplaced(replacedUploadId);
+      return reply.status(204).send();
     },
   );
 }

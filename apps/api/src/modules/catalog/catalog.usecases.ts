@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
+  APP_PLATFORM_LABELS,
+  APP_PLATFORMS,
   appCategoryName,
   CATALOG_ERRORS,
   DOWNLOAD_CODE_ALPHABET,
@@ -12,12 +14,15 @@ import {
   normalizeDownloadCode,
   resolvePlanIcon,
   shortDescription,
-  slugify,
   streamingCategoryName,
   streamingClientPrice,
+  type AppFile,
+  type AppFileInput,
+  type AppPlatform,
   type Category,
   type DownloadCode,
   type PublicApp,
+  type PublicAppPlatform,
   type PublicPlan,
   type PublicStreamingApp,
 } from '@vitrine/domain/catalog';
@@ -25,7 +30,7 @@ import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
 import { safeDownloadUrl } from '@vitrine/domain/urls';
 import { roundMoney } from '@vitrine/domain/money';
 import { AppError, badRequest, notFound } from '../../shared/errors.ts';
-import type { AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow } from './catalog.repository.ts';
+import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
 import type { DownloadLinkSigner } from './catalog.download-links.ts';
 
 export type Clock = () => Date;
@@ -63,7 +68,28 @@ export async function listPublicPlans({ repository }: { repository: CatalogRepos
 
 // ---------------------------------------------------------------- apps
 
-export function toPublicApp(row: AppRow): PublicApp {
+const MEBIBYTE = 1024 * 1024;
+const platformRank = (platform: string) => APP_PLATFORMS.indexOf(platform as AppPlatform);
+const byPlatformOrder = (a: AppFileTarget, b: AppFileTarget) => platformRank(a.file.platform) - platformRank(b.file.platform);
+const isKnownPlatform = (platform: string): platform is AppPlatform => platformRank(platform) >= 0;
+
+/**
+ * One row per platform the app has a download for. An app with none keeps the single web row every
+ * app shows; redeeming a code on it says there is no file yet, and the code stays valid.
+ */
+function publicPlatforms(row: AppRow, files: AppFileTarget[]): PublicAppPlatform[] {
+  const known = files.filter(({ file }) => isKnownPlatform(file.platform)).sort(byPlatformOrder);
+  if (!known.length) return [{ id: 'web', name: APP_PLATFORM_LABELS.web, version: row.version, sizeMb: row.sizeMb, requiresCode: true }];
+  return known.map(({ file, upload }) => ({
+    id: file.platform as AppPlatform,
+    name: APP_PLATFORM_LABELS[file.platform as AppPlatform],
+    version: row.version,
+    sizeMb: upload ? Math.round((upload.sizeBytes / MEBIBYTE) * 1000) / 1000 : row.sizeMb,
+    requiresCode: true,
+  }));
+}
+
+export function toPublicApp(row: AppRow, files: AppFileTarget[] = []): PublicApp {
   const price = roundMoney(row.price);
   return {
     id: row.id,
@@ -86,15 +112,16 @@ export function toPublicApp(row: AppRow): PublicApp {
     changelog: row.changelog,
     requirements: definedOnly({ minVersion: row.minVersion, ram: row.ram, storage: row.storage }),
     media: row.media,
-    // Every app has one web download that requires a code (public-site.md §3).
-    platforms: [{ name: 'Web', version: row.version, sizeMb: row.sizeMb, requiresCode: true }],
+    platforms: publicPlatforms(row, files),
     lastUpdate: row.updatedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export async function listPublicApps({ repository }: { repository: CatalogRepository }) {
-  return (await repository.listActiveApps()).map(toPublicApp);
+  const rows = await repository.listActiveApps();
+  const files = await repository.listAppFiles(rows.map((row) => row.id));
+  return rows.map((row) => toPublicApp(row, files.filter(({ file }) => file.appId === row.id)));
 }
 
 export async function listAppCategories({ repository }: { repository: CatalogRepository }): Promise<Category[]> {
@@ -187,35 +214,54 @@ export const downloadCodeRequired = () =>
 export const invalidDownloadCode = () =>
   badRequest(CATALOG_ERRORS.invalidDownloadCode.code, CATALOG_ERRORS.invalidDownloadCode.message);
 
-export type RedeemResult = { ok: true; downloadUrl: string; expiresAt: string } | { ok: false; reason: 'required' | 'invalid' };
+export type RedeemResult =
+  | { ok: true; downloadUrl: string; expiresAt: string }
+  | { ok: false; reason: 'required' | 'invalid' | 'no_file' };
+
+export const noDownloadFile = () => new AppError(CATALOG_ERRORS.noDownloadFile.code, 409, CATALOG_ERRORS.noDownloadFile.message);
+
+/** A download that can be handed out: a stored installer, or an external link that passes the URL rules. */
+const isServable = ({ file, upload }: AppFileTarget) =>
+  isKnownPlatform(file.platform) && (upload !== null || safeDownloadUrl(file.externalUrl) !== null);
 
 /**
- * Spends a code and returns a short-lived signed link. Unknown, used, expired and malformed codes
- * all read 'invalid', so a guesser learns nothing about which codes exist.
+ * Spends a code for one platform's download and returns a short-lived signed link to it. The code is
+ * spent only when that download exists (in the same UPDATE), so a code used on an app without a file
+ * stays valid. Unknown, used, expired and malformed codes all read 'invalid', so a guesser learns
+ * nothing about which codes exist.
  */
 export async function redeemDownloadCode(
   { repository, signer, clock = () => new Date() }: { repository: CatalogRepository; signer: DownloadLinkSigner; clock?: Clock },
   appId: string,
   rawCode: string,
+  platform?: AppPlatform,
 ): Promise<RedeemResult> {
   const code = normalizeDownloadCode(rawCode);
   if (!code) return { ok: false, reason: 'required' };
   if (!isWellFormedDownloadCode(code)) return { ok: false, reason: 'invalid' };
-  const row = await repository.redeemDownloadCode(code, appId);
-  if (!row) return { ok: false, reason: 'invalid' };
-  const link = signer.create(appId, clock());
-  return { ok: true, downloadUrl: link.url, expiresAt: link.expiresAt.toISOString() };
+  const files = (await repository.listAppFiles([appId])).filter(isServable).sort(byPlatformOrder);
+  const target = platform ? files.find(({ file }) => file.platform === platform) : files[0];
+  if (target) {
+    const row = await repository.redeemDownloadCodeFor(code, appId, target.file.id);
+    if (!row) return { ok: false, reason: 'invalid' };
+    const link = signer.create(target.file.id, clock());
+    return { ok: true, downloadUrl: link.url, expiresAt: link.expiresAt.toISOString() };
+  }
+  const app = await repository.findActiveApp(appId);
+  if (!app) return { ok: false, reason: 'invalid' };
+  // The app's own download link, when it has one, is its web download.
+  if (files.length === 0 && (platform === undefined || platform === 'web') && safeDownloadUrl(app.downloadUrl)) {
+    const row = await repository.redeemDownloadCode(code, appId);
+    if (!row) return { ok: false, reason: 'invalid' };
+    const link = signer.create(appId, clock());
+    return { ok: true, downloadUrl: link.url, expiresAt: link.expiresAt.toISOString() };
+  }
+  return { ok: false, reason: 'no_file' };
 }
 
-export type DownloadTarget =
-  | { kind: 'redirect'; url: string }
-  | { kind: 'file'; fileName: string; contentType: string; body: string };
+export type DownloadTarget = { kind: 'redirect'; url: string } | { kind: 'stored'; upload: UploadRow };
 
-export function downloadFileName(appName: string): string {
-  const slug = slugify(appName);
-  return `${slug || 'app'}.txt`;
-}
-
+/** Where a signed download link leads: the platform's stored installer, or a checked external link. */
 export async function resolveDownload(
   {
     repository,
@@ -226,19 +272,73 @@ export async function resolveDownload(
   token: string,
 ): Promise<DownloadTarget> {
   const invalidLink = () => badRequest(CATALOG_ERRORS.invalidDownloadLink.code, CATALOG_ERRORS.invalidDownloadLink.message);
-  const appId = signer.verify(token, clock());
-  if (!appId) throw invalidLink();
-  const app = await repository.findActiveApp(appId);
+  const id = signer.verify(token, clock());
+  if (!id) throw invalidLink();
+  const target = await repository.findAppFileById(id);
+  if (target) {
+    if (target.upload) return { kind: 'stored', upload: target.upload };
+    // Stored links are checked again when followed: rows written before the rule existed may hold anything.
+    const url = safeDownloadUrl(target.file.externalUrl);
+    if (url) return { kind: 'redirect', url };
+    logger?.warn({ appFileId: target.file.id }, 'link externo de download recusado: corrija-o no painel');
+    throw noDownloadFile();
+  }
+  // A link to the app itself: its own download link.
+  const app = await repository.findActiveApp(id);
   if (!app) throw appNotFound();
-  // Stored links are checked again when followed: rows written before the rule existed may hold anything.
   const url = safeDownloadUrl(app.downloadUrl);
   if (url) return { kind: 'redirect', url };
   if (app.downloadUrl) logger?.warn({ appId: app.id }, 'link de download do aplicativo recusado: corrija-o no painel');
-  // No file configured: a small generated file, so that the download itself can be observed.
-  return {
-    kind: 'file',
-    fileName: downloadFileName(app.name),
-    contentType: 'text/plain; charset=utf-8',
-    body: `${app.name}\n\nObrigado por baixar o ${app.name}.\nO instalador definitivo será disponibilizado em breve.\n`,
-  };
+  throw noDownloadFile();
+}
+
+// ---------------------------------------------------------------- app files (admin)
+
+const toAppFile = ({ file, upload }: AppFileTarget): AppFile => ({
+  platform: file.platform as AppPlatform,
+  name: APP_PLATFORM_LABELS[file.platform as AppPlatform] ?? file.platform,
+  kind: upload ? 'file' : 'link',
+  fileName: upload?.originalName ?? null,
+  sizeBytes: upload?.sizeBytes ?? null,
+  contentType: upload?.contentType ?? null,
+  url: file.externalUrl,
+  updatedAt: file.updatedAt.toISOString(),
+});
+
+export async function listAppFiles({ repository }: { repository: CatalogRepository }, appId: string): Promise<AppFile[]> {
+  if (!(await repository.findApp(appId))) throw appNotFound();
+  return (await repository.listAppFiles([appId])).filter(({ file }) => isKnownPlatform(file.platform)).sort(byPlatformOrder).map(toAppFile);
+}
+
+const installerNotFound = () =>
+  badRequest('catalog.installer_not_found', 'Arquivo não encontrado entre os instaladores enviados. Envie o arquivo novamente.');
+
+/**
+ * Sets one platform's download to an uploaded installer or an https link. The installer it replaces
+ * is returned so that its object and record can be removed once this write is committed.
+ */
+export async function setAppFile(
+  { repository }: { repository: CatalogRepository },
+  appId: string,
+  platform: AppPlatform,
+  input: AppFileInput,
+): Promise<{ file: AppFile; replacedUploadId: string | null }> {
+  if (!(await repository.findApp(appId))) throw appNotFound();
+  let upload: UploadRow | null = null;
+  if ('uploadId' in input) {
+    upload = (await repository.findUpload(input.uploadId)) ?? null;
+    if (!upload || upload.bucket !== 'app-installers') throw installerNotFound();
+  }
+  const { file, replacedUploadId } = await repository.upsertAppFile(
+    appId,
+    platform,
+    upload ? { uploadId: upload.id, externalUrl: null } : { uploadId: null, externalUrl: (input as { url: string }).url },
+  );
+  return { file: toAppFile({ file, upload }), replacedUploadId };
+}
+
+export async function removeAppFile({ repository }: { repository: CatalogRepository }, appId: string, platform: AppPlatform) {
+  const row = await repository.deleteAppFile(appId, platform);
+  if (!row) throw notFound('catalog.app_file_not_found', 'Nenhum arquivo cadastrado para esta plataforma.');
+  return { replacedUploadId: row.uploadId };
 }

@@ -10,10 +10,14 @@ describe('download codes in the admin', () => {
   let appId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, env: adminEnv });
+    t = await buildTestApp({ env: adminEnv });
     cookie = await signInAsAdmin(t.app);
-    const rows = await t.database.db.select({ id: apps.id, name: apps.name }).from(apps);
-    appId = rows.find((row) => row.name === 'Vitrine Player')!.id;
+    // An app of its own, whose download is an external link.
+    const [row] = await t.database.db
+      .insert(apps)
+      .values({ name: 'App dos Códigos', downloadUrl: 'https://downloads.example.com/app-dos-codigos.zip' })
+      .returning({ id: apps.id });
+    appId = row!.id;
   });
   afterAll(() => t.close());
 

@@ -5,6 +5,8 @@ import { apps, downloadCodes } from '../../db/schema.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { createCatalogRepository, type CatalogRepository } from './catalog.repository.ts';
 import { generateDownloadCode, redeemDownloadCode } from './catalog.usecases.ts';
+import { demoInstaller, seedDemoAppFiles } from '../../db/seed-app-files.ts';
+import { createStorageFromEnv } from '../../shared/storage/storage-from-env.ts';
 import { DOWNLOAD_FAILURES_MAX } from './catalog.routes.ts';
 
 let ip = 0;
@@ -19,6 +21,10 @@ describe('download codes', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ seed: true });
+    // The demo apps' installers, stored where the app reads them.
+    const storage = await createStorageFromEnv(t.env);
+    await seedDemoAppFiles(t.database.db, storage);
+    await storage.close();
     repository = createCatalogRepository(t.database.db);
     const rows = await t.database.db.select({ id: apps.id, name: apps.name }).from(apps);
     playerId = rows.find((row) => row.name === 'Vitrine Player')!.id;
@@ -127,26 +133,29 @@ describe('download codes', () => {
     expect((await redeem('00000000-0000-4000-8000-000000000000', { code: 'ABC123' })).statusCode).toBe(400);
   });
 
-  it('the signed link serves the app: a generated file when the app has no download address', async () => {
+  it('the signed link streams the app’s installer: the first platform when none is chosen', async () => {
     const code = await newCode(setupId);
     const { downloadUrl } = (await redeem(setupId, { code })).json<{ downloadUrl: string }>();
     const file = await t.app.inject({ method: 'GET', url: downloadUrl });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toBe('attachment; filename="tv-box-setup.txt"');
-    expect(file.headers['content-type']).toContain('text/plain');
-    expect(file.body).toContain('TV Box Setup');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=tv-box-setup-tv-box.zip');
+    expect(file.headers['content-type']).toBe('application/zip');
+    const [setup] = await t.database.db.select({ version: apps.version }).from(apps).where(eq(apps.id, setupId));
+    expect(Buffer.compare(file.rawPayload, Buffer.from(demoInstaller('TV Box Setup', setup!.version, 'tv-box')))).toBe(0);
     // A dropped download does not burn the code: the link works again until it expires.
     expect((await t.app.inject({ method: 'GET', url: downloadUrl })).statusCode).toBe(200);
   });
 
-  it('the signed link redirects to the download address when the app has one', async () => {
-    await t.database.db.update(apps).set({ downloadUrl: 'https://downloads.example.com/player.apk' }).where(eq(apps.id, playerId));
-    const code = await newCode();
-    const { downloadUrl } = (await redeem(playerId, { code })).json<{ downloadUrl: string }>();
+  it('the signed link redirects to the download address of an app that has no file of its own', async () => {
+    const [linked] = await t.database.db
+      .insert(apps)
+      .values({ name: 'App Só Com Link', downloadUrl: 'https://downloads.example.com/player.apk' })
+      .returning({ id: apps.id });
+    const code = await newCode(linked!.id);
+    const { downloadUrl } = (await redeem(linked!.id, { code })).json<{ downloadUrl: string }>();
     const response = await t.app.inject({ method: 'GET', url: downloadUrl });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe('https://downloads.example.com/player.apk');
-    await t.database.db.update(apps).set({ downloadUrl: null }).where(eq(apps.id, playerId));
   });
 
   it('a tampered or expired link is refused', async () => {

@@ -29,9 +29,10 @@ describe('following a signed download link to the address stored for the app', (
     ['plain http', 'http://evil.example/app.apk'],
   ])('with %s is not redirected to', async (_reason, downloadUrl) => {
     const response = await followLinkOfAppStoredWith(downloadUrl);
-    expect(response.statusCode).toBe(200);
+    // Nothing to download: a Portuguese 409, never a redirect.
+    expect(response.statusCode).toBe(409);
     expect(response.headers.location).toBeUndefined();
-    expect(response.headers['content-disposition']).toBe('attachment; filename="app-hostil.txt"');
+    expect(response.json().error.code).toBe('catalog.no_download_file');
     expect(t.logs.withMessage('link de download do aplicativo recusado: corrija-o no painel').length).toBeGreaterThan(0);
     expect(t.logs.errors()).toEqual([]);
   });

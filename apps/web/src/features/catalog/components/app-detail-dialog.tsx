@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Download, KeyRound, Loader2 } from 'lucide-react';
-import { appCategoryName, CATALOG_ERRORS, normalizeDownloadCode, type PublicApp } from '@vitrine/domain/catalog';
+import { appCategoryName, CATALOG_ERRORS, normalizeDownloadCode, type AppPlatform, type PublicApp } from '@vitrine/domain/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -26,6 +26,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function formatSize(sizeMb: number | null) {
   if (sizeMb === null) return '—';
+  // Small installers read in KB: '0 MB' would look like an empty file.
+  if (sizeMb < 1) return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format(Math.max(1, sizeMb * 1024))} KB`;
   return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(sizeMb)} MB`;
 }
 
@@ -88,7 +90,8 @@ function Downloads({ app }: { app: PublicApp }) {
   const [code, setCode] = useState('');
   const redeem = useRedeemDownloadCode();
 
-  function submit(event?: FormEvent) {
+  // Enter in the code field downloads for the first platform; each row's button for its own.
+  function submit(event?: FormEvent, platform: AppPlatform | undefined = app.platforms[0]?.id) {
     event?.preventDefault();
     const normalized = normalizeDownloadCode(code);
     if (!normalized) {
@@ -96,7 +99,7 @@ function Downloads({ app }: { app: PublicApp }) {
       return;
     }
     redeem.mutate(
-      { appId: app.id, code: normalized },
+      { appId: app.id, code: normalized, platform },
       {
         onSuccess: ({ downloadUrl }) => {
           setCode('');
@@ -104,7 +107,9 @@ function Downloads({ app }: { app: PublicApp }) {
           startDownload(downloadUrl);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === CATALOG_ERRORS.downloadCodeRequired.code) {
+          if (error instanceof ApiError && error.code === CATALOG_ERRORS.noDownloadFile.code) {
+            notify.error(CATALOG_ERRORS.noDownloadFile.title, CATALOG_ERRORS.noDownloadFile.message);
+          } else if (error instanceof ApiError && error.code === CATALOG_ERRORS.downloadCodeRequired.code) {
             notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message);
           } else if (error instanceof ApiError && (error.code === CATALOG_ERRORS.invalidDownloadCode.code || error.status === 400)) {
             notify.error(CATALOG_ERRORS.invalidDownloadCode.title, CATALOG_ERRORS.invalidDownloadCode.message);
@@ -139,15 +144,24 @@ function Downloads({ app }: { app: PublicApp }) {
       </form>
       <ul className="divide-y rounded-lg border">
         {app.platforms.map((platform) => (
-          <li key={platform.name} className="flex flex-wrap items-center justify-between gap-3 p-3">
+          <li key={platform.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
             <div>
               <p className="font-medium">{platform.name}</p>
               <p className="text-muted-foreground text-xs">
                 Versão {platform.version} · {formatSize(platform.sizeMb)}
               </p>
             </div>
-            <Button type="button" onClick={() => submit()} disabled={redeem.isPending}>
-              {redeem.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+            <Button
+              type="button"
+              onClick={() => submit(undefined, platform.id)}
+              disabled={redeem.isPending}
+              aria-label={`Download para ${platform.name}`}
+            >
+              {redeem.isPending && redeem.variables?.platform === platform.id ? (
+                <Loader2 className="animate-spin" aria-hidden />
+              ) : (
+                <Download aria-hidden />
+              )}
               Download
             </Button>
           </li>
