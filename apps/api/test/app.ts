@@ -21,6 +21,9 @@ export function testEnv(overrides: Record<string, string | undefined> = {}): Env
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ALLOW_PRIVATE_WEBHOOKS: 'true',
     WEB_DIST: '/nonexistent',
+    // Tests write rows straight into the database and read them back at once; the public read cache
+    // (emptied by change notifications, which arrive a moment later on PostgreSQL) is on only in its own tests.
+    PUBLIC_CACHE: 'false',
     ...overrides,
   });
 }

@@ -122,9 +122,13 @@ describe('a server of its own', () => {
       await page.goto('/');
       await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Sobre', exact: true }).click();
       await page.waitForURL('**/sobre');
+      // The access event of the last route change has been stored before the server stops.
+      const contactEventStored = page.waitForResponse(
+        (response) => response.url().includes('/api/analytics/access-events') && (response.request().postData() ?? '').includes('/contato'),
+      );
       await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Contato', exact: true }).click();
       await page.waitForURL('**/contato');
-      await page.waitForTimeout(300);
+      await contactEventStored;
       await context.close();
       expect(await server.stop()).toBe(0);
 

@@ -84,8 +84,6 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL outage', () => {
 
     for (let outage = 1; outage <= 2; outage++) {
       await proxy.cut();
-      // The public read cache stops answering once its LISTEN connection is seen gone.
-      await expect.poll(() => app.publicCache.stats().listening, { timeout: 5_000, interval: 10 }).toBe(false);
       // Answered while the database is still away: a refused connection fails at once, not after a timeout.
       const during = await Promise.all([
         ...Array.from({ length: 6 }, listPlans),
