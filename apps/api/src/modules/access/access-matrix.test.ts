@@ -49,7 +49,7 @@ describe('access matrix over every API route', () => {
   let admin: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: adminEnv, seed: true, jobs: fastJobs });
+    t = await buildTestApp({ env: adminEnv, jobs: fastJobs });
     routes = (await routesOf(t)).filter((route) => !STREAMS.has(`${route.method} ${route.path}`));
     deactivated = await createConfirmedProUser(t.app, t.database.db, 'desativado@example.com');
     await listPro(t.database.db, 'desativado@example.com', false);

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fixtures, unique, type Fixtures } from '../../../test/fixtures.ts';
 import { apps, plans, streamingApps } from '../../db/schema.ts';
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 
 describe('public catalogue', () => {
   let t: TestApp;
+  let make: Fixtures;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true });
-    await t.database.db.insert(plans).values({ name: 'Antigo', priceMonthly: 10, active: false });
+    t = await buildTestApp();
+    make = fixtures(t.database.db);
   });
   afterAll(() => t.close());
 
@@ -19,34 +21,57 @@ describe('public catalogue', () => {
   };
 
   it('lists only active plans, with every period price, icon and feature icons', async () => {
+    const basic = await make.plan({ name: unique('Básico'), icon: 'Monitor', priceMonthly: 35, features: ['+500 canais ao vivo', 'Qualidade HD'] });
+    const family = await make.plan({ name: unique('Family'), icon: 'Home', isSpecial: true });
+    const popular = await make.plan({ name: unique('Premium'), isPopular: true, priceAnnual: 408 });
+    const old = await make.plan({ name: unique('Antigo'), active: false });
     const list = await get<PublicPlan[]>('/api/plans');
-    expect(list.map((plan) => plan.name)).not.toContain('Antigo');
-    const basic = list.find((plan) => plan.name === 'Básico')!;
-    expect(basic).toMatchObject({
+    expect(list.map((plan) => plan.id)).not.toContain(old.id);
+    const shown = list.find((plan) => plan.id === basic.id)!;
+    expect(shown).toMatchObject({
       icon: 'Monitor',
       pricing: { monthly: 35, quarterly: 99.75, semiannual: 189, annual: 357 },
       isPopular: false,
       isSpecial: false,
     });
-    expect(basic.features[0]).toEqual({ text: '+500 canais ao vivo', icon: 'Tv' });
-    expect(list.find((plan) => plan.name === 'Family')).toMatchObject({ icon: 'Home', isSpecial: true });
-    expect(list.find((plan) => plan.name === 'Premium')).toMatchObject({ icon: 'Crown', isPopular: true });
+    expect(shown.features).toEqual([
+      { text: '+500 canais ao vivo', icon: 'Tv' },
+      { text: 'Qualidade HD', icon: 'Monitor' },
+    ]);
+    expect(list.find((plan) => plan.id === family.id)).toMatchObject({ icon: 'Home', isSpecial: true });
+    expect(list.find((plan) => plan.id === popular.id)).toMatchObject({ icon: 'Crown', isPopular: true, pricing: { annual: 408 } });
   });
 
   it('a plan without a stored icon gets the default from its name', async () => {
-    const [row] = await t.database.db.insert(plans).values({ name: 'Premium Plus', priceMonthly: 60, icon: null }).returning();
+    const row = await make.plan({ name: unique('Premium Plus'), priceMonthly: 60, icon: null });
     const list = await get<PublicPlan[]>('/api/plans');
-    expect(list.find((plan) => plan.id === row!.id)?.icon).toBe('Crown');
-    await t.database.db.delete(plans).where(eq(plans.id, row!.id));
+    expect(list.find((plan) => plan.id === row.id)?.icon).toBe('Crown');
   });
 
   it('lists only active apps, by name, with the store shape', async () => {
+    const player = await make.app({
+      name: unique('Player'),
+      category: 'streaming',
+      version: '3.2.1',
+      sizeMb: 48.5,
+      rating: 4.8,
+      ratingCount: 1240,
+      ratingBreakdown: [980, 180, 50, 20, 10],
+      downloads: 15000,
+      isFeatured: true,
+      minVersion: 'Android 7.0',
+      ram: '2 GB',
+      storage: '100 MB',
+      description: 'Um player oficial '.repeat(20),
+    });
+    const quiet = await make.app({ name: unique('Documentários'), downloads: 999 });
+    const old = await make.app({ name: unique('Player Antigo'), isActive: false });
     const list = await get<PublicApp[]>('/api/apps');
-    expect(list).toHaveLength(7);
-    expect(list.map((app) => app.name)).not.toContain('Player Antigo');
+    const ids = list.map((app) => app.id);
+    expect(ids).not.toContain(old.id);
     expect(list.map((app) => app.name)).toEqual([...list.map((app) => app.name)].sort((a, b) => a.localeCompare(b)));
-    const player = list.find((app) => app.name === 'Vitrine Player')!;
-    expect(player).toMatchObject({
+    const shown = list.find((app) => app.id === player.id)!;
+    expect(shown).toMatchObject({
       category: 'streaming',
       rating: { average: 4.8, total: 1240 },
       ratingBreakdown: [980, 180, 50, 20, 10],
@@ -55,36 +80,53 @@ describe('public catalogue', () => {
       isFree: true,
       isFeatured: true,
       requirements: { minVersion: 'Android 7.0', ram: '2 GB', storage: '100 MB' },
-      platforms: [{ name: 'Web', version: '3.2.1', sizeMb: 48.5, requiresCode: true }],
+      // No file of its own yet: the single web row every app shows.
+      platforms: [{ id: 'web', name: 'Web', version: '3.2.1', sizeMb: 48.5, requiresCode: true }],
     });
-    expect(player.shortDescription.length).toBeLessThanOrEqual(100);
-    expect(new Date(player.lastUpdate).toString()).not.toBe('Invalid Date');
-    expect(list.find((app) => app.name === 'Doc Mundo')?.isPopular).toBe(false);
+    expect(shown.shortDescription.length).toBeLessThanOrEqual(100);
+    expect(new Date(shown.lastUpdate).toString()).not.toBe('Invalid Date');
+    expect(list.find((app) => app.id === quiet.id)?.isPopular).toBe(false);
   });
 
   it('an app without requirements leaves them out', async () => {
+    const bare = await make.app();
     const list = await get<PublicApp[]>('/api/apps');
-    expect(list.find((app) => app.name === 'Kids Play')?.requirements).toEqual({});
+    expect(list.find((app) => app.id === bare.id)?.requirements).toEqual({});
   });
 
-  it('lists the categories of active apps with Portuguese names', async () => {
+  it('lists the categories of active apps with Portuguese names, once each, by name', async () => {
+    await make.app({ category: 'musica' });
+    await make.app({ category: 'musica' });
+    await make.app({ category: 'documentarios' });
+    await make.app({ category: 'jogos-antigos', isActive: false });
     const categories = await get<{ id: string; name: string }[]>('/api/apps/categories');
-    expect(categories).toEqual([
+    expect(categories).toEqual(expect.arrayContaining([
       { id: 'documentarios', name: 'Documentários' },
-      { id: 'esportes', name: 'Esportes' },
-      { id: 'infantil', name: 'Infantil' },
       { id: 'musica', name: 'Música' },
-      { id: 'streaming', name: 'Streaming' },
-      { id: 'utilitarios', name: 'Utilitários' },
-    ]);
+    ]));
+    expect(categories.filter((category) => category.id === 'musica')).toHaveLength(1);
+    expect(categories.map((category) => category.id)).not.toContain('jogos-antigos');
+    expect(categories.map((category) => category.name)).toEqual([...categories.map((category) => category.name)].sort((a, b) => a.localeCompare(b, 'pt-BR')));
   });
 
   it('lists only active streaming apps, with client price 1.5 × reseller price', async () => {
+    const unitv = await make.streamingApp({
+      name: unique('UniTV'),
+      category: 'filmes-series',
+      price: 20,
+      iconUrl: '/demo/streaming/unitv.svg',
+      minVersion: 'Android 5.0',
+      ram: '1 GB',
+      storage: '50 MB',
+      internetSpeed: '10 Mbps',
+      hasMonthlyLicense: true,
+      hasAnnualLicense: true,
+    });
+    const docs = await make.streamingApp({ category: 'documentarios', price: 9.9, storage: '40 MB' });
+    const gone = await make.streamingApp({ isActive: false });
     const list = await get<PublicStreamingApp[]>('/api/streaming-apps');
-    expect(list).toHaveLength(6);
-    expect(list.map((app) => app.name)).not.toContain('Canal Extinto');
-    const unitv = list.find((app) => app.name === 'UniTV')!;
-    expect(unitv).toMatchObject({
+    expect(list.map((app) => app.id)).not.toContain(gone.id);
+    expect(list.find((app) => app.id === unitv.id)).toMatchObject({
       category: 'filmes-series',
       categoryName: 'Filmes e Séries',
       resellerPrice: 20,
@@ -94,14 +136,17 @@ describe('public catalogue', () => {
       hasMonthlyLicense: true,
       hasAnnualLicense: true,
     });
-    expect(list.find((app) => app.name === 'Planeta Docs')).toMatchObject({ resellerPrice: 9.9, clientPrice: 14.85 });
-    // Absent requirements are omitted, not sent as null.
-    expect(list.find((app) => app.name === 'Turminha')?.requirements).toEqual({ storage: '40 MB' });
+    // 9.90 × 1.5 = 14.85 exactly; absent requirements are omitted, not sent as null.
+    expect(list.find((app) => app.id === docs.id)).toMatchObject({ resellerPrice: 9.9, clientPrice: 14.85, requirements: { storage: '40 MB' } });
   });
 
   it('filters streaming apps by category', async () => {
-    const list = await get<PublicStreamingApp[]>('/api/streaming-apps?category=filmes-series');
-    expect(list.map((app) => app.name)).toEqual(['P2P Cine', 'UniTV']);
+    const sport = await make.streamingApp({ category: 'esportes' });
+    const film = await make.streamingApp({ category: 'filmes-series' });
+    const list = await get<PublicStreamingApp[]>('/api/streaming-apps?category=esportes');
+    expect(list.map((app) => app.id)).toContain(sport.id);
+    expect(list.map((app) => app.id)).not.toContain(film.id);
+    expect(list.every((app) => app.category === 'esportes')).toBe(true);
     expect(await get('/api/streaming-apps?category=desconhecida')).toEqual([]);
   });
 
@@ -111,13 +156,14 @@ describe('public catalogue', () => {
   });
 
   it('hides an app that is switched off', async () => {
-    await t.database.db.update(streamingApps).set({ isActive: false }).where(eq(streamingApps.name, 'UniTV'));
-    await t.database.db.update(apps).set({ isActive: false }).where(eq(apps.name, 'Kids Play'));
-    expect((await get<PublicStreamingApp[]>('/api/streaming-apps')).map((app) => app.name)).not.toContain('UniTV');
-    expect((await get<PublicApp[]>('/api/apps')).map((app) => app.name)).not.toContain('Kids Play');
-    expect((await get<{ id: string }[]>('/api/apps/categories')).map((c) => c.id)).not.toContain('infantil');
-    await t.database.db.update(streamingApps).set({ isActive: true }).where(eq(streamingApps.name, 'UniTV'));
-    await t.database.db.update(apps).set({ isActive: true }).where(eq(apps.name, 'Kids Play'));
+    const streaming = await make.streamingApp();
+    const store = await make.app({ category: 'categoria-unica' });
+    expect((await get<PublicApp[]>('/api/apps')).map((app) => app.id)).toContain(store.id);
+    await t.database.db.update(streamingApps).set({ isActive: false }).where(eq(streamingApps.id, streaming.id));
+    await t.database.db.update(apps).set({ isActive: false }).where(eq(apps.id, store.id));
+    expect((await get<PublicStreamingApp[]>('/api/streaming-apps')).map((app) => app.id)).not.toContain(streaming.id);
+    expect((await get<PublicApp[]>('/api/apps')).map((app) => app.id)).not.toContain(store.id);
+    expect((await get<{ id: string }[]>('/api/apps/categories')).map((c) => c.id)).not.toContain('categoria-unica');
   });
 });
 

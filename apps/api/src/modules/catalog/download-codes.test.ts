@@ -5,7 +5,10 @@ import { apps, downloadCodes } from '../../db/schema.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { createCatalogRepository, type CatalogRepository } from './catalog.repository.ts';
 import { generateDownloadCode, redeemDownloadCode } from './catalog.usecases.ts';
-import { demoInstaller, seedDemoAppFiles } from '../../db/seed-app-files.ts';
+import { demoInstaller } from '../../db/seed-app-files.ts';
+import { fixtures, unique } from '../../../test/fixtures.ts';
+
+const setupInstaller = demoInstaller('Setup de Teste', '1.0.0', 'tv-box');
 import { createStorageFromEnv } from '../../shared/storage/storage-from-env.ts';
 import { DOWNLOAD_FAILURES_MAX } from './catalog.routes.ts';
 
@@ -20,15 +23,15 @@ describe('download codes', () => {
   let setupId: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true });
-    // The demo apps' installers, stored where the app reads them.
+    t = await buildTestApp();
+    const make = fixtures(t.database.db);
+    // Two apps of its own: one whose download is an external link, one with a stored installer.
+    playerId = (await make.app({ name: unique('Player'), downloadUrl: 'https://downloads.example.com/player.zip' })).id;
+    setupId = (await make.app({ name: unique('Setup') })).id;
     const storage = await createStorageFromEnv(t.env);
-    await seedDemoAppFiles(t.database.db, storage);
+    await make.installer(storage, { appId: setupId, platform: 'tv-box', bytes: setupInstaller, name: 'setup-tv-box.zip' });
     await storage.close();
     repository = createCatalogRepository(t.database.db);
-    const rows = await t.database.db.select({ id: apps.id, name: apps.name }).from(apps);
-    playerId = rows.find((row) => row.name === 'Vitrine Player')!.id;
-    setupId = rows.find((row) => row.name === 'TV Box Setup')!.id;
   });
   afterAll(() => t.close());
 
@@ -138,10 +141,9 @@ describe('download codes', () => {
     const { downloadUrl } = (await redeem(setupId, { code })).json<{ downloadUrl: string }>();
     const file = await t.app.inject({ method: 'GET', url: downloadUrl });
     expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toBe('attachment; filename=tv-box-setup-tv-box.zip');
+    expect(file.headers['content-disposition']).toBe('attachment; filename=setup-tv-box.zip');
     expect(file.headers['content-type']).toBe('application/zip');
-    const [setup] = await t.database.db.select({ version: apps.version }).from(apps).where(eq(apps.id, setupId));
-    expect(Buffer.compare(file.rawPayload, Buffer.from(demoInstaller('TV Box Setup', setup!.version, 'tv-box')))).toBe(0);
+    expect(Buffer.compare(file.rawPayload, Buffer.from(setupInstaller))).toBe(0);
     // A dropped download does not burn the code: the link works again until it expires.
     expect((await t.app.inject({ method: 'GET', url: downloadUrl })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fixtures } from '../../../test/fixtures.ts';
 import { fastJobs, refuseMailJobs } from '../../../test/jobs.ts';
 import { contactMessages, emailOutbox, jobs } from '../../db/schema.ts';
 import { waitUntil } from '../../../test/wait.ts';
@@ -10,7 +11,7 @@ const message = { name: 'Maria Souza', email: 'maria@exemplo.com.br', subject: '
 describe('contact form', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true, env: { CONTACT_EMAIL: 'atendimento@vitrine.com.br' }, jobs: fastJobs });
+    t = await buildTestApp({ env: { CONTACT_EMAIL: 'atendimento@vitrine.com.br' }, jobs: fastJobs });
   });
   afterAll(() => t.close());
 
@@ -84,23 +85,30 @@ describe('contact form', () => {
 describe('public content sections', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ seed: true });
+    t = await buildTestApp();
+    const make = fixtures(t.database.db);
+    await make.siteConfiguration({ section: 'legal', configKey: 'privacy', configValue: { title: 'Política de Privacidade', body: 'Tratamos dados conforme a LGPD.' } });
+    await make.siteConfiguration({ section: 'legal', configKey: 'terms', configValue: { title: 'Termos de Uso', body: 'Ao usar o serviço…' } });
+    await make.siteConfiguration({ section: 'legal', configKey: 'rascunho', configValue: { title: 'Rascunho', body: 'não publicado' }, isActive: false });
+    await make.siteConfiguration({ section: 'contact', configKey: 'channels', configValue: [{ type: 'email', label: 'E-mail', value: 'contato@example.com' }] });
+    await make.siteConfiguration({ section: 'contact', configKey: 'faq', configValue: [{ question: 'Como contratar?', answer: 'Pelo chat.' }] });
   });
   afterAll(() => t.close());
 
-  it('the legal section holds the privacy policy and the terms of use', async () => {
+  it('the legal section holds the privacy policy and the terms of use, and nothing switched off', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/site-config/legal' });
     expect(response.statusCode).toBe(200);
     const { entries } = response.json<{ entries: Record<string, { title: string; body: string }> }>();
     expect(entries.privacy?.title).toBe('Política de Privacidade');
     expect(entries.terms?.title).toBe('Termos de Uso');
     expect(entries.privacy?.body).toContain('LGPD');
+    expect(entries).not.toHaveProperty('rascunho');
   });
 
   it('the contact section lists the channels', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/site-config/contact' });
     const { entries } = response.json<{ entries: { channels: { type: string }[]; faq: unknown[] } }>();
-    expect(entries.channels.map((channel) => channel.type)).toContain('email');
-    expect(entries.faq.length).toBeGreaterThan(0);
+    expect(entries.channels.map((channel) => channel.type)).toEqual(['email']);
+    expect(entries.faq).toEqual([{ question: 'Como contratar?', answer: 'Pelo chat.' }]);
   });
 });
