@@ -1,4 +1,4 @@
-// A stray console.error or console.warn fails the test that caused it (house style, habit 11).
+// A stray console.error or console.warn fails the test that caused it.
 import { afterEach, vi } from 'vitest';
 
 const calls: string[] = [];

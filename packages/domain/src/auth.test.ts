@@ -11,7 +11,7 @@ import {
 
 const firstMessage = (input: unknown) => credentialsSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('the sign-in and sign-up contract (public-site.md §5)', () => {
+describe('the sign-in and sign-up contract', () => {
   it.each([
     ['', authMessages.emailRequired],
     ['   ', authMessages.emailRequired],

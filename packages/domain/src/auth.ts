@@ -1,4 +1,4 @@
-// Sign-in, sign-up, confirmation, password reset (public-site.md §5): one schema for the /auth forms and the API.
+// Sign-in, sign-up, confirmation, password reset: one schema for the /auth forms and the API.
 import './zod-locale.ts';
 import { z } from 'zod';
 
@@ -118,7 +118,7 @@ export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 export const signupPasswordFormSchema = z.object({ password: authPasswordSchema });
 export type SignupPasswordForm = z.infer<typeof signupPasswordFormSchema>;
 
-/** Stable error codes of the access API; the web maps them to the texts of public-site.md §8. */
+/** Stable error codes of the access API; the web maps them to their Portuguese texts. */
 export const authErrorCodes = {
   notPro: 'auth.not_pro',
   invalidCredentials: 'auth.invalid_credentials',

@@ -6,7 +6,7 @@ import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
 
 // ---------------------------------------------------------------- icons
 
-/** Icon names a plan may use (public-site.md §9), as lucide-react component names. */
+/** Icon names a plan may use, as lucide-react component names. */
 export const PLAN_ICONS = [
   'Tv',
   'Play',
@@ -47,7 +47,7 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/** Default plan icon from its name: básico → Monitor, premium → Crown, family → Home (public-site.md §3). */
+/** Default plan icon from its name: básico → Monitor, premium → Crown, family → Home. */
 export function defaultPlanIcon(name: string): PlanIcon {
   const folded = foldText(name);
   if (folded.includes('basico')) return 'Monitor';
@@ -75,7 +75,7 @@ const featureIconRules: [RegExp, PlanIcon][] = [
   [/suporte|atendimento/, 'Headphones'],
 ];
 
-/** An icon guessed from a feature's text (public-site.md §3), Check when nothing matches. */
+/** An icon guessed from a feature's text, Check when nothing matches. */
 export function guessFeatureIcon(text: string): PlanIcon {
   const folded = foldText(text);
   return featureIconRules.find(([pattern]) => pattern.test(folded))?.[1] ?? 'Check';
@@ -109,12 +109,12 @@ export const publicPlanListSchema = z.array(publicPlanSchema);
 
 export const SHORT_DESCRIPTION_LENGTH = 100;
 
-/** The first 100 characters of the description (public-site.md §9). */
+/** The first 100 characters of the description. */
 export function shortDescription(description: string): string {
   return Array.from(description).slice(0, SHORT_DESCRIPTION_LENGTH).join('');
 }
 
-/** An app is popular when its downloads exceed 1000 (public-site.md §3). */
+/** An app is popular when its downloads exceed 1000. */
 export const POPULAR_APP_DOWNLOADS = 1000;
 export const isPopularApp = (downloads: number) => downloads > POPULAR_APP_DOWNLOADS;
 
@@ -287,7 +287,7 @@ export type StreamingAppListQuery = z.infer<typeof streamingAppListQuerySchema>;
 
 // ---------------------------------------------------------------- download codes
 
-/** 6 characters from A-Z0-9, valid for 30 days (public-site.md §9; decisions.md, Download codes). */
+/** 6 characters from A-Z0-9, valid for 30 days. */
 export const DOWNLOAD_CODE_LENGTH = 6;
 export const DOWNLOAD_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export const DOWNLOAD_CODE_VALID_DAYS = 30;

@@ -23,7 +23,7 @@ export const headerConfigSchema = z.object({
 });
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
-/** The specification's header navigation (public-site.md §2). */
+/** The specification's header navigation. */
 export const defaultHeaderConfig: HeaderConfig = {
   brand: { text: 'Vitrine', tagline: 'Streaming com IA' },
   navigation: [
@@ -60,7 +60,7 @@ export const footerConfigSchema = z.object({
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 
-/** The specification's footer defaults (public-site.md §2). */
+/** The specification's footer defaults. */
 export const defaultFooterConfig: FooterConfig = {
   logo: { text: 'Vitrine' },
   description:
@@ -100,7 +100,7 @@ export function resolveFooterConfig(entries: Record<string, unknown>): FooterCon
 
 const requiredText = (message: string, max: number, tooLong: string) => z.string().trim().min(1, message).max(max, tooLong);
 
-/** The contact form: all four fields required (public-site.md §5). */
+/** The contact form: all four fields required. */
 export const contactMessageInputSchema = z.strictObject({
   name: requiredText('Informe seu nome.', 120, 'Nome muito longo (máximo de 120 caracteres).'),
   email: z
@@ -117,7 +117,7 @@ export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 export const contactMessageCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
 
-/** The toast shown after sending (public-site.md §4). */
+/** The toast shown after sending. */
 export const CONTACT_SENT_TOAST = { title: 'Mensagem Enviada!', description: 'Recebemos sua mensagem e responderemos em breve.' } as const;
 
 // ---------------------------------------------------------------- legal and contact sections

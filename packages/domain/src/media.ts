@@ -194,7 +194,7 @@ export const DISCOVER_SORTS = ['popularity', 'rating', 'date'] as const;
 export const mediaDiscoverQuerySchema = mediaFiltersSchema.extend({ page, sort: z.enum(DISCOVER_SORTS).default('popularity') });
 export type MediaDiscoverQuery = z.infer<typeof mediaDiscoverQuerySchema>;
 
-/** Multi-search runs only when the query is longer than 2 characters (public-site.md §5). */
+/** Multi-search runs only when the query is longer than 2 characters. */
 export const MIN_SEARCH_LENGTH = 3;
 export const MAX_SEARCH_LENGTH = 100;
 export const isSearchableQuery = (query: string) => query.trim().length >= MIN_SEARCH_LENGTH;
@@ -211,7 +211,7 @@ export const mediaSearchQuerySchema = z.object({
 });
 export type MediaSearchQuery = z.infer<typeof mediaSearchQuerySchema>;
 
-/** The search dropdown shows at most 8 results (public-site.md §9). */
+/** The search dropdown shows at most 8 results. */
 export const SEARCH_DROPDOWN_SIZE = 8;
 
 /** Text a local title is searched by: title and original title, without accents or case. */

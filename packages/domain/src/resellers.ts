@@ -1,4 +1,4 @@
-// Reseller offers (/streaming): contracts and the price tables of public-site.md §9.
+// Reseller offers (/streaming): contracts and the credit price tables.
 import './zod-locale.ts';
 import { z } from 'zod';
 import { multiplyMoney } from './money.ts';
@@ -15,7 +15,7 @@ export const RESELLER_PLAN_TYPE_LABELS: Record<ResellerPlanType, string> = {
 
 // ---------------------------------------------------------------- credits
 
-/** Credits a reseller may buy (public-site.md §5 and §9). */
+/** Credits a reseller may buy. */
 export const CREDIT_LIMITS = { min: 1, max: 1000 } as const;
 /** The prepaid credit slider on /streaming. */
 export const CREDIT_SLIDER = { min: 10, max: 300, step: 10, defaultValue: 100 } as const;
@@ -98,7 +98,7 @@ export interface ServerBadgeFlags {
   mensalista: boolean;
 }
 
-/** The first flag set, in this order, names the badge (public-site.md §4). */
+/** The first flag set, in this order, names the badge. */
 export function serverBadge(flags: ServerBadgeFlags): ServerBadge {
   if (flags.prePago) return 'Pré-pago';
   if (flags.posPago) return 'Pós-pago';

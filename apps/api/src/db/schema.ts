@@ -1,5 +1,5 @@
-// One Drizzle schema for PGlite and PostgreSQL. Table names follow the specification
-// (public-site.md §3, admin-and-pricing.md §3); the rest come from shared/decisions.md.
+// One Drizzle schema for PGlite and PostgreSQL; table and column names follow the product's data model
+// (docs/glossary.md names each entity).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -329,7 +329,7 @@ export const providerCosts = pgTable(
     planType: text('plan_type', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }).notNull(),
     quantity: integer('quantity').notNull(),
     unitCost: numeric('unit_cost', { precision: 12, scale: 4, mode: 'number' }).notNull(),
-    // Defaults to quantity × unit_cost (admin-and-pricing.md §3).
+    // Defaults to quantity × unit_cost.
     totalCost: money('total_cost').generatedAlwaysAs(sql`round(quantity * unit_cost, 2)`),
     createdAt: createdAt(),
   },

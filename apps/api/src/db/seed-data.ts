@@ -1,5 +1,4 @@
-// Demo data for a fresh install (decisions.md: demo plans; public-site.md §9 and
-// admin-and-pricing.md §9: reseller plans and the reference price tables).
+// Demo data for a fresh install.
 import { defaultFooterConfig, defaultHeaderConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
 import type {
   apps,
@@ -412,7 +411,7 @@ export const demoSupplierPricing: Insert<typeof supplierPricing>[] = [
   },
 ];
 
-/** Reference price tables (admin-and-pricing.md §9): [plan type, quantity from which it applies, unit price]. */
+/** Reference price tables: [plan type, quantity from which it applies, unit price]. */
 export const referencePriceTiers = [
   ['monthly', 50, 13],
   ['monthly', 100, 16.5],

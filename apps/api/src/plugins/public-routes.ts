@@ -1,4 +1,4 @@
-// Every API route is for active PRO sessions only, except the ones listed here (decisions.md, Access).
+// Every API route is for active PRO sessions only, except the ones listed here.
 // Public reads return active records only.
 export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/health',

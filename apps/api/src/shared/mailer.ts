@@ -1,5 +1,5 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message is written to the log.
-// Either way it is kept in the email_outbox table, which admins can read (decisions.md, Sign-up and e-mail).
+// Either way it is kept in the email_outbox table, which admins can read.
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';

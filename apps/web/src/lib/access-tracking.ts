@@ -1,4 +1,4 @@
-// Records a site access event on every client route change (public-site.md §2). Failures are
+// Records a site access event on every client route change. Failures are
 // ignored and never block navigation.
 const SESSION_KEY = 'vitrine.visit_session';
 

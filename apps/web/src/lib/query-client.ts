@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-// Data lists are fresh for 5 minutes (public-site.md §4 and §9); realtime events invalidate them sooner.
+// Data lists are fresh for 5 minutes; realtime events invalidate them sooner.
 export const CACHE_TTL = { short: 60_000, default: 5 * 60_000, long: 60 * 60_000 } as const;
 
 export function createQueryClient() {

@@ -1,6 +1,6 @@
 import { toast as sonner, type ExternalToast } from 'sonner';
 
-// At most 3 toasts at once (public-site.md §9): a fourth pushes the oldest out.
+// At most 3 toasts at once: a fourth pushes the oldest out.
 const MAX_TOASTS = 3;
 const open: (string | number)[] = [];
 

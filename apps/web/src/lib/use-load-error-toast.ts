@@ -3,7 +3,7 @@ import { notify } from './toast';
 
 /**
  * A list that fails to load shows 'Erro ao carregar <tabela>' with the message, unless the message
- * only says there are no rows (public-site.md §8). The page keeps rendering with an empty list.
+ * only says there are no rows. The page keeps rendering with an empty list.
  */
 export function useLoadErrorToast(error: Error | null, label: string) {
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Billing periods and their savings (public-site.md §9; decisions.md, Plans and billing periods).
+// Billing periods and their savings.
 import { addMoney, divideMoney, multiplyMoney, roundMoney, wholePercent } from '../money.ts';
 
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'semiannual', 'annual'] as const;

@@ -1,5 +1,5 @@
 // better-auth answers in English with its own codes; our API answers with a stable code and the pt-BR text
-// of public-site.md §8.
+// the browser shows.
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
 import { AppError } from '../../shared/errors.ts';
 import { NOT_PRO, PRO_CHECK_FAILED, USER_ALREADY_EXISTS } from './auth.ts';

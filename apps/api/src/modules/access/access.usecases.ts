@@ -22,7 +22,7 @@ export async function resolveViewer(
 }
 
 /**
- * ADMIN_EMAIL / ADMIN_PASSWORD (decisions.md, Access): create (or keep) that account, confirmed,
+ * ADMIN_EMAIL / ADMIN_PASSWORD: create (or keep) that account, confirmed,
  * and list the e-mail as an active PRO user. Safe to run on every start, by several instances at once.
  * It never adopts a password typed by someone else: a pending sign-up or invitation for that e-mail
  * is dropped, and an account that was never confirmed is replaced by one with ADMIN_PASSWORD.

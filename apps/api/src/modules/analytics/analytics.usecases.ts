@@ -1,6 +1,6 @@
 import type { AnalyticsRepository } from './analytics.repository.ts';
 
-/** The referrer's host, or 'direct' when there is none (public-site.md §3). */
+/** The referrer's host, or 'direct' when there is none. */
 export function sourceFromReferrer(referrerUrl: string | null | undefined): string {
   if (!referrerUrl) return 'direct';
   try {

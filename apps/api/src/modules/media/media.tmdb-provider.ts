@@ -23,7 +23,7 @@ import type { TmdbClient, TmdbParams } from './media.tmdb-client.ts';
 
 const MINUTE = 60_000;
 
-/** Cache lifetimes per call kind (public-site.md §9). */
+/** Cache lifetimes per call kind. */
 export const TMDB_TTL_MS = {
   popular: 10 * MINUTE,
   now_playing: 10 * MINUTE,

@@ -42,7 +42,7 @@ export function toServerCard(row: ServerRow): ServerCard | null {
   };
 }
 
-/** Server cards are the active supplier_pricing rows of category 'Planos {product}' (public-site.md §2). */
+/** Server cards are the active supplier_pricing rows of category 'Planos {product}'. */
 export async function listServerCards({ repository }: { repository: ResellersRepository }): Promise<ServerCard[]> {
   return (await repository.listActiveServerRows()).map(toServerCard).filter((card): card is ServerCard => card !== null);
 }

@@ -10,7 +10,7 @@ const modes: Record<string, AuthMode> = { cadastro: 'signup', 'recuperar-senha':
 export function Component() {
   const session = useSession();
   const [params] = useSearchParams();
-  // A signed-in user has nothing to do here (public-site.md §2, Auth screen).
+  // A signed-in user has nothing to do here.
   if (session.data?.signedIn) return <Navigate to="/" replace />;
 
   return (

@@ -1,7 +1,7 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-// The generic crash screen (public-site.md §2).
+// The generic crash screen.
 export function ErrorScreen() {
   return (
     <main role="alert" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4 text-center">

@@ -12,7 +12,7 @@ export async function signIn(credentials: Credentials) {
 
 /**
  * Signs in, then checks access with the server (who is signed in, still PRO?) before the form moves on:
- * a failure of that check has its own message (public-site.md §5).
+ * a failure of that check has its own message.
  */
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
 
 /**
- * Guard of /admin and /pricing-calculator (admin-and-pricing.md §2 and §6; decisions.md, Access).
+ * Guard of /admin and /pricing-calculator.
  * The API enforces the same rule on every request; this only decides what the page shows.
  */
 export function RequirePro({ children }: { children?: ReactNode }) {

@@ -4,8 +4,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 export const VALIDATION_FAILURE_MESSAGE = 'Erro de validação';
 
 /**
- * Validates the touched fields 300 ms after the last keystroke (public-site.md §5: validation is
- * debounced and errors show after the field is touched).
+ * Validates the touched fields 300 ms after the last keystroke.
  */
 export function useDebouncedValidation<T extends FieldValues>(
   form: UseFormReturn<T>,

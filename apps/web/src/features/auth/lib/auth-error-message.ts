@@ -1,9 +1,9 @@
 import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth';
 import { ApiError } from '@/lib/api-client';
 
-/** public-site.md §5: the PRO validation step failed in a way nobody planned for. */
+/** The PRO validation step failed in a way nobody planned for. */
 export const VALIDATION_UNEXPECTED_MESSAGE = 'Erro inesperado na validação. Tente novamente.';
-/** public-site.md §5: signed in, but asking the server who is signed in failed. */
+/** Signed in, but asking the server who is signed in failed. */
 export const ACCESS_CHECK_FAILED_MESSAGE = 'Erro na verificação de acesso. Tente novamente.';
 
 /** The server answered, but not with the shape the contract promises. */
@@ -23,7 +23,7 @@ export class AccessCheckError extends Error {
 }
 
 /**
- * The auth message mapping of public-site.md §5 and §8: known codes get the specification's text
+ * The auth message mapping: known codes get the product's Portuguese text
  * (including the PRO lookup failing, 'access.pro_check_failed'); a server failure without a usable
  * answer (a 500, a body that is not our error shape, a malformed success) is an unexpected failure
  * of the validation; the access check after sign-in has its own text; no answer at all is the

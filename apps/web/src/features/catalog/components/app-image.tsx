@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AppWindow } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** A lazily loaded app image that falls back to a placeholder when it is missing or fails (public-site.md §8). */
+/** A lazily loaded app image that falls back to a placeholder when it is missing or fails. */
 export function AppImage({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {

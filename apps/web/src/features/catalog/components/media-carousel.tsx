@@ -10,7 +10,7 @@ export interface MediaItem {
   caption?: string;
 }
 
-/** Image, gif and video slides with thumbnails and previous/next (public-site.md §2, Mídia tab). */
+/** Image, gif and video slides with thumbnails and previous/next. */
 export function MediaCarousel({ items, title }: { items: readonly MediaItem[]; title: string }) {
   const [viewportRef, embla] = useEmblaCarousel({ loop: false });
   const [selected, setSelected] = useState(0);

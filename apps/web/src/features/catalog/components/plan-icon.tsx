@@ -27,7 +27,7 @@ import {
 } from 'lucide-react';
 import type { PlanIcon as PlanIconName } from '@vitrine/domain/catalog';
 
-// Only the icons a plan may name (public-site.md §9), so the bundle does not carry all of lucide.
+// Only the icons a plan may name, so the bundle does not carry all of lucide.
 const icons: Record<PlanIconName, LucideIcon> = {
   Tv,
   Play,

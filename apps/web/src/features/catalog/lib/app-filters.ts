@@ -22,7 +22,7 @@ export interface AppFilters {
 
 export const DEFAULT_APP_FILTERS: AppFilters = { search: '', category: ALL_CATEGORIES, sort: 'featured' };
 
-/** App search matches name, description or tags, case-insensitively (public-site.md §5); accents are folded too. */
+/** App search matches name, description or tags, case-insensitively; accents are folded too. */
 export function matchesSearch(fields: readonly string[], search: string) {
   const needle = foldText(search.trim());
   if (!needle) return true;

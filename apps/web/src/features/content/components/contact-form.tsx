@@ -14,7 +14,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 type ContactFormValues = z.input<typeof contactMessageInputSchema>;
 type ContactMessage = z.output<typeof contactMessageInputSchema>;
 
-/** The specified send takes 2 s (public-site.md §4); the message is stored meanwhile. */
+/** The specified send takes 2 s; the message is stored meanwhile. */
 const SEND_DURATION_MS = 2_000;
 const SENT_TOAST_MS = 5_000;
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
@@ -29,7 +29,7 @@ export function ContactForm() {
     mode: 'onTouched',
   });
   const values = useWatch({ control: form.control });
-  // All four fields are required; the button stays disabled until each has text (public-site.md §5).
+  // All four fields are required; the button stays disabled until each has text.
   const complete = (['name', 'email', 'subject', 'message'] as const).every((key) => (values[key] ?? '').trim() !== '');
   const { errors, isSubmitting } = form.formState;
 

@@ -7,7 +7,7 @@ import { Markdown } from './markdown';
 
 const FALLBACK_TITLES: Record<LegalDocumentKey, string> = { privacy: 'Política de Privacidade', terms: 'Termos de Uso' };
 
-/** /privacidade and /termos: Markdown from site configuration section 'legal' (decisions.md, no-ops). */
+/** /privacidade and /termos: Markdown from site configuration section 'legal'. */
 export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }) {
   const config = useSiteConfig('legal');
   useLoadErrorToast(config.error, 'configurações do site');

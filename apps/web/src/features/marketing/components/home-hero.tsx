@@ -16,7 +16,7 @@ function scrollToPlans() {
   document.getElementById('planos')?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
 }
 
-/** The home hero; the chat button goes to /chat when signed in and to /auth otherwise (public-site.md §6). */
+/** The home hero; the chat button goes to /chat when signed in and to /auth otherwise. */
 export function HomeHero({ signedIn }: { signedIn: boolean }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-violet-950 via-violet-800 to-fuchsia-700 px-4 py-20 text-white sm:py-28">

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Items per click of the arrows (public-site.md §2: 6 visible, a 200 px step, 2 at a time). */
+/** Items per click of the arrows. */
 export const ITEMS_PER_SCROLL = 2;
 
 const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;

@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { displayTitle, typeLabel } from '../lib/media-format';
 import { MediaImage } from './media-image';
 
-/** Typing waits this long before searching (public-site.md §2). */
+/** Typing waits this long before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Search over movies and series, with a dropdown of at most 8 results. */

@@ -8,7 +8,7 @@ import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { chatIntentHref } from '@vitrine/domain/chat-intent';
 
-/** Prepaid credits: 10 to 300 in steps of 10, 100 by default, priced by tier (public-site.md §5 and §9). */
+/** Prepaid credits: 10 to 300 in steps of 10, 100 by default, priced by tier. */
 export function CreditSlider() {
   const [credits, setCredits] = useState<number>(CREDIT_SLIDER.defaultValue);
   const pricePerCredit = prepaidPricePerCredit(credits);
