@@ -78,6 +78,8 @@ describe('app downloads per platform', () => {
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().error.message).toBe('Este aplicativo ainda não tem arquivo para download nesta plataforma. Seu código continua válido.');
     expect(await isUsed(value)).toBe(false);
+    // A wrong code is still just wrong (and counted as a failed guess), file or not.
+    expect((await redeem(app.id, { code: 'ZZZZ99' })).statusCode).toBe(400);
 
     await attach(app.id, 'windows', { url: 'https://downloads.example.com/app-setup.exe' });
     const otherPlatform = await redeem(app.id, { code: value, platform: 'macos' });

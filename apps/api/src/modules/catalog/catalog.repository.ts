@@ -149,6 +149,17 @@ export const createCatalogRepository = (db: DbExecutor) => ({
     return row;
   },
 
+  /** Whether the code could be spent on this active app right now (unused, unexpired), without spending it. */
+  async isRedeemable(code: string, appId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: downloadCodes.id })
+      .from(downloadCodes)
+      .innerJoin(apps, and(eq(apps.id, downloadCodes.appId), eq(apps.isActive, true)))
+      .where(and(eq(downloadCodes.code, code), eq(downloadCodes.appId, appId), eq(downloadCodes.isUsed, false), gt(downloadCodes.expiresAt, sql`now()`)))
+      .limit(1);
+    return row !== undefined;
+  },
+
   /**
    * Spends the code for one download, if at this instant the code is unused, unexpired and of this
    * active app, and the download still exists. One conditional UPDATE: of simultaneous redemptions

@@ -256,6 +256,8 @@ export async function redeemDownloadCode(
     const link = signer.create(appId, clock());
     return { ok: true, downloadUrl: link.url, expiresAt: link.expiresAt.toISOString() };
   }
+  // Nothing to download: a wrong code still reads 'invalid' (and counts as a failed guess); a good one is kept.
+  if (!(await repository.isRedeemable(code, appId))) return { ok: false, reason: 'invalid' };
   return { ok: false, reason: 'no_file' };
 }
 
