@@ -17,24 +17,21 @@ import {
   streamingAppListQuerySchema,
 } from '@vitrine/domain/catalog';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
 import { deleteUpload } from '../uploads/uploads.usecases.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
+import { downloadCodeRequired, invalidDownloadCode, noDownloadFile, tooManyDownloadAttempts } from './catalog.errors.ts';
 import {
-  downloadCodeRequired,
   generateDownloadCode,
-  invalidDownloadCode,
   listAppCategories,
   listAppFiles,
   listDownloadCodes,
   listPublicApps,
   listPublicPlans,
   listPublicStreamingApps,
-  noDownloadFile,
   redeemDownloadCode,
   removeAppFile,
   resolveDownload,
@@ -159,11 +156,7 @@ export async function catalogRoutes(
       const before = await failedAttempts(request, { increment: false });
       if (!before.isAllowed && before.remaining <= 0) {
         reply.header('retry-after', String(Math.max(1, before.ttlInSeconds)));
-        throw new AppError(
-          'catalog.too_many_download_attempts',
-          429,
-          'Muitas tentativas com códigos inválidos. Aguarde alguns minutos e tente novamente.',
-        );
+        throw tooManyDownloadAttempts();
       }
       const result = await redeemDownloadCode({ repository, signer }, request.params.appId, request.body.code, request.body.platform);
       if (result.ok) {

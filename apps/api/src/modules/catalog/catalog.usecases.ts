@@ -4,7 +4,6 @@ import {
   APP_PLATFORM_LABELS,
   APP_PLATFORMS,
   appCategoryName,
-  CATALOG_ERRORS,
   DOWNLOAD_CODE_ALPHABET,
   DOWNLOAD_CODE_LENGTH,
   DOWNLOAD_CODE_VALID_DAYS,
@@ -29,7 +28,14 @@ import {
 import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
 import { safeDownloadUrl } from '@vitrine/domain/urls';
 import { roundMoney } from '@vitrine/domain/money';
-import { AppError, badRequest, notFound } from '../../shared/errors.ts';
+import {
+  appFileNotFound,
+  appNotFound,
+  codeGenerationFailed,
+  installerNotFound,
+  invalidDownloadLink,
+  noDownloadFile,
+} from './catalog.errors.ts';
 import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
 import type { DownloadLinkSigner } from './catalog.download-links.ts';
 
@@ -169,7 +175,6 @@ export async function listPublicStreamingApps({ repository }: { repository: Cata
 
 // ---------------------------------------------------------------- download codes
 
-const appNotFound = () => notFound(CATALOG_ERRORS.appNotFound.code, CATALOG_ERRORS.appNotFound.message);
 
 export const toDownloadCode = (row: DownloadCodeRow): DownloadCode => ({
   id: row.id,
@@ -201,7 +206,7 @@ export async function generateDownloadCode(
     const row = await repository.insertDownloadCode({ code: drawDownloadCode(random), appId, expiresAt });
     if (row) return toDownloadCode(row);
   }
-  throw new AppError('catalog.download_code_generation_failed', 503, 'Não foi possível gerar um código agora. Tente novamente.');
+  throw codeGenerationFailed();
 }
 
 export async function listDownloadCodes({ repository }: { repository: CatalogRepository }, appId: string) {
@@ -209,16 +214,11 @@ export async function listDownloadCodes({ repository }: { repository: CatalogRep
   return (await repository.listDownloadCodes(appId)).map(toDownloadCode);
 }
 
-export const downloadCodeRequired = () =>
-  badRequest(CATALOG_ERRORS.downloadCodeRequired.code, CATALOG_ERRORS.downloadCodeRequired.message);
-export const invalidDownloadCode = () =>
-  badRequest(CATALOG_ERRORS.invalidDownloadCode.code, CATALOG_ERRORS.invalidDownloadCode.message);
 
 export type RedeemResult =
   | { ok: true; downloadUrl: string; expiresAt: string }
   | { ok: false; reason: 'required' | 'invalid' | 'no_file' };
 
-export const noDownloadFile = () => new AppError(CATALOG_ERRORS.noDownloadFile.code, 409, CATALOG_ERRORS.noDownloadFile.message);
 
 /** A download that can be handed out: a stored installer, or an external link that passes the URL rules. */
 const isServable = ({ file, upload }: AppFileTarget) =>
@@ -273,9 +273,8 @@ export async function resolveDownload(
   }: { repository: CatalogRepository; signer: DownloadLinkSigner; clock?: Clock; logger?: Pick<Logger, 'warn'> },
   token: string,
 ): Promise<DownloadTarget> {
-  const invalidLink = () => badRequest(CATALOG_ERRORS.invalidDownloadLink.code, CATALOG_ERRORS.invalidDownloadLink.message);
   const id = signer.verify(token, clock());
-  if (!id) throw invalidLink();
+  if (!id) throw invalidDownloadLink();
   const target = await repository.findAppFileById(id);
   if (target) {
     if (target.upload) return { kind: 'stored', upload: target.upload };
@@ -312,8 +311,6 @@ export async function listAppFiles({ repository }: { repository: CatalogReposito
   return (await repository.listAppFiles([appId])).filter(({ file }) => isKnownPlatform(file.platform)).sort(byPlatformOrder).map(toAppFile);
 }
 
-const installerNotFound = () =>
-  badRequest('catalog.installer_not_found', 'Arquivo não encontrado entre os instaladores enviados. Envie o arquivo novamente.');
 
 /**
  * Sets one platform's download to an uploaded installer or an https link. The installer it replaces
@@ -341,6 +338,6 @@ export async function setAppFile(
 
 export async function removeAppFile({ repository }: { repository: CatalogRepository }, appId: string, platform: AppPlatform) {
   const row = await repository.deleteAppFile(appId, platform);
-  if (!row) throw notFound('catalog.app_file_not_found', 'Nenhum arquivo cadastrado para esta plataforma.');
+  if (!row) throw appFileNotFound();
   return { replacedUploadId: row.uploadId };
 }

@@ -1,11 +1,11 @@
 import { PUBLIC_CONFIG_SECTIONS, type ContactMessageInput, type ContactMessageCreated } from '@vitrine/domain/content';
-import { notFound } from '../../shared/errors.ts';
+import { sectionNotFound } from './content.errors.ts';
 import type { ContentRepository } from './content.repository.ts';
 
 const publicSections = new Set<string>(PUBLIC_CONFIG_SECTIONS);
 
 export async function readPublicSection({ repository }: { repository: ContentRepository }, section: string) {
-  if (!publicSections.has(section)) throw notFound('content.section_not_found', 'Seção de configuração não encontrada.');
+  if (!publicSections.has(section)) throw sectionNotFound();
   const rows = await repository.listActiveBySection(section);
   return { section, entries: Object.fromEntries(rows.map((row) => [row.configKey, row.configValue])) };
 }

@@ -1,0 +1,14 @@
+// Stored files: one row per object in the file storage.
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.ts';
+
+export const uploads = pgTable('uploads', {
+  id: id(),
+  bucket: text('bucket').notNull(),
+  storageName: text('storage_name').notNull(),
+  originalName: text('original_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
