@@ -19,17 +19,15 @@ import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { llmSourceFromEnv, type LlmSource } from './modules/chat/chat.llm.ts';
+import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
 import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
-import { resolveAuthSecret } from './modules/access/auth-secret.ts';
 import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
 import { createSignupsRepository } from './modules/access/signups.repository.ts';
 import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
-import { createMailer } from './shared/mailer.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
 import type { Resolver } from './modules/webhooks/webhook-target.ts';
@@ -38,8 +36,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { composeServices } from './composition.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
-import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -88,11 +87,10 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (closing) reply.header('connection', 'close');
   });
 
-  const isHttps = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
+  app.addHook('onClose', () => services.close());
+  const { isHttps, mailer, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
-  const mailer = createMailer({ db: database.db, logger: app.log as Logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const secret = resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR });
-  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`;
   const signups = createSignupsRepository(database.db);
   const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
   const auth = createAuth({
@@ -156,19 +154,20 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(healthRoutes, { database });
   await app.register(accessRoutes, { auth, proUsers, signups, signupUsecases });
   await app.register(analyticsRoutes, { db: database.db });
-  await app.register(contentRoutes, { db: database.db, contactEmail: env.CONTACT_EMAIL });
-  const storage = givenStorage ?? (await createStorageFromEnv(env));
-  if (!givenStorage) app.addHook('onClose', () => storage.close());
+  await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
-  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromEnv(env),
+  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   });
 
-  // The TMDB key is read per call, so an admin setting can replace the environment variable later.
-  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => env.TMDB_API_KEY } });
+  // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
+  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key') } });
+  await app.register(settingsRoutes, { settings });
+  // A setting changed on any instance is read again on this one.
+  app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });
 
   await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist });
   return app;

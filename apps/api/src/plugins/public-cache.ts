@@ -160,22 +160,20 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
 
     const isAnonymous = (request: FastifyRequest) => !(request.headers.cookie ?? '').includes(sessionCookieName);
 
-    // A hit is written straight to the socket with the headers the first answer had (security headers
-    // included): no serialisation, no compression and no hook runs again for bytes that are already final.
     const sendEntry = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-      const headers: Record<string, string | number> = { ...entry.headers, etag: entry.etag, vary: 'accept-encoding' };
-      reply.hijack();
-      if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
-        reply.raw.writeHead(304, headers).end();
-        return;
-      }
+      reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
+      if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       const encoding = entry.identity.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
-      let body = entry.identity;
-      if (encoding === 'br') body = entry.br ??= brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
-      if (encoding === 'gzip') body = entry.gzip ??= gzipSync(entry.identity, { level: 6 });
-      if (encoding !== 'identity') headers['content-encoding'] = encoding;
-      headers['content-length'] = body.length;
-      reply.raw.writeHead(200, headers).end(body);
+      if (encoding === 'br') {
+        entry.br ??= brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+        return reply.header('content-encoding', 'br').send(entry.br);
+      }
+      if (encoding === 'gzip') {
+        entry.gzip ??= gzipSync(entry.identity, { level: 6 });
+        return reply.header('content-encoding', 'gzip').send(entry.gzip);
+      }
+      // Marked so the compression plugin leaves the stored bytes as they are.
+      return reply.header('content-encoding', 'identity').send(entry.identity);
     };
 
     app.addHook('onRequest', async (request, reply) => {
@@ -190,8 +188,7 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       const entry = entries.get(key);
       if (entry && (entry.maxAgeMs === undefined || now() - entry.storedAt < entry.maxAgeMs)) {
         counters.hits += 1;
-        sendEntry(request, reply, entry);
-        return reply;
+        return sendEntry(request, reply, entry);
       }
       counters.misses += 1;
       request.publicCachePending = { key, read, epoch, generations: generationsOf(read.tables) };

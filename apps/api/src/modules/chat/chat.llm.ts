@@ -24,6 +24,14 @@ export type LlmSource = () => Promise<LlmSettings | null>;
 
 export const DEFAULT_LLM_TIMEOUTS = { firstTokenTimeoutMs: 8_000, totalTimeoutMs: 30_000 } as const;
 
+/** The model the admin set in the panel, or else the one of LLM_*; none when either has no address or model. */
+export function llmSourceFromSettings(settings: { get(key: 'llm_base_url' | 'llm_model' | 'llm_api_key'): Promise<string | undefined> }): LlmSource {
+  return async () => {
+    const [baseUrl, model, apiKey] = await Promise.all([settings.get('llm_base_url'), settings.get('llm_model'), settings.get('llm_api_key')]);
+    return baseUrl && model ? { baseUrl, model, apiKey, ...DEFAULT_LLM_TIMEOUTS } : null;
+  };
+}
+
 export function llmSourceFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY'>): LlmSource {
   const settings: LlmSettings | null =
     env.LLM_BASE_URL && env.LLM_MODEL

@@ -13,7 +13,7 @@ import { readPublicSection, submitContactMessage } from './content.usecases.ts';
 
 export async function contentRoutes(
   app: FastifyInstance,
-  { db, contactEmail }: { db: Database; contactEmail?: string },
+  { db, resolveContactEmail }: { db: Database; resolveContactEmail: () => Promise<string | undefined> },
 ) {
   const repository = createContentRepository(db);
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +43,7 @@ export async function contentRoutes(
       },
     },
     async (request, reply) => {
-      const created = await submitContactMessage({ repository, contactEmail }, request.body);
+      const created = await submitContactMessage({ repository, resolveContactEmail }, request.body);
       return reply.status(201).send(created);
     },
   );

@@ -11,13 +11,15 @@ export async function readPublicSection({ repository }: { repository: ContentRep
 }
 
 /**
- * Stores a contact message (admins read them) and, when CONTACT_EMAIL is set, queues its forward by
+ * Stores a contact message (admins read them) and, when a contact e-mail is set (by the admin or
+ * CONTACT_EMAIL), queues its forward by
  * e-mail with it. The mail goes out after the answer and is retried: a mail failure loses nothing.
  */
 export async function submitContactMessage(
-  { repository, contactEmail }: { repository: ContentRepository; contactEmail?: string },
+  { repository, resolveContactEmail }: { repository: ContentRepository; resolveContactEmail: () => Promise<string | undefined> },
   input: ContactMessageInput,
 ): Promise<ContactMessageCreated> {
+  const contactEmail = await resolveContactEmail();
   const forward = contactEmail
     ? {
         to: contactEmail,

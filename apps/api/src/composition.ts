@@ -1,0 +1,51 @@
+// The composition root: the services every module shares, built once from the environment and the
+// database (clock, file storage, mailer, settings the admin may override, the signing secret and the
+// public origin). buildApp hands them to the modules; tests replace any of them.
+import type { Logger } from 'pino';
+import type { Env } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { resolveAuthSecret } from './modules/access/auth-secret.ts';
+import { createMailer, type Mailer } from './shared/mailer.ts';
+import { createSettings, type Settings } from './shared/settings.ts';
+import type { FileStorage } from './shared/storage/storage.ts';
+import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
+
+export interface Services {
+  clock: () => Date;
+  storage: FileStorage;
+  mailer: Mailer;
+  settings: Settings;
+  /** Signs sessions and links; AUTH_SECRET, or one kept in DATA_DIR. */
+  secret: string;
+  /** Where links in e-mails point. */
+  publicOrigin: string;
+  isHttps: boolean;
+  /** Closes what the root opened (storage it created). */
+  close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  env: Env;
+  database: DatabaseHandle;
+  logger: Logger;
+  /** Given services are used as they are and not closed here. */
+  storage?: FileStorage;
+  clock?: () => Date;
+}
+
+export async function composeServices({ env, database, logger, storage: givenStorage, clock = () => new Date() }: ComposeOptions): Promise<Services> {
+  const settings = createSettings({ db: database.db, env });
+  const storage = givenStorage ?? (await createStorageFromEnv(env));
+  return {
+    clock,
+    storage,
+    settings,
+    mailer: createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    secret: resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
+    publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+    isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    async close() {
+      if (!givenStorage) await storage.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// Settings the admin overrides over the environment: the override wins and is used on the next request,
+// removing it brings back the environment's value, secrets never come back whole, only admins may touch them.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Setting } from '@vitrine/domain/settings';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fastJobs } from '../../../test/jobs.ts';
+import { waitUntil } from '../../../test/wait.ts';
+import { emailOutbox } from '../../db/schema.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
+
+describe('settings the admin overrides over the environment', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { ...adminEnv, CONTACT_EMAIL: 'ambiente@vitrine.test', TMDB_API_KEY: 'chave-do-ambiente-1234' },
+      jobs: fastJobs,
+    });
+    admin = await signInAsAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const list = async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: admin } });
+    expect(response.statusCode).toBe(200);
+    return response.json<Setting[]>();
+  };
+  const setting = async (key: string) => (await list()).find((entry) => entry.key === key)!;
+  const put = (key: string, value: unknown, cookie: string | null = admin) =>
+    t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: cookie ? { cookie } : {}, payload: { value } as object });
+  const remove = (key: string) => t.app.inject({ method: 'DELETE', url: `/api/settings/${key}`, headers: { cookie: admin } });
+  const contactMailTo = async (subject: string) => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'Ana', email: 'ana@example.com', subject, message: 'Olá!' },
+      remoteAddress: `10.33.0.${Math.floor(Math.random() * 200) + 1}`,
+    });
+    expect(sent.statusCode).toBe(201);
+    const mail = await waitUntil(
+      async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `[Contato] ${subject}`)))[0],
+      { what: 'o encaminhamento do contato' },
+    );
+    return mail.to;
+  };
+
+  it('lists each setting with where its value comes from, secrets masked', async () => {
+    expect(await setting('contact_email')).toMatchObject({ source: 'env', value: 'ambiente@vitrine.test', secret: false });
+    const tmdb = await setting('tmdb_api_key');
+    expect(tmdb).toMatchObject({ source: 'env', secret: true, value: '••••1234' });
+    expect(await setting('llm_model')).toMatchObject({ source: 'none', value: null });
+    const body = (await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: admin } })).body;
+    expect(body).not.toContain('chave-do-ambiente');
+  });
+
+  it('an override wins over the environment at the next request, and removing it brings the environment back', async () => {
+    expect(await contactMailTo('Antes da troca')).toBe('ambiente@vitrine.test');
+    const changed = await put('contact_email', 'painel@vitrine.test');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ key: 'contact_email', source: 'admin', value: 'painel@vitrine.test' });
+    expect(await contactMailTo('Depois da troca')).toBe('painel@vitrine.test');
+
+    expect((await remove('contact_email')).statusCode).toBe(204);
+    expect(await setting('contact_email')).toMatchObject({ source: 'env', value: 'ambiente@vitrine.test' });
+    expect(await contactMailTo('De volta ao ambiente')).toBe('ambiente@vitrine.test');
+    const again = await remove('contact_email');
+    expect(again.statusCode).toBe(404);
+    expect(again.json().error.message).toBe('Esta configuração não foi definida pelo painel.');
+  });
+
+  it('a secret set in the panel is never read back whole', async () => {
+    const changed = await put('tmdb_api_key', 'segredo-do-painel-9876');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).not.toContain('segredo-do-painel');
+    expect(await setting('tmdb_api_key')).toMatchObject({ source: 'admin', value: '••••9876' });
+    await remove('tmdb_api_key');
+  });
+
+  it('refuses an invalid value, an unknown setting and anyone but an admin, in Portuguese', async () => {
+    const invalid = await put('contact_email', 'não é e-mail');
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.message).toBe('E-mail inválido.');
+    const url = await put('llm_base_url', 'ftp://modelo.example.com');
+    expect(url.statusCode).toBe(400);
+    expect(url.json().error.message).toBe('Informe um endereço http(s) completo.');
+    const unknown = await put('senha_do_banco', 'x');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toContain('Configuração desconhecida.');
+    expect((await put('contact_email', 'visitante@vitrine.test', null)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings' })).statusCode).toBe(401);
+    expect(await setting('contact_email')).toMatchObject({ source: 'env' });
+  });
+});
