@@ -1,0 +1,99 @@
+// Stored XSS: payloads written where an admin or a visitor can write text come back on the pages as
+// text. Chromium must see no dialog, no injected element and no console error.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+
+const PAYLOADS = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', "javascript:alert('4')"];
+
+async function adminCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Fails on any dialog and counts elements the payloads would have injected. */
+function watch(page: Page) {
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const injected = () => page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], script:not([src])').length);
+  return { dialogs, injected };
+}
+
+describe('stored XSS payloads render as text', () => {
+  let browser: Browser;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+    await browser?.close();
+  });
+
+  it('in a title an admin writes to the local catalogue, on /midia search and in the detail dialog', async () => {
+    const cookie = await adminCookie(baseUrl);
+    const marker = `Xss${Date.now().toString(36)}`;
+    const title = `${marker} ${PAYLOADS.join(' ')}`;
+    const created = await fetch(`${baseUrl}/api/media/local-titles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+      body: JSON.stringify({ mediaType: 'movie', title, overview: PAYLOADS.join(' '), homepage: null }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // The shared server's catalogue is left as it was found.
+    cleanups.push(async () => {
+      const removed = await fetch(`${baseUrl}/api/media/local-titles/${id}`, { method: 'DELETE', headers: { origin: baseUrl, cookie } });
+      expect(removed.status).toBeLessThan(300);
+    });
+
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const { dialogs, injected } = watch(page);
+    await page.goto('/midia');
+    await page.getByRole('combobox', { name: 'Buscar filmes e séries' }).fill(marker);
+    const result = page.getByTestId('media-search-result').filter({ hasText: marker }).first();
+    await result.waitFor();
+    expect(await result.textContent()).toContain('<img src=x onerror="alert(1)">');
+    await result.click();
+    const detail = page.getByTestId('media-detail-dialog');
+    await detail.waitFor();
+    expect(await detail.textContent()).toContain('<script>alert(2)</script>');
+    expect(await injected()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('in what a visitor types to the assistant, shown back in the conversation', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const { dialogs, injected } = watch(page);
+    await page.goto('/chat');
+    await page.getByTestId('bot-message').first().waitFor();
+    const before = await page.getByTestId('bot-message').count();
+    await page.getByRole('textbox', { name: 'Mensagem' }).fill(PAYLOADS.join(' '));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('bot-message').count(), { timeout: 15_000 }).toBe(before + 1);
+    expect(await page.getByTestId('user-message').last().textContent()).toContain('<svg onload=alert(3)>');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-message').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('user-message').last().textContent()).toContain("javascript:alert('4')");
+    expect(await injected()).toBe(0);
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
