@@ -78,6 +78,25 @@ export default tseslint.config(
     },
   },
   {
+    // Paths of the API live in the endpoint contracts (packages/domain/src/*.contract.ts): the browser
+    // calls callEndpoint/endpointUrl and the server registers routes with route().
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.routes.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/e2e/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api(\\/|$)/]',
+          message: 'Use o contrato do endpoint (packages/domain/src/*.contract.ts), não um caminho /api escrito à mão.',
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api(\\/|$)/]',
+          message: 'Use o contrato do endpoint (packages/domain/src/*.contract.ts), não um caminho /api escrito à mão.',
+        },
+      ],
+    },
+  },
+  {
     // The env module is the only reader of process.env.
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/config/env.ts'],

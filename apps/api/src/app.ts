@@ -17,6 +17,8 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
@@ -89,7 +91,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
 
   const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
   app.addHook('onClose', () => services.close());
-  const { isHttps, mailer, secret, publicOrigin, settings, storage } = services;
+  const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
@@ -152,19 +154,21 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(accessRoutes, { auth, proUsers, signups, signupUsecases });
+  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
+  await app.register(catalogAdminRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
-  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings),
+  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   });
 
   // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
-  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key') } });
+  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch } });
   await app.register(settingsRoutes, { settings });
   // A setting changed on any instance is read again on this one.
   app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });

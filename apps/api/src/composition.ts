@@ -1,10 +1,11 @@
 // The composition root: the services every module shares, built once from the environment and the
-// database (clock, file storage, mailer, settings the admin may override, the signing secret and the
-// public origin). buildApp hands them to the modules; tests replace any of them.
+// database (clock, file storage, mailer, settings the admin may override, the HTTP client for outside
+// services, the signing secret and the public origin). buildApp hands them to the modules; tests replace any of them.
 import type { Logger } from 'pino';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
+import { createOutboundFetch, type OutboundFetch } from './shared/http-client.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { createSettings, type Settings } from './shared/settings.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
@@ -15,6 +16,8 @@ export interface Services {
   storage: FileStorage;
   mailer: Mailer;
   settings: Settings;
+  /** Calls to outside services (TMDB, the language model). */
+  outboundFetch: OutboundFetch;
   /** Signs sessions and links; AUTH_SECRET, or one kept in DATA_DIR. */
   secret: string;
   /** Where links in e-mails point. */
@@ -40,6 +43,7 @@ export async function composeServices({ env, database, logger, storage: givenSto
     clock,
     storage,
     settings,
+    outboundFetch: createOutboundFetch({ userAgent: 'Vitrine/2.1.0', defaultTimeoutMs: 30_000 }),
     mailer: createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     secret: resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,

@@ -427,7 +427,7 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
         .poll(
           async () => {
             const response = await fetch(`${baseUrl}/api/chat/admin/shortcut-runs?shortcutId=${shortcut!.id as string}`, { headers: { cookie } });
-            const list = (await response.json()) as { success: boolean; attempts: { statusCode: number }[] }[];
+            const list = ((await response.json()) as { items: { success: boolean; attempts: { statusCode: number }[] }[] }).items;
             return list[0]?.success ? list[0].attempts.map((attempt) => attempt.statusCode) : null;
           },
           { timeout: 15_000 },

@@ -1,6 +1,7 @@
 // Catalog contracts (plans, apps, streaming apps, download codes) and their pure rules.
 import './zod-locale.ts';
 import { z } from 'zod';
+import { listEnvelopeSchema } from './lists.ts';
 import { multiplyMoney } from './money.ts';
 import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
 
@@ -385,4 +386,4 @@ export const downloadCodeSchema = z.object({
   expiresAt: z.string(),
 });
 export type DownloadCode = z.infer<typeof downloadCodeSchema>;
-export const downloadCodeListSchema = z.array(downloadCodeSchema);
+export const downloadCodeListSchema = listEnvelopeSchema(downloadCodeSchema);

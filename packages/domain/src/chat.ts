@@ -3,6 +3,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { chatIntentSchema } from './chat-intent.ts';
+import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 import { fileTooLargeMessage, uploadBuckets } from './uploads.ts';
 
@@ -206,7 +207,7 @@ export const shortcutRunSchema = z.object({
     }),
   ),
 });
-export const shortcutRunListSchema = z.array(shortcutRunSchema);
+export const shortcutRunListSchema = listEnvelopeSchema(shortcutRunSchema);
 
 // ---------------------------------------------------------------- admin reads
 
@@ -220,7 +221,7 @@ export const chatConversationSummarySchema = z.object({
   openHandoffs: z.number().int(),
   paymentIntents: z.number().int(),
 });
-export const chatConversationSummaryListSchema = z.array(chatConversationSummarySchema);
+export const chatConversationSummaryListSchema = listEnvelopeSchema(chatConversationSummarySchema);
 
 export const chatHandoffSchema = z.object({
   id: z.string(),
@@ -229,7 +230,7 @@ export const chatHandoffSchema = z.object({
   status: z.enum(['open', 'closed']),
   createdAt: z.string(),
 });
-export const chatHandoffListSchema = z.array(chatHandoffSchema);
+export const chatHandoffListSchema = listEnvelopeSchema(chatHandoffSchema);
 
 export const chatPaymentIntentSchema = z.object({
   id: z.string(),
@@ -244,16 +245,14 @@ export const chatPaymentIntentSchema = z.object({
   brCode: z.string(),
   createdAt: z.string(),
 });
-export const chatPaymentIntentListSchema = z.array(chatPaymentIntentSchema);
+export const chatPaymentIntentListSchema = listEnvelopeSchema(chatPaymentIntentSchema);
 
 /** What an admin reads of one conversation: the messages, with what the conversation led to. */
 export const adminChatConversationSchema = chatConversationSchema.extend({
   visitorId: z.string(),
-  handoffs: chatHandoffListSchema,
-  paymentIntents: chatPaymentIntentListSchema,
+  handoffs: z.array(chatHandoffSchema),
+  paymentIntents: z.array(chatPaymentIntentSchema),
 });
 
-export const adminListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
-});
+/** The admin's lists page on the server, newest first: `page` and `pageSize` (20 by default, at most 100). */
+export const adminListQuerySchema = pageQuerySchema;

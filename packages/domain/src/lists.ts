@@ -19,6 +19,9 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/** Paging only, for lists with a fixed order and no search. */
+export const pageQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
+
 /** `{ items, total, page, pageSize }`: `total` counts every matching row, not just this page. */
 export const listEnvelopeSchema = <Item extends z.ZodTypeAny>(item: Item) =>
   z.object({
@@ -33,6 +36,14 @@ export interface ListEnvelope<Item> {
   page: number;
   pageSize: number;
 }
+
+/** A page of rows and the count of all matching rows, as the envelope. */
+export const toListEnvelope = <Item>(items: Item[], total: number, { page, pageSize }: Pick<ListQuery, 'page' | 'pageSize'>): ListEnvelope<Item> => ({
+  items,
+  total,
+  page,
+  pageSize,
+});
 
 /** Row offset of a page (page 1 starts at 0). */
 export const pageOffset = ({ page, pageSize }: Pick<ListQuery, 'page' | 'pageSize'>) => (page - 1) * pageSize;

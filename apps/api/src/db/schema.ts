@@ -11,3 +11,4 @@ export * from '../modules/media/media.tables.ts';
 export * from '../modules/access/access.tables.ts';
 export * from '../shared/mailer.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
+export * from '../modules/admin/admin.tables.ts';

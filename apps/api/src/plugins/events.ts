@@ -5,7 +5,8 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { eventsContract } from '@vitrine/domain/events.contract';
+import { route } from '../shared/route.ts';
 import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
 import { proUsers, sessions, users } from '../db/schema.ts';
 
@@ -95,7 +96,6 @@ const refusal = (reply: FastifyReply, status: 429 | 503, code: string, message: 
     .send({ error: { code, message } });
 
 const UNAVAILABLE_MESSAGE = 'Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.';
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sessionToken, limits }) => {
   const { perClient, total } = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits };
@@ -172,17 +172,10 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     await unsubscribe?.();
   });
 
-  app.get(
-    '/api/events',
-    {
-      schema: {
-        tags: ['realtime'],
-        summary: 'Fluxo de eventos (SSE) com as tabelas alteradas',
-        description: `No máximo ${perClient} fluxos abertos por cliente (429) e ${total} por instância (503).`,
-        hide: false,
-        response: { 429: errorSchema, 503: errorSchema },
-      },
-    },
+  route(
+    app,
+    eventsContract.stream,
+    { description: `No máximo ${perClient} fluxos abertos por cliente (429) e ${total} por instância (503).` },
     async (request, reply) => {
       const address = normalizeIP(request.ip);
       const mine = openPerAddress.get(address) ?? 0;

@@ -17,6 +17,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { ChangeListener } from './events.ts';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
+import { chatContract } from '@vitrine/domain/chat.contract';
+import { contentContract } from '@vitrine/domain/content.contract';
+import { mediaContract } from '@vitrine/domain/media.contract';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 interface CachedRead {
   /** Tables whose changes make the answer stale. */
@@ -29,20 +34,20 @@ const MEDIA: CachedRead = { tables: ['media_titles'], maxAgeMs: 60_000 };
 
 /** Route (Fastify's pattern) → what its answer is built from. */
 export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
-  '/api/plans': { tables: ['plans'] },
-  '/api/apps': { tables: ['apps', 'app_files', 'uploads'] },
-  '/api/apps/categories': { tables: ['apps'] },
-  '/api/streaming-apps': { tables: ['streaming_apps'] },
-  '/api/reseller-plans': { tables: ['reseller_plans'] },
-  '/api/servers': { tables: ['supplier_pricing'] },
-  '/api/site-config/:section': { tables: ['site_configurations'] },
-  '/api/chat/shortcuts': { tables: ['shortcuts'] },
-  '/api/media/home': MEDIA,
-  '/api/media/lists/:mediaType/:list': MEDIA,
-  '/api/media/discover/:mediaType': MEDIA,
-  '/api/media/genres/:mediaType': MEDIA,
-  '/api/media/titles/:mediaType/:id': MEDIA,
-  '/api/media/search': MEDIA,
+  [catalogContract.listPlans.path]: { tables: ['plans'] },
+  [catalogContract.listApps.path]: { tables: ['apps', 'app_files', 'uploads'] },
+  [catalogContract.listAppCategories.path]: { tables: ['apps'] },
+  [catalogContract.listStreamingApps.path]: { tables: ['streaming_apps'] },
+  [resellersContract.listResellerPlans.path]: { tables: ['reseller_plans'] },
+  [resellersContract.listServers.path]: { tables: ['supplier_pricing'] },
+  [contentContract.getSiteConfig.path]: { tables: ['site_configurations'] },
+  [chatContract.listShortcuts.path]: { tables: ['shortcuts'] },
+  [mediaContract.home.path]: MEDIA,
+  [mediaContract.list.path]: MEDIA,
+  [mediaContract.discover.path]: MEDIA,
+  [mediaContract.genres.path]: MEDIA,
+  [mediaContract.details.path]: MEDIA,
+  [mediaContract.search.path]: MEDIA,
 };
 
 /** Response headers that belong to one response only and are never replayed from the cache. */

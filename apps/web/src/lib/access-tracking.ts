@@ -1,5 +1,8 @@
 // Records a site access event on every client route change. Failures are
 // ignored and never block navigation.
+import { analyticsContract } from '@vitrine/domain/analytics.contract';
+import { endpointUrl } from './api-client';
+
 const SESSION_KEY = 'vitrine.visit_session';
 
 export function visitSessionId(): string {
@@ -18,7 +21,7 @@ export function visitSessionId(): string {
 export function recordAccessEvent(path: string) {
   const body = JSON.stringify({ path, referrerUrl: document.referrer || null, sessionId: visitSessionId() });
   try {
-    void fetch('/api/analytics/access-events', {
+    void fetch(endpointUrl(analyticsContract.recordAccessEvent), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body,

@@ -1,5 +1,8 @@
-// The one way the web app talks to the API: JSON in and out, the session cookie, a 30 s timeout,
-// and errors as ApiError with the server's stable code and pt-BR message.
+// The one way the web app talks to the API: through an endpoint's shared contract (its path and
+// types), JSON in and out, the session cookie, a 30 s timeout, and errors as ApiError with the
+// server's stable code and pt-BR message.
+import { endpointUrl, type EndpointDefinition, type EndpointInput, type EndpointResponse } from '@vitrine/domain/contracts';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -24,7 +27,7 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
   timeoutMs?: number;
 }
 
-export async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS, headers, ...init }: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS, headers, ...init }: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
@@ -36,10 +39,10 @@ export async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS
       signal,
       headers: {
         accept: 'application/json',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
@@ -62,10 +65,25 @@ export async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS
   return payload as T;
 }
 
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
+export type CallOptions = Omit<RequestOptions, 'body' | 'method'>;
+
+type CallArgs<E extends EndpointDefinition> = Record<string, never> extends EndpointInput<E>
+  ? [input?: EndpointInput<E>, options?: CallOptions]
+  : [input: EndpointInput<E>, options?: CallOptions];
+
+/**
+ * Calls an endpoint by its contract: the path's params are filled and encoded, the query string is
+ * built from `query`, and `body` is sent as JSON (or as it is, for a FormData upload). The answer
+ * is typed by the contract's success response.
+ */
+export function callEndpoint<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<EndpointResponse<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: unknown; query?: unknown; body?: unknown };
+  return apiRequest<EndpointResponse<E>>(endpointUrl(endpoint, { params, query }), {
+    ...options,
+    method: endpoint.method,
+    // POST, PUT and PATCH always send a JSON body, even an empty one.
+    body: body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {}),
+  });
+}
+
+export { endpointUrl };

@@ -1,9 +1,10 @@
 // Listens to /api/events and refreshes the cached data of the table that changed. Query keys start
 // with the table name (['plans', …]), so one invalidation covers every view of that table.
 import type { QueryClient } from '@tanstack/react-query';
-import { notify } from './toast';
-
 import { CHANGE_EVENT_NAME, tableChangeSchema, type TableChange } from '@vitrine/domain';
+import { eventsContract } from '@vitrine/domain/events.contract';
+import { endpointUrl } from './api-client';
+import { notify } from './toast';
 
 export type { TableChange };
 
@@ -29,7 +30,7 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-export function connectEventStream(queryClient: QueryClient, url = '/api/events'): () => void {
+export function connectEventStream(queryClient: QueryClient, url = endpointUrl(eventsContract.stream)): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   let source: EventSource | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -2,35 +2,20 @@
 // better-auth and of our sign-up use cases. Only these better-auth endpoints are reachable; bodies
 // are validated by the shared contract first.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accessMeSchema,
-  confirmAccountInputSchema,
-  confirmAccountResultSchema,
-  confirmLookupInputSchema,
-  confirmLookupResultSchema,
-  credentialsSchema,
-  forgotPasswordInputSchema,
-  forgotPasswordResultSchema,
-  proUserInputSchema,
-  proUserSchema,
-  proUserUpsertResultSchema,
-  resetPasswordInputSchema,
-  resetPasswordResultSchema,
-  signInResultSchema,
-  signOutResultSchema,
-  signUpResultSchema,
-} from '@vitrine/domain/auth';
+import { accessContract } from '@vitrine/domain/access.contract';
+import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
+import { recordAudit } from '../admin/admin.audit.ts';
+import { adminActor } from '../admin/admin.resource.ts';
+import { route } from '../../shared/route.ts';
 import { AUTH_BASE_PATH, defaultAuthRateLimits, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
-import type { ProUser, ProUsersRepository } from './pro-users.repository.ts';
+import { createProUsersRepository, type ProUser, type ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
 import { hashLinkToken, type SignupUsecases } from './signups.usecases.ts';
 
-const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const skippedHeaders = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'x-forwarded-for', 'forwarded']);
 
 interface ForwardOptions {
@@ -138,14 +123,15 @@ function limitPer(
 const bodyOf = <T>(request: FastifyRequest) => request.body as T;
 
 export interface AccessRoutesOptions {
+  /** PRO-list writes and their audit rows commit together. */
+  db: Database;
   auth: Auth;
   proUsers: ProUsersRepository;
   signups: SignupsRepository;
   signupUsecases: SignupUsecases;
 }
 
-export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signups, signupUsecases }: AccessRoutesOptions) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases }: AccessRoutesOptions) {
 
   // Work that runs after its answer (reset mails) finishes before the server closes.
   const inFlight = new Set<Promise<unknown>>();
@@ -170,24 +156,14 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     }
   };
 
-  r.post(
-    '/api/auth/sign-in/email',
-    {
-      config: {
+  route(app, accessContract.signIn, { config: {
         rateLimit: {
           ...SIGN_IN_PER_EMAIL,
           // After validation, so the key is the normalised e-mail of a well-formed body.
           hook: 'preHandler',
           keyGenerator: (request) => `email:${(request.body as { email: string }).email}`,
         },
-      },
-      schema: {
-        tags: ['acesso'],
-        summary: 'Entrar com email e senha (somente emails PRO ativos)',
-        body: credentialsSchema,
-        response: { 200: signInResultSchema, '4xx': errorSchema },
-      },
-    },
+      } },
     async (request, reply) => {
       const { email, password } = request.body;
       await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
@@ -196,17 +172,7 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.post(
-    '/api/auth/sign-up/email',
-    {
-      config: { rateLimit: SIGN_UP_PER_IP },
-      schema: {
-        tags: ['acesso'],
-        summary: 'Cadastro (somente emails PRO ativos): envia o link de confirmação; nada é ativado antes dele',
-        body: credentialsSchema,
-        response: { 200: signUpResultSchema, '4xx': errorSchema },
-      },
-    },
+  route(app, accessContract.signUp, { config: { rateLimit: SIGN_UP_PER_IP } },
     async (request, reply) => {
       const { email, password } = request.body;
       await signupUsecases.signUp(email, password);
@@ -215,37 +181,17 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.post(
-    '/api/auth/confirm/lookup',
-    {
-      config: { rateLimit: LINK_LIMITS.lookupPerIp },
-      schema: {
-        tags: ['acesso'],
-        summary: 'Página do link de confirmação: para qual email e se pede a senha do cadastro ou uma nova',
-        body: confirmLookupInputSchema,
-        response: { 200: confirmLookupResultSchema, '4xx': errorSchema },
-      },
-    },
+  route(app, accessContract.confirmLookup, { config: { rateLimit: LINK_LIMITS.lookupPerIp } },
     async (request, reply) => {
       noStore(reply);
       return signupUsecases.lookup(request.body.token);
     },
   );
 
-  r.post(
-    '/api/auth/confirm',
-    {
-      config: { rateLimit: LINK_LIMITS.confirmPerIp },
+  route(app, accessContract.confirm, { config: { rateLimit: LINK_LIMITS.confirmPerIp },
       preHandler: limitPer(app, 'confirm-link', LINK_LIMITS.confirmPerLink, (request) =>
         hashLinkToken(bodyOf<{ token: string }>(request).token),
-      ),
-      schema: {
-        tags: ['acesso'],
-        summary: 'Confirma o email com o link e a senha do cadastro (ou a escolhida no convite) e entra',
-        body: confirmAccountInputSchema,
-        response: { 200: confirmAccountResultSchema, '4xx': errorSchema },
-      },
-    },
+      ) },
     async (request, reply) => {
       const { token, password } = request.body;
       const { email } = await signupUsecases.confirm(token, password);
@@ -255,18 +201,8 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.post(
-    '/api/auth/forgot-password',
-    {
-      config: { rateLimit: LINK_LIMITS.forgotPerIp },
-      preHandler: limitPer(app, 'forgot-email', LINK_LIMITS.forgotPerEmail, (request) => bodyOf<{ email: string }>(request).email),
-      schema: {
-        tags: ['acesso'],
-        summary: 'Esqueci minha senha: envia um link de redefinição (a mesma resposta para qualquer email)',
-        body: forgotPasswordInputSchema,
-        response: { 200: forgotPasswordResultSchema, '4xx': errorSchema },
-      },
-    },
+  route(app, accessContract.forgotPassword, { config: { rateLimit: LINK_LIMITS.forgotPerIp },
+      preHandler: limitPer(app, 'forgot-email', LINK_LIMITS.forgotPerEmail, (request) => bodyOf<{ email: string }>(request).email) },
     async (request, reply) => {
       await requestPasswordReset({ auth, proUsers, signups, runInBackground }, request.body.email);
       noStore(reply);
@@ -274,20 +210,10 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.post(
-    '/api/auth/reset-password',
-    {
-      config: { rateLimit: LINK_LIMITS.resetPerIp },
+  route(app, accessContract.resetPassword, { config: { rateLimit: LINK_LIMITS.resetPerIp },
       preHandler: limitPer(app, 'reset-link', LINK_LIMITS.resetPerLink, (request) =>
         hashLinkToken(bodyOf<{ token: string }>(request).token),
-      ),
-      schema: {
-        tags: ['acesso'],
-        summary: 'Define a nova senha com o link recebido, encerra todas as sessões da conta e entra',
-        body: resetPasswordInputSchema,
-        response: { 200: resetPasswordResultSchema, '4xx': errorSchema },
-      },
-    },
+      ) },
     async (request, reply) => {
       const { token, password } = request.body;
       const { email } = await resetPassword({ auth }, token, password);
@@ -297,11 +223,7 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.post(
-    '/api/auth/sign-out',
-    {
-      schema: { tags: ['acesso'], summary: 'Sair: encerra a sessão no servidor', response: { 200: signOutResultSchema, '4xx': errorSchema } },
-    },
+  route(app, accessContract.signOut, {},
     async (request, reply) => {
       await forward(auth, request, reply, { method: 'POST', path: '/sign-out', body: {} });
       noStore(reply);
@@ -309,15 +231,7 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.get(
-    '/api/auth/verify-email',
-    {
-      schema: {
-        tags: ['acesso'],
-        summary: 'Links de confirmação antigos: levam à página de confirmação, que pede um novo cadastro',
-        querystring: z.object({ token: z.string().max(4096).optional(), callbackURL: z.string().max(2048).optional() }),
-      },
-    },
+  route(app, accessContract.verifyEmail, {},
     // Links mailed before confirmation asked for the password confirm nothing: the accounts they
     // pointed at were never confirmed and have been removed.
     async (_request, reply) => {
@@ -326,15 +240,7 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.get(
-    '/api/access/me',
-    {
-      schema: {
-        tags: ['acesso'],
-        summary: 'Quem está conectado e se é um usuário PRO ativo (público)',
-        response: { 200: accessMeSchema },
-      },
-    },
+  route(app, accessContract.me, {},
     async (request, reply) => {
       noStore(reply);
       const viewer = await request.viewer();
@@ -342,33 +248,31 @@ export async function accessRoutes(app: FastifyInstance, { auth, proUsers, signu
     },
   );
 
-  r.get(
-    '/api/access/pro-users',
-    {
-      schema: {
-        tags: ['acesso'],
-        summary: 'Lista os emails PRO (painel, seção Segurança)',
-        response: { 200: z.object({ items: z.array(proUserSchema) }) },
-      },
+  route(app, accessContract.listProUsers, {},
+    async (request) => {
+      const { page, pageSize, search } = request.query;
+      const { rows, total } = await proUsers.list({ search, limit: pageSize, offset: pageOffset({ page, pageSize }) });
+      return toListEnvelope(rows.map(toProUserOutput), total, { page, pageSize });
     },
-    async () => ({ items: (await proUsers.list()).map(toProUserOutput) }),
   );
 
-  r.put(
-    '/api/access/pro-users',
-    {
-      schema: {
-        tags: ['acesso'],
-        summary:
-          'Inclui um email PRO ou muda seu estado; desativar encerra o acesso na próxima requisição. ' +
-          'Com invite, envia um convite para escolher a senha (nada é enviado a quem já tem conta)',
-        body: proUserInputSchema,
-        response: { 200: proUserUpsertResultSchema },
-      },
-    },
+  route(app, accessContract.upsertProUser, {},
     async (request) => {
       const { email, isActive, invite } = request.body;
-      const row = toProUserOutput(await proUsers.upsert(email, isActive));
+      const actor = await adminActor(request);
+      const row = await db.transaction(async (tx) => {
+        const repository = createProUsersRepository(tx);
+        const before = await repository.find(email);
+        const after = toProUserOutput(await repository.upsert(email, isActive));
+        await recordAudit(tx, actor, {
+          action: before ? 'update' : 'create',
+          resource: 'pro-users',
+          recordId: after.email,
+          before: before ? toProUserOutput(before) : null,
+          after,
+        });
+        return after;
+      });
       return invite ? { ...row, invitation: await signupUsecases.invite(email) } : row;
     },
   );

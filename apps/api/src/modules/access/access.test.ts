@@ -209,6 +209,22 @@ describe('sessions end on the server', () => {
     expect((await me(t, cookie)).json()).toMatchObject({ signedIn: false });
   });
 
+  it('lists PRO e-mails a page at a time, in order, searched on the server', async () => {
+    const tag = `lista-${Date.now()}`;
+    for (const name of ['carla', 'ana', 'bruno']) await listPro(t.database.db, `${name}.${tag}@example.com`);
+    await listPro(t.database.db, `outra_${tag}@example.com`);
+    const admin = await signInAsAdmin(t.app);
+    const read = (query: string) => t.app.inject({ method: 'GET', url: `/api/access/pro-users?${query}`, headers: { cookie: admin } });
+
+    const first = await read(`search=.${tag}&pageSize=2`);
+    expect(first.json()).toMatchObject({ total: 3, page: 1, pageSize: 2, items: [{ email: `ana.${tag}@example.com` }, { email: `bruno.${tag}@example.com` }] });
+    const second = await read(`search=.${tag}&pageSize=2&page=2`);
+    expect(second.json()).toMatchObject({ total: 3, page: 2, items: [{ email: `carla.${tag}@example.com` }] });
+    // LIKE wildcards in the search match themselves: '_' finds only the e-mail that has one.
+    expect((await read(`search=_${tag}`)).json()).toMatchObject({ total: 1, items: [{ email: `outra_${tag}@example.com` }] });
+    expect((await read('pageSize=101')).statusCode).toBe(400);
+  });
+
   it('deactivating a PRO e-mail ends its access on the next request', async () => {
     const email = 'revogado@example.com';
     const cookie = await createConfirmedProUser(t.app, t.database.db, email);

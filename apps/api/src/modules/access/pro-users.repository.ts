@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ilike } from 'drizzle-orm';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { DbExecutor } from '../../db/client.ts';
 import { proUsers } from '../../db/schema.ts';
@@ -11,7 +11,9 @@ export interface ProUser {
 }
 
 export interface ProUsersRepository {
-  list(): Promise<ProUser[]>;
+  /** A page of PRO e-mails in alphabetical order, those containing `search` when given, and the count of all matches. */
+  list(options: { search?: string; limit: number; offset: number }): Promise<{ rows: ProUser[]; total: number }>;
+  find(email: string): Promise<ProUser | null>;
   isActive(email: string): Promise<boolean>;
   /** Lists the e-mail as a PRO user with the given state (insert or update). */
   upsert(email: string, isActive: boolean): Promise<ProUser>;
@@ -19,8 +21,18 @@ export interface ProUsersRepository {
 
 export function createProUsersRepository(db: DbExecutor): ProUsersRepository {
   return {
-    async list() {
-      return db.select().from(proUsers).orderBy(asc(proUsers.email));
+    async list({ search, limit, offset }) {
+      // LIKE's wildcards in the search are matched as themselves.
+      const where = search ? ilike(proUsers.email, `%${search.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+      const [rows, total] = await Promise.all([
+        db.select().from(proUsers).where(where).orderBy(asc(proUsers.email)).limit(limit).offset(offset),
+        db.$count(proUsers, where),
+      ]);
+      return { rows, total };
+    },
+    async find(email) {
+      const [row] = await db.select().from(proUsers).where(eq(proUsers.email, normalizeEmail(email))).limit(1);
+      return row ?? null;
     },
     async isActive(email) {
       const rows = await db

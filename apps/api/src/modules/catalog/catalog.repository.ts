@@ -29,7 +29,7 @@ const downloadCodeColumns = {
  * only keeps equal rows stable). An admin-set display order, once plans have one, goes first here.
  */
 export function planDisplayOrder() {
-  return [asc(plans.priceMonthly), asc(plans.name), asc(plans.id)];
+  return [asc(plans.displayOrder), asc(plans.priceMonthly), asc(plans.name), asc(plans.id)];
 }
 
 export const createCatalogRepository = (db: DbExecutor) => ({
@@ -86,12 +86,13 @@ export const createCatalogRepository = (db: DbExecutor) => ({
     return row;
   },
 
-  async listDownloadCodes(appId: string): Promise<DownloadCodeRow[]> {
-    return db
-      .select(downloadCodeColumns)
-      .from(downloadCodes)
-      .where(eq(downloadCodes.appId, appId))
-      .orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id));
+  async listDownloadCodes(appId: string, limit: number, offset: number): Promise<{ rows: DownloadCodeRow[]; total: number }> {
+    const where = eq(downloadCodes.appId, appId);
+    const [rows, total] = await Promise.all([
+      db.select(downloadCodeColumns).from(downloadCodes).where(where).orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id)).limit(limit).offset(offset),
+      db.$count(downloadCodes, where),
+    ]);
+    return { rows, total };
   },
 
   /** The downloads of these apps, each with its upload when it is a stored file. */

@@ -17,6 +17,8 @@ export const plans = pgTable('plans', {
   isPopular: boolean('is_popular').notNull().default(false),
   isSpecial: boolean('is_special').notNull().default(false),
   active: boolean('active').notNull().default(true),
+  /** Lower first on the storefront; plans with the same order go by monthly price. */
+  displayOrder: integer('display_order').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

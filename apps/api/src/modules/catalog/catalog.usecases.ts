@@ -27,6 +27,7 @@ import {
 } from '@vitrine/domain/catalog';
 import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
 import { safeDownloadUrl } from '@vitrine/domain/urls';
+import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
 import {
   appFileNotFound,
@@ -209,9 +210,10 @@ export async function generateDownloadCode(
   throw codeGenerationFailed();
 }
 
-export async function listDownloadCodes({ repository }: { repository: CatalogRepository }, appId: string) {
+export async function listDownloadCodes({ repository }: { repository: CatalogRepository }, appId: string, page: Pick<ListQuery, 'page' | 'pageSize'>) {
   if (!(await repository.findApp(appId))) throw appNotFound();
-  return (await repository.listDownloadCodes(appId)).map(toDownloadCode);
+  const { rows, total } = await repository.listDownloadCodes(appId, page.pageSize, pageOffset(page));
+  return toListEnvelope(rows.map(toDownloadCode), total, page);
 }
 
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadCode } from '@vitrine/domain/catalog';
+import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { apps } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
@@ -35,7 +36,9 @@ describe('download codes in the admin', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/apps/${appId}/download-codes`, headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.json<DownloadCode[]>().map((code) => code.id)).toEqual([codes[1]!.id, codes[0]!.id]);
+    expect(list.json<ListEnvelope<DownloadCode>>()).toEqual({ items: [expect.objectContaining({ id: codes[1]!.id }), expect.objectContaining({ id: codes[0]!.id })], total: 2, page: 1, pageSize: 20 });
+    const secondPage = await t.app.inject({ method: 'GET', url: `/api/apps/${appId}/download-codes?page=2&pageSize=1`, headers: { cookie } });
+    expect(secondPage.json<ListEnvelope<DownloadCode>>()).toMatchObject({ items: [{ id: codes[0]!.id }], total: 2, page: 2, pageSize: 1 });
 
     const redeemed = await t.app.inject({
       method: 'POST',
@@ -44,7 +47,7 @@ describe('download codes in the admin', () => {
     });
     expect(redeemed.statusCode).toBe(200);
     const after = await t.app.inject({ method: 'GET', url: `/api/apps/${appId}/download-codes`, headers: { cookie } });
-    expect(after.json<DownloadCode[]>().find((code) => code.id === codes[0]!.id)).toMatchObject({ isUsed: true });
+    expect(after.json<ListEnvelope<DownloadCode>>().items.find((code) => code.id === codes[0]!.id)).toMatchObject({ isUsed: true });
   });
 
   it('a code for an unknown app is refused with 404', async () => {

@@ -17,6 +17,8 @@ export interface LlmSettings {
   firstTokenTimeoutMs: number;
   /** The whole answer within this long, or the built-in engine answers. */
   totalTimeoutMs: number;
+  /** The HTTP client for outside services; the global fetch when absent. */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** Where the model settings come from: the environment today, the admin's 'models' section later. */
@@ -25,10 +27,13 @@ export type LlmSource = () => Promise<LlmSettings | null>;
 export const DEFAULT_LLM_TIMEOUTS = { firstTokenTimeoutMs: 8_000, totalTimeoutMs: 30_000 } as const;
 
 /** The model the admin set in the panel, or else the one of LLM_*; none when either has no address or model. */
-export function llmSourceFromSettings(settings: { get(key: 'llm_base_url' | 'llm_model' | 'llm_api_key'): Promise<string | undefined> }): LlmSource {
+export function llmSourceFromSettings(
+  settings: { get(key: 'llm_base_url' | 'llm_model' | 'llm_api_key'): Promise<string | undefined> },
+  { fetch }: { fetch?: typeof globalThis.fetch } = {},
+): LlmSource {
   return async () => {
     const [baseUrl, model, apiKey] = await Promise.all([settings.get('llm_base_url'), settings.get('llm_model'), settings.get('llm_api_key')]);
-    return baseUrl && model ? { baseUrl, model, apiKey, ...DEFAULT_LLM_TIMEOUTS } : null;
+    return baseUrl && model ? { baseUrl, model, apiKey, fetch, ...DEFAULT_LLM_TIMEOUTS } : null;
   };
 }
 
@@ -140,7 +145,7 @@ export async function streamLlmProse(
   turn: LlmTurn,
   { allowedAmounts, onText, signal }: { allowedAmounts: ReadonlySet<number>; onText: (text: string) => void; signal?: AbortSignal },
 ): Promise<string> {
-  const provider = createOpenAICompatible({ name: 'vitrine-llm', baseURL: settings.baseUrl, apiKey: settings.apiKey });
+  const provider = createOpenAICompatible({ name: 'vitrine-llm', baseURL: settings.baseUrl, apiKey: settings.apiKey, fetch: settings.fetch });
   const controller = new AbortController();
   let timedOut: LlmFailure | undefined;
   const abortWith = (failure: LlmFailure) => {

@@ -150,13 +150,11 @@ export const createChatRepository = (db: DbExecutor) => ({
   },
 
   async listShortcutRuns(shortcutId: string | undefined, limit: number, offset: number) {
-    const deliveries = await db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.source, 'shortcut'), shortcutId ? eq(webhookDeliveries.sourceId, shortcutId) : undefined))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(limit)
-      .offset(offset);
+    const where = and(eq(webhookDeliveries.source, 'shortcut'), shortcutId ? eq(webhookDeliveries.sourceId, shortcutId) : undefined);
+    const [deliveries, total] = await Promise.all([
+      db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset),
+      db.$count(webhookDeliveries, where),
+    ]);
     const attempts = deliveries.length
       ? await db
           .select()
@@ -169,7 +167,7 @@ export const createChatRepository = (db: DbExecutor) => ({
           )
           .orderBy(asc(webhookAttempts.attempt))
       : [];
-    return deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id) }));
+    return { rows: deliveries.map((delivery) => ({ delivery, attempts: attempts.filter((attempt) => attempt.deliveryId === delivery.id) })), total };
   },
 
   async listConversationSummaries(limit: number, offset: number) {
@@ -191,27 +189,25 @@ export const createChatRepository = (db: DbExecutor) => ({
       .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.id))
       .limit(limit)
       .offset(offset);
-    return rows;
+    return { rows, total: await db.$count(chatConversations) };
   },
 
-  async listHandoffs(limit: number, offset: number, conversationIds?: string[]): Promise<HandoffRow[]> {
-    return db
-      .select()
-      .from(chatHandoffs)
-      .where(conversationIds ? inArray(chatHandoffs.conversationId, conversationIds) : undefined)
-      .orderBy(desc(chatHandoffs.createdAt), desc(chatHandoffs.id))
-      .limit(limit)
-      .offset(offset);
+  async listHandoffs(limit: number, offset: number, conversationIds?: string[]): Promise<{ rows: HandoffRow[]; total: number }> {
+    const where = conversationIds ? inArray(chatHandoffs.conversationId, conversationIds) : undefined;
+    const [rows, total] = await Promise.all([
+      db.select().from(chatHandoffs).where(where).orderBy(desc(chatHandoffs.createdAt), desc(chatHandoffs.id)).limit(limit).offset(offset),
+      db.$count(chatHandoffs, where),
+    ]);
+    return { rows, total };
   },
 
-  async listPaymentIntents(limit: number, offset: number, conversationIds?: string[]): Promise<PaymentIntentRow[]> {
-    return db
-      .select()
-      .from(chatPaymentIntents)
-      .where(conversationIds ? inArray(chatPaymentIntents.conversationId, conversationIds) : undefined)
-      .orderBy(desc(chatPaymentIntents.createdAt), desc(chatPaymentIntents.id))
-      .limit(limit)
-      .offset(offset);
+  async listPaymentIntents(limit: number, offset: number, conversationIds?: string[]): Promise<{ rows: PaymentIntentRow[]; total: number }> {
+    const where = conversationIds ? inArray(chatPaymentIntents.conversationId, conversationIds) : undefined;
+    const [rows, total] = await Promise.all([
+      db.select().from(chatPaymentIntents).where(where).orderBy(desc(chatPaymentIntents.createdAt), desc(chatPaymentIntents.id)).limit(limit).offset(offset),
+      db.$count(chatPaymentIntents, where),
+    ]);
+    return { rows, total };
   },
 });
 export type ChatRepository = ReturnType<typeof createChatRepository>;

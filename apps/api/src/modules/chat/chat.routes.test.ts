@@ -76,9 +76,12 @@ describe('the assistant answers from the live data', () => {
     const admin = await signInAsAdmin(t.app);
     const listed = await t.app.inject({ method: 'GET', url: '/api/chat/admin/handoffs', headers: { cookie: admin } });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual([
-      expect.objectContaining({ conversationId: visitor.conversation.id, request: 'Quero falar com um HUMANO, por favor', status: 'open' }),
-    ]);
+    expect(listed.json()).toEqual({
+      items: [expect.objectContaining({ conversationId: visitor.conversation.id, request: 'Quero falar com um HUMANO, por favor', status: 'open' })],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    });
   });
 
   it('says when it does not understand, and offers suggestions', async () => {
@@ -165,7 +168,7 @@ describe('from intent to payment in one conversation', () => {
     expect((await conversationOf(visitor)).messages.at(-1)?.pix).toEqual(reply.pix);
     const admin = await signInAsAdmin(t.app);
     const intents = await t.app.inject({ method: 'GET', url: '/api/chat/admin/payment-intents', headers: { cookie: admin } });
-    expect(intents.json()).toEqual([
+    expect(intents.json().items).toEqual([
       expect.objectContaining({ conversationId: visitor.conversation.id, kind: 'plan', period: 'annual', amount: 399.9, txid }),
     ]);
   });
@@ -300,7 +303,7 @@ describe('conversations belong to their visitor', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/chat/admin/conversations/${a.conversation.id}`, headers: { cookie: admin } });
     expect(detail.json().messages).toHaveLength(3);
     const summaries = await t.app.inject({ method: 'GET', url: '/api/chat/admin/conversations', headers: { cookie: admin } });
-    expect(summaries.json()).toEqual(
+    expect(summaries.json().items).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: a.conversation.id, messageCount: 3 }), expect.objectContaining({ id: b.conversation.id, messageCount: 1 })]),
     );
   });

@@ -1,27 +1,11 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminChatConversationSchema,
-  adminListQuerySchema,
-  chatConversationSchema,
-  chatConversationSummaryListSchema,
-  chatExchangeSchema,
-  chatFeedbackBodySchema,
-  chatHandoffListSchema,
-  chatMessageSchema,
-  chatPaymentIntentListSchema,
-  latestConversationSchema,
-  publicShortcutListSchema,
-  sendChatMessageBodySchema,
-  shortcutRunListSchema,
-  shortcutRunResponseSchema,
-  type ChatStreamEvent,
-} from '@vitrine/domain/chat';
+import { chatContract } from '@vitrine/domain/chat.contract';
+import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { uploadBuckets } from '@vitrine/domain/uploads';
 import type { Database } from '../../db/client.ts';
 import type { AppError } from '../../shared/errors.ts';
+import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { malformedUpload, noFileSent, notMultipart } from '../uploads/uploads.errors.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
@@ -51,12 +35,6 @@ import {
 } from './chat.usecases.ts';
 import { ensureVisitor, readVisitor } from './chat.visitor.ts';
 
-const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
-});
-const conversationParams = z.object({ id: z.uuid('Conversa inválida') });
-const messageParams = conversationParams.extend({ messageId: z.uuid('Mensagem inválida') });
-const fileParams = conversationParams.extend({ uploadId: z.uuid('Arquivo inválido') });
 
 /** Per visitor (the cookie) and per client address: dropping the cookie does not reset the count. */
 export const CHAT_LIMITS = {
@@ -79,7 +57,6 @@ export interface ChatRoutesOptions {
 
 export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks }: ChatRoutesOptions) {
   const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log };
-  const typed = app.withTypeProvider<ZodTypeProvider>();
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();
@@ -120,16 +97,7 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
 
   // ---------------------------------------------------------------- conversations
 
-  typed.post(
-    '/api/chat/conversations',
-    {
-      config: perIp(CHAT_LIMITS.conversations.perIp, CHAT_LIMITS.conversations.windowMs),
-      schema: {
-        tags: ['chat'],
-        summary: 'Começa uma conversa com o assistente (o visitante é identificado por um cookie HttpOnly)',
-        response: { 201: chatConversationSchema, 429: errorResponse },
-      },
-    },
+  route(app, chatContract.startConversation, { config: perIp(CHAT_LIMITS.conversations.perIp, CHAT_LIMITS.conversations.windowMs) },
     async (request, reply) => {
       const visitorId = ensureVisitor(request, reply, secureCookies);
       newVisitors.set(request, visitorId);
@@ -139,51 +107,21 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
     },
   );
 
-  typed.get(
-    '/api/chat/conversations/latest',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'A conversa mais recente do visitante (null quando ainda não há)',
-        response: { 200: latestConversationSchema },
-      },
-    },
+  route(app, chatContract.latestConversation, {},
     async (request, reply) => {
       noStore(reply);
       return { conversation: await latestConversation(deps, readVisitor(request)) };
     },
   );
 
-  typed.get(
-    '/api/chat/conversations/:id',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Uma conversa: só para o visitante que a começou e para admins',
-        params: conversationParams,
-        response: { 200: chatConversationSchema, 404: errorResponse },
-      },
-    },
+  route(app, chatContract.getConversation, {},
     async (request, reply) => {
       noStore(reply);
       return readConversation(deps, await access(request), request.params.id);
     },
   );
 
-  typed.post(
-    '/api/chat/conversations/:id/messages',
-    {
-      config: perIp(CHAT_LIMITS.messages.perIp, CHAT_LIMITS.messages.windowMs),
-      schema: {
-        tags: ['chat'],
-        summary: 'Envia uma mensagem (ou a intenção de um botão da vitrine) e recebe a resposta do assistente',
-        description:
-          'Com `Accept: text/event-stream` a resposta vem em fluxo: eventos `user` (a mensagem gravada), `delta` (texto), `reset` (descarta o texto: o assistente embutido responde), `done` (a resposta gravada) ou `error`. Sem ele, JSON com as duas mensagens.',
-        params: conversationParams,
-        body: sendChatMessageBodySchema,
-        response: { 200: chatExchangeSchema, 400: errorResponse, 404: errorResponse, 429: errorResponse },
-      },
-    },
+  route(app, chatContract.sendMessage, { config: perIp(CHAT_LIMITS.messages.perIp, CHAT_LIMITS.messages.windowMs) },
     async (request, reply) => {
       await limits.messages(request, reply);
       const body = request.body;
@@ -202,18 +140,7 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
     },
   );
 
-  typed.put(
-    '/api/chat/conversations/:id/messages/:messageId/feedback',
-    {
-      config: perIp(CHAT_LIMITS.feedback.perIp, CHAT_LIMITS.feedback.windowMs),
-      schema: {
-        tags: ['chat'],
-        summary: 'Marca (ou desmarca, com null) a avaliação positiva ou negativa de uma resposta do assistente',
-        params: messageParams,
-        body: chatFeedbackBodySchema,
-        response: { 200: chatMessageSchema, 404: errorResponse },
-      },
-    },
+  route(app, chatContract.setFeedback, { config: perIp(CHAT_LIMITS.feedback.perIp, CHAT_LIMITS.feedback.windowMs) },
     async (request, reply) => {
       const message = await setFeedback(deps, readVisitor(request), request.params.id, request.params.messageId, request.body.feedback);
       return noStore(reply).send(message);
@@ -225,19 +152,8 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
   await app.register(async (scope) => {
     // Multipart is parsed only in this scope; one file and nothing else.
     await scope.register(multipart, { limits: { files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 } });
-    const fileRoute = (path: string, kind: ChatFileKind, summary: string) =>
-      scope.withTypeProvider<ZodTypeProvider>().post(
-        path,
-        {
-          config: perIp(CHAT_LIMITS.files.perIp, CHAT_LIMITS.files.windowMs),
-          schema: {
-            tags: ['chat'],
-            summary,
-            consumes: ['multipart/form-data'],
-            params: conversationParams,
-            response: { 201: chatExchangeSchema, 400: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse, 429: errorResponse },
-          },
-        },
+    const fileRoute = (endpoint: typeof chatContract.sendImage | typeof chatContract.sendVoiceNote, kind: ChatFileKind) =>
+      route(scope, endpoint, { config: perIp(CHAT_LIMITS.files.perIp, CHAT_LIMITS.files.windowMs) },
         async (request, reply) => {
           await limits.files(request, reply);
           const visitorId = readVisitor(request);
@@ -260,20 +176,11 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
           }
         },
       );
-    fileRoute('/api/chat/conversations/:id/images', 'image', 'Envia uma imagem (JPG, PNG, GIF ou WebP pelo conteúdo, até 10 MB)');
-    fileRoute('/api/chat/conversations/:id/voice-notes', 'audio', 'Envia um áudio gravado (WebM, OGG, MP4/M4A, MP3 ou WAV pelo conteúdo, até 10 MB)');
+    fileRoute(chatContract.sendImage, 'image');
+    fileRoute(chatContract.sendVoiceNote, 'audio');
   });
 
-  typed.get(
-    '/api/chat/conversations/:id/files/:uploadId',
-    {
-      compress: false,
-      schema: {
-        tags: ['chat'],
-        summary: 'Entrega a imagem ou o áudio de uma mensagem: só para o visitante da conversa e para admins',
-        params: fileParams,
-      },
-    },
+  route(app, chatContract.getConversationFile, { compress: false },
     async (request, reply) => {
       const upload = await findConversationFile(deps, await access(request), request.params.id, request.params.uploadId);
       return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
@@ -282,29 +189,11 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
 
   // ---------------------------------------------------------------- shortcuts
 
-  typed.get(
-    '/api/chat/shortcuts',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Atalhos ativos, por ordem (PIX com o código BR Code; nunca a URL ou o segredo de um webhook)',
-        response: { 200: publicShortcutListSchema },
-      },
-    },
+  route(app, chatContract.listShortcuts, {},
     async () => listPublicShortcuts(deps),
   );
 
-  typed.post(
-    '/api/chat/shortcuts/:id/run',
-    {
-      config: perIp(CHAT_LIMITS.shortcutRuns.perIp, CHAT_LIMITS.shortcutRuns.windowMs),
-      schema: {
-        tags: ['chat'],
-        summary: 'Executa um atalho de webhook: o servidor envia o webhook assinado pela fila de entregas',
-        params: z.object({ id: z.uuid('Atalho inválido') }),
-        response: { 202: shortcutRunResponseSchema, 400: errorResponse, 404: errorResponse, 429: errorResponse },
-      },
-    },
+  route(app, chatContract.runShortcut, { config: perIp(CHAT_LIMITS.shortcutRuns.perIp, CHAT_LIMITS.shortcutRuns.windowMs) },
     async (request, reply) => {
       await limits.shortcutRuns(request, reply);
       const queued = await runWebhookShortcut(deps, request.params.id, { allowPrivate: allowPrivateWebhooks });
@@ -314,88 +203,34 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
 
   // ---------------------------------------------------------------- admin reads
 
-  typed.get(
-    '/api/chat/admin/conversations',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Conversas do assistente, mais recentes primeiro — somente admin',
-        querystring: adminListQuerySchema,
-        response: { 200: chatConversationSummaryListSchema },
-      },
-    },
-    async (request) => listConversationSummaries(deps, request.query.limit, request.query.offset),
+  route(app, chatContract.listConversations, {},
+    async (request) => listConversationSummaries(deps, request.query),
   );
 
-  typed.get(
-    '/api/chat/admin/conversations/:id',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Uma conversa com as avaliações, anexos, pedidos de atendente e PIX oferecidos — somente admin',
-        params: conversationParams,
-        response: { 200: adminChatConversationSchema, 404: errorResponse },
-      },
-    },
+  route(app, chatContract.getAdminConversation, {},
     async (request) => readAdminConversation(deps, request.params.id),
   );
 
-  typed.get(
-    '/api/chat/admin/handoffs',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Pedidos para falar com um atendente humano — somente admin',
-        querystring: adminListQuerySchema,
-        response: { 200: chatHandoffListSchema },
-      },
-    },
-    async (request) => listHandoffs(deps, request.query.limit, request.query.offset),
+  route(app, chatContract.listHandoffs, {},
+    async (request) => listHandoffs(deps, request.query),
   );
 
-  typed.get(
-    '/api/chat/admin/shortcut-runs',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'Execuções de atalhos de webhook, com cada tentativa de entrega — somente admin',
-        querystring: adminListQuerySchema.extend({ shortcutId: z.uuid('Atalho inválido').optional() }),
-        response: { 200: shortcutRunListSchema },
-      },
-    },
+  route(app, chatContract.listShortcutRuns, {},
     async (request, reply) => {
       noStore(reply);
-      return listShortcutRuns(deps, request.query.shortcutId, request.query.limit, request.query.offset);
+      return listShortcutRuns(deps, request.query.shortcutId, request.query);
     },
   );
 
-  typed.get(
-    '/api/chat/admin/shortcuts/:id/webhook-endpoint',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'URL e segredo de assinatura (Standard Webhooks) do webhook de um atalho, para configurar o receptor — somente admin',
-        params: z.object({ id: z.uuid('Atalho inválido') }),
-        response: { 200: z.object({ url: z.string(), secret: z.string() }), 404: errorResponse },
-      },
-    },
+  route(app, chatContract.getShortcutWebhookEndpoint, {},
     async (request, reply) => {
       noStore(reply);
       return readShortcutEndpoint(deps, request.params.id);
     },
   );
 
-  typed.get(
-    '/api/chat/admin/payment-intents',
-    {
-      schema: {
-        tags: ['chat'],
-        summary: 'PIX oferecidos nas conversas (valor, txid da conversa, BR Code) — somente admin',
-        querystring: adminListQuerySchema,
-        response: { 200: chatPaymentIntentListSchema },
-      },
-    },
-    async (request) => listPaymentIntents(deps, request.query.limit, request.query.offset),
+  route(app, chatContract.listPaymentIntents, {},
+    async (request) => listPaymentIntents(deps, request.query),
   );
 }
 

@@ -83,7 +83,7 @@ describe('webhook shortcuts run on the server', () => {
     const runs = await waitUntil(
       async () => {
         const response = await t.app.inject({ method: 'GET', url: `/api/chat/admin/shortcut-runs?shortcutId=${shortcut.id}`, headers: { cookie: admin } });
-        const list = response.json() as { success: boolean; attempts: { statusCode: number | null }[] }[];
+        const list = (response.json() as { items: { success: boolean; attempts: { statusCode: number | null }[] }[] }).items;
         return list[0]?.success ? list : undefined;
       },
       { what: 'a entrega após duas falhas' },

@@ -9,6 +9,7 @@ import {
   type PublicShortcut,
 } from '@vitrine/domain/chat';
 import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
+import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
 import type { Database } from '../../db/client.ts';
@@ -427,10 +428,12 @@ export async function readShortcutEndpoint(deps: Pick<ChatDeps, 'db'>, shortcutI
   return endpoint;
 }
 
+type AdminPage = Pick<ListQuery, 'page' | 'pageSize'>;
+
 /** The execution log of shortcuts: one delivery per run, with every attempt. */
-export async function listShortcutRuns(deps: Pick<ChatDeps, 'db'>, shortcutId: string | undefined, limit: number, offset: number) {
-  const rows = await createChatRepository(deps.db).listShortcutRuns(shortcutId, limit, offset);
-  return rows.map(({ delivery, attempts }) => ({
+export async function listShortcutRuns(deps: Pick<ChatDeps, 'db'>, shortcutId: string | undefined, page: AdminPage) {
+  const { rows, total } = await createChatRepository(deps.db).listShortcutRuns(shortcutId, page.pageSize, pageOffset(page));
+  return toListEnvelope(rows.map(({ delivery, attempts }) => ({
     deliveryId: delivery.id,
     shortcutId: delivery.sourceId!,
     messageId: delivery.messageId,
@@ -445,12 +448,12 @@ export async function listShortcutRuns(deps: Pick<ChatDeps, 'db'>, shortcutId: s
       durationMs: attempt.durationMs,
       createdAt: attempt.createdAt.toISOString(),
     })),
-  }));
+  })), total, page);
 }
 
-export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
-  const rows = await createChatRepository(deps.db).listConversationSummaries(limit, offset);
-  return rows.map((row) => ({
+export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, page: AdminPage) {
+  const { rows, total } = await createChatRepository(deps.db).listConversationSummaries(page.pageSize, pageOffset(page));
+  return toListEnvelope(rows.map((row) => ({
     id: row.conversation.id,
     visitorId: row.conversation.visitorId,
     createdAt: row.conversation.createdAt.toISOString(),
@@ -459,7 +462,7 @@ export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, limi
     lastMessage: row.lastMessage,
     openHandoffs: row.openHandoffs,
     paymentIntents: row.paymentIntents,
-  }));
+  })), total, page);
 }
 
 export const toHandoff = (row: HandoffRow) => ({
@@ -492,13 +495,15 @@ export async function readAdminConversation(deps: ChatDeps, id: string) {
     repository.listHandoffs(100, 0, [id]),
     repository.listPaymentIntents(100, 0, [id]),
   ]);
-  return { ...conversation, visitorId: row.visitorId, handoffs: handoffs.map(toHandoff), paymentIntents: intents.map(toPaymentIntent) };
+  return { ...conversation, visitorId: row.visitorId, handoffs: handoffs.rows.map(toHandoff), paymentIntents: intents.rows.map(toPaymentIntent) };
 }
 
-export async function listHandoffs(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
-  return (await createChatRepository(deps.db).listHandoffs(limit, offset)).map(toHandoff);
+export async function listHandoffs(deps: Pick<ChatDeps, 'db'>, page: AdminPage) {
+  const { rows, total } = await createChatRepository(deps.db).listHandoffs(page.pageSize, pageOffset(page));
+  return toListEnvelope(rows.map(toHandoff), total, page);
 }
 
-export async function listPaymentIntents(deps: Pick<ChatDeps, 'db'>, limit: number, offset: number) {
-  return (await createChatRepository(deps.db).listPaymentIntents(limit, offset)).map(toPaymentIntent);
+export async function listPaymentIntents(deps: Pick<ChatDeps, 'db'>, page: AdminPage) {
+  const { rows, total } = await createChatRepository(deps.db).listPaymentIntents(page.pageSize, pageOffset(page));
+  return toListEnvelope(rows.map(toPaymentIntent), total, page);
 }

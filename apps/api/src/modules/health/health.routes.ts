@@ -1,22 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthContract } from '@vitrine/domain/health.contract';
+import { route } from '../../shared/route.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 
-const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({
-    kind: z.enum(['pglite', 'postgres']),
-    status: z.enum(['up', 'down']),
-    latencyMs: z.number().optional(),
-  }),
-  uptimeSeconds: z.number(),
-});
-
 export async function healthRoutes(app: FastifyInstance, { database }: { database: DatabaseHandle }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
-    { schema: { tags: ['sistema'], summary: 'Estado do servidor e do banco', response: { 200: healthSchema, 503: healthSchema } } },
+  route(app, healthContract.health, {},
     async (_request, reply) => {
       const started = performance.now();
       const up = await Promise.race([

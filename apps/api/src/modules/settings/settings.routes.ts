@@ -1,37 +1,22 @@
 // The admin's overrides of environment settings (contact e-mail, TMDB key, language model). Admin only,
 // like every route that is not listed public; secrets are write-only.
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SETTINGS, settingInputSchema, settingKeySchema, settingListSchema, settingSchema } from '@vitrine/domain/settings';
+import { settingsContract } from '@vitrine/domain/settings.contract';
+import { route } from '../../shared/route.ts';
+import { SETTINGS } from '@vitrine/domain/settings';
 import type { Settings } from '../../shared/settings.ts';
 import { invalidSetting, settingNotOverridden } from './settings.errors.ts';
 
-const keyParams = z.object({ key: settingKeySchema });
-
 export async function settingsRoutes(app: FastifyInstance, { settings }: { settings: Settings }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get(
-    '/api/settings',
-    { schema: { tags: ['configurações'], summary: 'Configurações que o admin pode definir acima do ambiente (segredos mascarados)', response: { 200: settingListSchema } } },
+  route(app, settingsContract.listSettings, {},
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return settings.list();
     },
   );
 
-  typed.put(
-    '/api/settings/:key',
-    {
-      schema: {
-        tags: ['configurações'],
-        summary: 'Define uma configuração pelo painel (vale no lugar da variável de ambiente)',
-        params: keyParams,
-        body: settingInputSchema,
-        response: { 200: settingSchema },
-      },
-    },
+  route(app, settingsContract.setSetting, {},
     async (request) => {
       const parsed = SETTINGS[request.params.key].schema.safeParse(request.body.value);
       if (!parsed.success) throw invalidSetting(parsed.error.issues[0]?.message ?? 'Valor inválido.');
@@ -40,9 +25,7 @@ export async function settingsRoutes(app: FastifyInstance, { settings }: { setti
     },
   );
 
-  typed.delete(
-    '/api/settings/:key',
-    { schema: { tags: ['configurações'], summary: 'Volta a configuração ao valor do ambiente', params: keyParams } },
+  route(app, settingsContract.resetSetting, {},
     async (request, reply) => {
       if (!(await settings.reset(request.params.key))) throw settingNotOverridden();
       return reply.status(204).send();

@@ -1,19 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isUploadBucket, uploadBuckets, uploadBucketSchema, uploadSchema } from '@vitrine/domain/uploads';
+import { uploadsContract } from '@vitrine/domain/uploads.contract';
+import { isUploadBucket, uploadBuckets } from '@vitrine/domain/uploads';
 import type { Database } from '../../db/client.ts';
+import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { invalidFileLink, malformedUpload, noFileSent, notMultipart, uploadNotFound } from './uploads.errors.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 import { createFileLinkSigner } from './uploads.links.ts';
 import { sendStoredFile } from './uploads.serve.ts';
 import { deleteUpload, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
-
-const errorResponse = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
-});
 
 export interface UploadsRoutesOptions {
   db: Database;
@@ -33,21 +29,7 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
     });
 
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/uploads/:bucket',
-      {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['arquivos'],
-          summary: 'Envia um arquivo (multipart/form-data, um arquivo) para um destino — somente admin',
-          description: `Destinos: ${Object.entries(uploadBuckets)
-            .map(([name, policy]) => `${name} (${policy.accepts.map((type) => type.label).join(', ')}; até ${policy.maxBytes / 1024 / 1024} MB; ${policy.access === 'public' ? 'público' : 'privado'})`)
-            .join('; ')}. O tipo é verificado pelo conteúdo do arquivo, não pelo nome.`,
-          consumes: ['multipart/form-data'],
-          params: z.object({ bucket: uploadBucketSchema }),
-          response: { 201: uploadSchema, 400: errorResponse, 413: errorResponse, 415: errorResponse },
-        },
-      },
+    route(scope, uploadsContract.upload, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
       async (request, reply) => {
         const { bucket } = request.params;
         if (!request.isMultipart()) throw notMultipart();
@@ -71,34 +53,16 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
     );
   });
 
-  app.withTypeProvider<ZodTypeProvider>().delete(
-    '/api/uploads/:id',
-    {
-      schema: {
-        tags: ['arquivos'],
-        summary: 'Remove um arquivo enviado (o registro e o objeto armazenado) — somente admin',
-        params: z.object({ id: z.uuid('Arquivo inválido') }),
-        response: { 204: z.null(), 404: errorResponse },
-      },
-    },
+  route(app, uploadsContract.deleteUpload, {},
     async (request, reply) => {
       await deleteUpload(deps, request.params.id);
       return reply.status(204).send(null);
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/files/:bucket/:name',
-    {
-      // Stored files are served as they are: already-compressed images need no compression, and
-      // the length and ranges must be those of the stored bytes.
-      compress: false,
-      schema: {
-        tags: ['arquivos'],
-        summary: 'Entrega um arquivo enviado: destinos públicos para todos, privados só para admins',
-        params: z.object({ bucket: z.string().max(40), name: z.string().max(100) }),
-      },
-    },
+  // Stored files are served as they are: already-compressed images need no compression, and the
+  // length and ranges must be those of the stored bytes.
+  route(app, uploadsContract.file, { compress: false },
     async (request, reply) => {
       const { bucket, name } = request.params;
       const policy = isUploadBucket(bucket) ? uploadBuckets[bucket] : undefined;
@@ -115,17 +79,7 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/files/signed/:token',
-    {
-      compress: false,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['arquivos'],
-        summary: 'Baixa um arquivo privado por um link assinado de curta duração (só destinos que permitem links)',
-        params: z.object({ token: z.string().max(200) }),
-      },
-    },
+  route(app, uploadsContract.signedFile, { compress: false, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const uploadId = links.verify(request.params.token);
       const upload = uploadId ? await deps.repository.findById(uploadId) : null;

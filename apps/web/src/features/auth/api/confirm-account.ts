@@ -5,12 +5,13 @@ import {
   type ConfirmAccountInput,
   type ConfirmLookupResult,
 } from '@vitrine/domain/auth';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /** What a confirmation link is for (which e-mail; the sign-up password or a new one). The token travels in the body. */
 export async function lookupConfirmation(token: string): Promise<ConfirmLookupResult> {
-  const parsed = confirmLookupResultSchema.safeParse(await api.post<unknown>('/api/auth/confirm/lookup', { token }));
+  const parsed = confirmLookupResultSchema.safeParse(await callEndpoint(accessContract.confirmLookup, { body: { token } }));
   if (!parsed.success) throw new UnexpectedAnswerError();
   return parsed.data;
 }
@@ -27,7 +28,7 @@ export function useConfirmationLookup(token: string | null) {
 }
 
 export async function confirmAccount(input: ConfirmAccountInput) {
-  const parsed = confirmAccountResultSchema.safeParse(await api.post<unknown>('/api/auth/confirm', input));
+  const parsed = confirmAccountResultSchema.safeParse(await callEndpoint(accessContract.confirm, { body: input }));
   if (!parsed.success) throw new UnexpectedAnswerError();
   return parsed.data;
 }

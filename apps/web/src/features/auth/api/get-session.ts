@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccessMe } from '@vitrine/domain/auth';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { accessContract } from '@vitrine/domain/access.contract';
 
 export type AccessInfo = AccessMe;
 
@@ -11,7 +12,7 @@ export const sessionQueryKey = ['session'] as const;
 /** Who is signed in and whether the e-mail is an active PRO user (re-checked by the server each time). */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api.get<AccessInfo>('/api/access/me', { signal }),
+  queryFn: ({ signal }) => callEndpoint(accessContract.me, {}, { signal }),
   staleTime: 30_000,
 });
 

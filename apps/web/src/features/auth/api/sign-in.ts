@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signInResultSchema, type Credentials } from '@vitrine/domain/auth';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { AccessCheckError, UnexpectedAnswerError } from '../lib/auth-error-message';
 import { sessionQueryKey, sessionQueryOptions, type AccessInfo } from './get-session';
 
 export async function signIn(credentials: Credentials) {
-  const parsed = signInResultSchema.safeParse(await api.post<unknown>('/api/auth/sign-in/email', credentials));
+  const parsed = signInResultSchema.safeParse(await callEndpoint(accessContract.signIn, { body: credentials }));
   if (!parsed.success) throw new UnexpectedAnswerError();
   return parsed.data;
 }

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { sessionQueryKey, signedOut } from './get-session';
 
 /** Ends the session on the server (the cookie stops working everywhere at once). */
-export const signOut = () => api.post<{ signedOut: true }>('/api/auth/sign-out', {});
+export const signOut = () => callEndpoint(accessContract.signOut);
 
 export function useSignOut() {
   const queryClient = useQueryClient();

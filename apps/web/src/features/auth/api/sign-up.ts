@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { signUpResultSchema, type Credentials } from '@vitrine/domain/auth';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /**
@@ -8,7 +9,7 @@ import { UnexpectedAnswerError } from '../lib/auth-error-message';
  * must be typed again before the account exists.
  */
 export async function signUp(credentials: Credentials) {
-  const parsed = signUpResultSchema.safeParse(await api.post<unknown>('/api/auth/sign-up/email', credentials));
+  const parsed = signUpResultSchema.safeParse(await callEndpoint(accessContract.signUp, { body: credentials }));
   if (!parsed.success) throw new UnexpectedAnswerError();
   return parsed.data;
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@vitrine/domain/catalog';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const appCategoriesQueryOptions = queryOptions({
   queryKey: ['apps', 'categories'],
-  queryFn: ({ signal }) => api.get<Category[]>('/api/apps/categories', { signal }),
+  queryFn: ({ signal }) => callEndpoint(catalogContract.listAppCategories, {}, { signal }),
 });
 
 export function useAppCategories() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicApp } from '@vitrine/domain/catalog';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const appsQueryOptions = queryOptions({
   queryKey: ['apps'],
-  queryFn: ({ signal }) => api.get<PublicApp[]>('/api/apps', { signal }),
+  queryFn: ({ signal }) => callEndpoint(catalogContract.listApps, {}, { signal }),
 });
 
 export function useApps() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicPlan } from '@vitrine/domain/catalog';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const plansQueryOptions = queryOptions({
   queryKey: ['plans'],
-  queryFn: ({ signal }) => api.get<PublicPlan[]>('/api/plans', { signal }),
+  queryFn: ({ signal }) => callEndpoint(catalogContract.listPlans, {}, { signal }),
 });
 
 export function usePlans() {

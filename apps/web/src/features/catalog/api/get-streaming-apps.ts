@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicStreamingApp } from '@vitrine/domain/catalog';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const streamingAppsQueryOptions = queryOptions({
   queryKey: ['streaming_apps'],
-  queryFn: ({ signal }) => api.get<PublicStreamingApp[]>('/api/streaming-apps', { signal }),
+  queryFn: ({ signal }) => callEndpoint(catalogContract.listStreamingApps, {}, { signal }),
 });
 
 export function useStreamingApps() {

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AppPlatform, DownloadRedeemResponse } from '@vitrine/domain/catalog';
-import { api } from '@/lib/api-client';
+import type { AppPlatform } from '@vitrine/domain/catalog';
+import { callEndpoint } from '@/lib/api-client';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export function redeemDownloadCode({ appId, code, platform }: { appId: string; code: string; platform?: AppPlatform }) {
-  return api.post<DownloadRedeemResponse>(`/api/apps/${encodeURIComponent(appId)}/downloads`, { code, platform });
+  return callEndpoint(catalogContract.redeemDownloadCode, { params: { appId }, body: { code, platform } });
 }
 
 /** Redeeming a code never changes a cached list, so nothing is invalidated. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicShortcut } from '@vitrine/domain/chat';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { chatContract } from '@vitrine/domain/chat.contract';
 
 // Keyed by the table, so a change to the shortcuts (admin, realtime) refreshes the buttons.
 export const shortcutsQueryOptions = queryOptions({
   queryKey: ['shortcuts', 'public'],
-  queryFn: ({ signal }) => api.get<PublicShortcut[]>('/api/chat/shortcuts', { signal }),
+  queryFn: ({ signal }) => callEndpoint(chatContract.listShortcuts, {}, { signal }),
 });
 
 export function useShortcuts() {

@@ -1,5 +1,6 @@
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { chatContract } from '@vitrine/domain/chat.contract';
 
 /** The server sends the shortcut's webhook (signed, retried); the browser never sees its URL. */
 export const runShortcut = (shortcutId: string) =>
-  api.post<{ deliveryId: string; status: 'queued' }>(`/api/chat/shortcuts/${shortcutId}/run`, {});
+  callEndpoint(chatContract.runShortcut, { params: { id: shortcutId } });

@@ -3,7 +3,8 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { ChatMessage } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
-import { ApiError } from '@/lib/api-client';
+import { chatContract } from '@vitrine/domain/chat.contract';
+import { ApiError, endpointUrl } from '@/lib/api-client';
 import { chatFetch, errorOf } from './chat-http';
 
 export interface MessageStreamHandlers {
@@ -17,7 +18,7 @@ export async function sendMessage(
   body: { text: string } | { intent: ChatIntent },
   { onUserMessage, onText }: MessageStreamHandlers = {},
 ): Promise<{ userMessage: ChatMessage | null; reply: ChatMessage }> {
-  const response = await chatFetch(`/api/chat/conversations/${conversationId}/messages`, {
+  const response = await chatFetch(endpointUrl(chatContract.sendMessage, { params: { id: conversationId } }), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),

@@ -1,6 +1,7 @@
-import type { ChatFeedback, ChatMessage } from '@vitrine/domain/chat';
-import { api } from '@/lib/api-client';
+import type { ChatFeedback } from '@vitrine/domain/chat';
+import { callEndpoint } from '@/lib/api-client';
+import { chatContract } from '@vitrine/domain/chat.contract';
 
 /** Sets the thumbs up or down of an answer; null clears it. */
 export const setFeedback = (conversationId: string, messageId: string, feedback: ChatFeedback | null) =>
-  api.put<ChatMessage>(`/api/chat/conversations/${conversationId}/messages/${messageId}/feedback`, { feedback });
+  callEndpoint(chatContract.setFeedback, { params: { id: conversationId, messageId }, body: { feedback } });

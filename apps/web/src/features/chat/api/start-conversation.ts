@@ -1,5 +1,5 @@
-import type { ChatConversation } from '@vitrine/domain/chat';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { chatContract } from '@vitrine/domain/chat.contract';
 
 /** A new conversation, opened by the assistant's greeting. */
-export const startConversation = () => api.post<ChatConversation>('/api/chat/conversations', {});
+export const startConversation = () => callEndpoint(chatContract.startConversation);

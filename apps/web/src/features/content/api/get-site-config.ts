@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteConfigSectionResponse } from '@vitrine/domain/content';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { contentContract } from '@vitrine/domain/content.contract';
 
 export const siteConfigQueryOptions = (section: string) =>
   queryOptions({
     queryKey: ['site_configurations', section],
-    queryFn: ({ signal }) => api.get<SiteConfigSectionResponse>(`/api/site-config/${section}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(contentContract.getSiteConfig, { params: { section } }, { signal }),
   });
 
 export function useSiteConfig(section: string) {

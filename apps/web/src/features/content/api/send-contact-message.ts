@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactMessageCreated, ContactMessageInput } from '@vitrine/domain/content';
-import { api } from '@/lib/api-client';
+import type { ContactMessageInput } from '@vitrine/domain/content';
+import { callEndpoint } from '@/lib/api-client';
+import { contentContract } from '@vitrine/domain/content.contract';
 
 export function sendContactMessage(input: ContactMessageInput) {
-  return api.post<ContactMessageCreated>('/api/contact', input);
+  return callEndpoint(contentContract.sendContactMessage, { body: input });
 }
 
 export function useSendContactMessage() {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaDetails, MediaType } from '@vitrine/domain/media';
-import { api } from '@/lib/api-client';
+import type { MediaType } from '@vitrine/domain/media';
+import { callEndpoint } from '@/lib/api-client';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaDetailsQueryOptions = (mediaType: MediaType, id: string) =>
   queryOptions({
     queryKey: [MEDIA_KEY, 'details', mediaType, id],
-    queryFn: ({ signal }) => api.get<MediaDetails>(`/api/media/titles/${mediaType}/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(mediaContract.details, { params: { mediaType, id } }, { signal }),
     retry: mediaRetry,
   });
 

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaGenreList, MediaType } from '@vitrine/domain/media';
-import { api } from '@/lib/api-client';
+import type { MediaType } from '@vitrine/domain/media';
+import { callEndpoint } from '@/lib/api-client';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { CACHE_TTL } from '@/lib/query-client';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaGenresQueryOptions = (mediaType: MediaType) =>
   queryOptions({
     queryKey: [MEDIA_KEY, 'genres', mediaType],
-    queryFn: ({ signal }) => api.get<MediaGenreList>(`/api/media/genres/${mediaType}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(mediaContract.genres, { params: { mediaType } }, { signal }),
     retry: mediaRetry,
     staleTime: CACHE_TTL.long,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaHome } from '@vitrine/domain/media';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaHomeQueryOptions = queryOptions({
   queryKey: [MEDIA_KEY, 'home'],
-  queryFn: ({ signal }) => api.get<MediaHome>('/api/media/home', { signal }),
+  queryFn: ({ signal }) => callEndpoint(mediaContract.home, {}, { signal }),
   retry: mediaRetry,
 });
 

@@ -1,16 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaFilters, MediaList, MediaPage, MediaType } from '@vitrine/domain/media';
-import { api } from '@/lib/api-client';
+import type { MediaFilters, MediaList, MediaType } from '@vitrine/domain/media';
+import { callEndpoint } from '@/lib/api-client';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaListQueryOptions = (mediaType: MediaType, list: MediaList, filters: MediaFilters = {}) => {
-  const params = new URLSearchParams();
-  if (filters.genre !== undefined) params.set('genre', String(filters.genre));
-  if (filters.year !== undefined) params.set('year', String(filters.year));
-  const query = params.size > 0 ? `?${params}` : '';
   return queryOptions({
     queryKey: [MEDIA_KEY, 'list', mediaType, list, filters.genre ?? null, filters.year ?? null],
-    queryFn: ({ signal }) => api.get<MediaPage>(`/api/media/lists/${mediaType}/${list}${query}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(mediaContract.list, { params: { mediaType, list }, query: { genre: filters.genre, year: filters.year } }, { signal }),
     retry: mediaRetry,
   });
 };

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { isSearchableQuery, type MediaPage } from '@vitrine/domain/media';
-import { api } from '@/lib/api-client';
+import { isSearchableQuery } from '@vitrine/domain/media';
+import { callEndpoint } from '@/lib/api-client';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { CACHE_TTL } from '@/lib/query-client';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaSearchQueryOptions = (query: string) =>
   queryOptions({
     queryKey: [MEDIA_KEY, 'search', query],
-    queryFn: ({ signal }) => api.get<MediaPage>(`/api/media/search?${new URLSearchParams({ query })}`, { signal }),
+    queryFn: ({ signal }) => callEndpoint(mediaContract.search, { query: { query } }, { signal }),
     retry: mediaRetry,
     staleTime: CACHE_TTL.default,
   });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicResellerPlan } from '@vitrine/domain/resellers';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 export const resellerPlansQueryOptions = queryOptions({
   queryKey: ['reseller_plans'],
-  queryFn: ({ signal }) => api.get<PublicResellerPlan[]>('/api/reseller-plans', { signal }),
+  queryFn: ({ signal }) => callEndpoint(resellersContract.listResellerPlans, {}, { signal }),
 });
 
 export function useResellerPlans() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ServerCard } from '@vitrine/domain/resellers';
-import { api } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 // Server cards are supplier_pricing rows, so that table's realtime events refresh them.
 export const serversQueryOptions = queryOptions({
   queryKey: ['supplier_pricing', 'servers'],
-  queryFn: ({ signal }) => api.get<ServerCard[]>('/api/servers', { signal }),
+  queryFn: ({ signal }) => callEndpoint(resellersContract.listServers, {}, { signal }),
 });
 
 export function useServers() {

@@ -1,0 +1,106 @@
+// Registers an admin resource from its contract: a list paged, searched and sorted on the server, and
+// create, partial update and delete, each written with its audit row in one transaction.
+import { asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/admin';
+import type { EndpointBody } from '@vitrine/domain/contracts';
+import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
+import type { Database } from '../../db/client.ts';
+import { notFound, unauthorized } from '../../shared/errors.ts';
+import { route } from '../../shared/route.ts';
+import { adminWrite, likeContaining, type AdminActor } from './admin.audit.ts';
+
+type Row = Record<string, unknown>;
+type Item = Record<string, unknown>;
+
+export interface AdminResourceOptions<C extends AdminResourceContract, T extends PgTable> {
+  contract: C;
+  /** The resource's name in the audit trail and in error codes ('plans'). */
+  resource: string;
+  table: T;
+  /** Text columns the list's search looks in (case-insensitive, anywhere in the text). */
+  searchColumns: PgColumn[];
+  /** The contract's sort keys and their columns; the first is the default. */
+  sortColumns: Record<string, PgColumn>;
+  defaultOrder?: 'asc' | 'desc';
+  /** A row as the API shows it (the contract's item). */
+  toItem: (row: Row) => Item;
+  /** Column values of a create, from the validated body. */
+  toInsert: (body: EndpointBody<C['create']>) => Row;
+  /** Column values of an update, from the validated body (only the fields sent). */
+  toUpdate: (body: EndpointBody<C['update']>) => Row;
+}
+
+export const adminActor = async (request: FastifyRequest): Promise<AdminActor> => {
+  const viewer = await request.viewer();
+  if (!viewer) throw unauthorized();
+  return { userId: viewer.userId, email: viewer.email };
+};
+
+export function registerAdminResource<C extends AdminResourceContract, T extends PgTable>(
+  app: FastifyInstance,
+  db: Database,
+  options: AdminResourceOptions<C, T>,
+) {
+  const { contract, resource, table, searchColumns, sortColumns, toItem, toInsert, toUpdate } = options;
+  const idColumn = (getTableColumns(table) as Record<string, PgColumn>).id;
+  if (!idColumn) throw new Error(`A tabela de ${resource} não tem coluna id.`);
+  const defaultSort = Object.keys(sortColumns)[0]!;
+  const noRow = (action: keyof typeof NO_ROW_AFFECTED) => notFound(`admin.${resource}.not_found`, NO_ROW_AFFECTED[action]);
+
+  route(app, contract.list, {}, async (request) => {
+    const { page, pageSize, search, sort = defaultSort, order } = request.query as { page: number; pageSize: number; search?: string; sort?: string; order?: 'asc' | 'desc' };
+    const where: SQL | undefined = search ? or(...searchColumns.map((column) => ilike(column, likeContaining(search)))) : undefined;
+    const direction = (order ?? options.defaultOrder ?? 'asc') === 'desc' ? desc : asc;
+    const sortColumn = sortColumns[sort] ?? sortColumns[defaultSort]!;
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(table as PgTable)
+        .where(where)
+        .orderBy(direction(sortColumn), direction(idColumn))
+        .limit(pageSize)
+        .offset(pageOffset({ page, pageSize })),
+      db.$count(table, where),
+    ]);
+    return toListEnvelope((rows as Row[]).map(toItem), total, { page, pageSize }) as never;
+  });
+
+  route(app, contract.create, {}, async (request, reply) => {
+    const actor = await adminActor(request);
+    const result = await adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
+      const [row] = (await tx.insert(table).values(toInsert(request.body as never) as never).returning()) as Row[];
+      if (!row) return null;
+      const after = toItem(row);
+      return { recordId: String(row.id), before: null, after };
+    });
+    if (!result) throw noRow('create');
+    return reply.status(201).send(result.after);
+  });
+
+  route(app, contract.update, {}, async (request) => {
+    const actor = await adminActor(request);
+    const { id } = request.params as { id: string };
+    const result = await adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
+      const [current] = (await tx.select().from(table as PgTable).where(eq(idColumn, id)).for('update')) as Row[];
+      if (!current) return null;
+      const [row] = (await tx.update(table).set(toUpdate(request.body as never) as never).where(eq(idColumn, id)).returning()) as Row[];
+      if (!row) return null;
+      return { recordId: id, before: toItem(current), after: toItem(row) };
+    });
+    if (!result) throw noRow('update');
+    return result.after as never;
+  });
+
+  route(app, contract.remove, {}, async (request, reply) => {
+    const actor = await adminActor(request);
+    const { id } = request.params as { id: string };
+    const result = await adminWrite(db, actor, { action: 'delete', resource }, async (tx) => {
+      const [row] = (await tx.delete(table).where(eq(idColumn, id)).returning()) as Row[];
+      return row ? { recordId: id, before: toItem(row), after: null } : null;
+    });
+    if (!result) throw noRow('delete');
+    return reply.status(204).send();
+  });
+}

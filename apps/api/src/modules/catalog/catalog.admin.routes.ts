@@ -1,0 +1,45 @@
+// The admin's catalogue resources: plans with every stored field, audited.
+import type { FastifyInstance } from 'fastify';
+import type { AdminPlan } from '@vitrine/domain/catalog-admin';
+import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
+import type { Database } from '../../db/client.ts';
+import { registerAdminResource } from '../admin/admin.resource.ts';
+import { plans } from './catalog.tables.ts';
+
+type PlanRow = typeof plans.$inferSelect;
+
+const toAdminPlan = (row: PlanRow): AdminPlan => ({
+  id: row.id,
+  name: row.name,
+  icon: (row.icon as AdminPlan['icon']) ?? null,
+  priceMonthly: row.priceMonthly,
+  priceQuarterly: row.priceQuarterly,
+  priceSemiannual: row.priceSemiannual,
+  priceAnnual: row.priceAnnual,
+  features: row.features,
+  isPopular: row.isPopular,
+  isSpecial: row.isSpecial,
+  active: row.active,
+  displayOrder: row.displayOrder,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function catalogAdminRoutes(app: FastifyInstance, { db }: { db: Database }) {
+  registerAdminResource(app, db, {
+    contract: adminPlansContract,
+    resource: 'plans',
+    table: plans,
+    searchColumns: [plans.name],
+    sortColumns: {
+      displayOrder: plans.displayOrder,
+      name: plans.name,
+      priceMonthly: plans.priceMonthly,
+      createdAt: plans.createdAt,
+      updatedAt: plans.updatedAt,
+    },
+    toItem: (row) => toAdminPlan(row as PlanRow),
+    toInsert: (body) => ({ ...body }),
+    toUpdate: (body) => ({ ...body }),
+  });
+}

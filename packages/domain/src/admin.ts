@@ -1,0 +1,108 @@
+// The admin panel's shared machinery: the contract of a resource the admin lists, creates, edits and
+// deletes, and the audit trail every admin write leaves.
+import './zod-locale.ts';
+import { z } from 'zod';
+import { defineEndpoint } from './contracts.ts';
+import { listEnvelopeSchema, listQuerySchema } from './lists.ts';
+
+export const ADMIN_WRITE_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AdminWriteAction = (typeof ADMIN_WRITE_ACTIONS)[number];
+
+/** The texts of a write that changed no row (the record is gone, or never existed). */
+export const NO_ROW_AFFECTED: Record<AdminWriteAction, string> = {
+  create: 'Nenhum registro foi criado',
+  update: 'Nenhum registro foi atualizado',
+  delete: 'Nenhum registro foi excluído',
+};
+
+export const recordIdParamsSchema = z.object({ id: z.uuid('Registro inválido.') });
+
+/**
+ * The four endpoints of an admin resource under `path`: the list (paged, searched and sorted on the
+ * server), create, partial update and delete. Every one is for active PRO sessions only.
+ */
+export function defineAdminResource<
+  const Path extends `/api/admin/${string}`,
+  Item extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  const SortKey extends string,
+>({ path, label, item, create, update, sortKeys }: { path: Path; label: string; item: Item; create: Create; update: Update; sortKeys: readonly [SortKey, ...SortKey[]] }) {
+  const tag = 'admin';
+  const recordPath = `${path}/:id` as `${Path}/:id` & `/api/${string}`;
+  return {
+    list: defineEndpoint({
+      method: 'GET',
+      path,
+      tag,
+      access: 'pro',
+      summary: `Lista ${label}: paginado, com busca e ordenação no servidor — somente admin`,
+      query: listQuerySchema.extend({ sort: z.enum(sortKeys, { error: 'Ordenação inválida.' }).optional() }),
+      responses: { 200: listEnvelopeSchema(item) },
+      errors: [400],
+    }),
+    create: defineEndpoint({
+      method: 'POST',
+      path,
+      tag,
+      access: 'pro',
+      summary: `Cria um registro em ${label} (registrado na trilha de auditoria) — somente admin`,
+      body: create,
+      responses: { 201: item },
+      errors: [400],
+    }),
+    update: defineEndpoint({
+      method: 'PATCH',
+      path: recordPath,
+      tag,
+      access: 'pro',
+      summary: `Altera campos de um registro em ${label} (registrado na trilha de auditoria) — somente admin`,
+      params: recordIdParamsSchema,
+      body: update,
+      responses: { 200: item },
+      errors: [400, 404],
+    }),
+    remove: defineEndpoint({
+      method: 'DELETE',
+      path: recordPath,
+      tag,
+      access: 'pro',
+      summary: `Exclui um registro de ${label} (registrado na trilha de auditoria) — somente admin`,
+      params: recordIdParamsSchema,
+      responses: { 204: null },
+      errors: [404],
+    }),
+  };
+}
+export type AdminResourceContract = ReturnType<typeof defineAdminResource>;
+
+// ---------------------------------------------------------------- audit trail
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorEmail: z.string(),
+  action: z.enum(ADMIN_WRITE_ACTIONS),
+  resource: z.string(),
+  recordId: z.string(),
+  /** The record before and after the write (null before a create, after a delete). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  /** Fields whose value changed; every field for a create or a delete. */
+  changedFields: z.array(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, search: true }).extend({
+  resource: z.string().trim().max(60).optional(),
+  action: z.enum(ADMIN_WRITE_ACTIONS, { error: 'Ação inválida.' }).optional(),
+});
+
+/** Bookkeeping fields every write touches; they are kept in the snapshots but never listed as changed. */
+const BOOKKEEPING_FIELDS = new Set(['updatedAt']);
+
+/** The fields whose values differ between two versions of a record (compared as JSON). */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...keys].filter((key) => !BOOKKEEPING_FIELDS.has(key) && JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key])).sort();
+}

@@ -1,0 +1,131 @@
+// The catalogue's endpoints: plans, apps and their downloads, streaming (activation) apps.
+import { z } from 'zod';
+import {
+  appFileInputSchema,
+  appFileListSchema,
+  appFileSchema,
+  appPlatformIdSchema,
+  categoryListSchema,
+  downloadCodeListSchema,
+  downloadCodeSchema,
+  downloadRedeemBodySchema,
+  downloadRedeemResponseSchema,
+  publicAppListSchema,
+  publicPlanListSchema,
+  publicStreamingAppListSchema,
+  streamingAppListQuerySchema,
+} from './catalog.ts';
+import { defineEndpoint } from './contracts.ts';
+import { pageQuerySchema } from './lists.ts';
+
+const tag = 'catálogo';
+const appParams = z.object({ appId: z.uuid('Aplicativo inválido') });
+const appPlatformParams = appParams.extend({ platform: appPlatformIdSchema });
+
+export const catalogContract = {
+  listPlans: defineEndpoint({
+    method: 'GET',
+    path: '/api/plans',
+    tag,
+    access: 'public',
+    summary: 'Planos ativos, com preços por período, ícones e recursos',
+    responses: { 200: publicPlanListSchema },
+  }),
+  listApps: defineEndpoint({
+    method: 'GET',
+    path: '/api/apps',
+    tag,
+    access: 'public',
+    summary: 'Aplicativos ativos da loja de apps',
+    responses: { 200: publicAppListSchema },
+  }),
+  listAppCategories: defineEndpoint({
+    method: 'GET',
+    path: '/api/apps/categories',
+    tag,
+    access: 'public',
+    summary: 'Categorias dos aplicativos ativos',
+    responses: { 200: categoryListSchema },
+  }),
+  listStreamingApps: defineEndpoint({
+    method: 'GET',
+    path: '/api/streaming-apps',
+    tag,
+    access: 'public',
+    summary: 'Apps de ativação ativos (preço de revendedor e de cliente final), por categoria opcional',
+    query: streamingAppListQuerySchema,
+    responses: { 200: publicStreamingAppListSchema },
+  }),
+  generateDownloadCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/apps/:appId/download-codes',
+    tag,
+    access: 'pro',
+    summary: 'Gera um código de download (6 caracteres, válido por 30 dias) — somente admin',
+    params: appParams,
+    responses: { 201: downloadCodeSchema },
+    errors: [404],
+  }),
+  listDownloadCodes: defineEndpoint({
+    method: 'GET',
+    path: '/api/apps/:appId/download-codes',
+    tag,
+    access: 'pro',
+    summary: 'Códigos de download do aplicativo, mais recentes primeiro — somente admin',
+    params: appParams,
+    query: pageQuerySchema,
+    responses: { 200: downloadCodeListSchema },
+  }),
+  redeemDownloadCode: defineEndpoint({
+    method: 'POST',
+    path: '/api/apps/:appId/downloads',
+    tag,
+    access: 'public',
+    summary: 'Valida um código de download (no corpo, nunca na URL) e devolve um link assinado de curta duração',
+    params: appParams,
+    body: downloadRedeemBodySchema,
+    responses: { 200: downloadRedeemResponseSchema },
+    errors: [400, 409, 429],
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/downloads/:token',
+    tag,
+    access: 'public',
+    summary: 'Baixa o arquivo da plataforma por um link assinado (o instalador guardado, ou redireciona para o link externo)',
+    params: z.object({ token: z.string().min(1).max(512) }),
+    responses: { 200: null, 302: null },
+    errors: [400, 404, 410],
+  }),
+  listAppFiles: defineEndpoint({
+    method: 'GET',
+    path: '/api/apps/:appId/files',
+    tag,
+    access: 'pro',
+    summary: 'Downloads do aplicativo por plataforma (instalador enviado ou link externo) — somente admin',
+    params: appParams,
+    responses: { 200: appFileListSchema },
+  }),
+  setAppFile: defineEndpoint({
+    method: 'PUT',
+    path: '/api/apps/:appId/files/:platform',
+    tag,
+    access: 'pro',
+    summary:
+      'Define o download de uma plataforma: um instalador já enviado ao destino app-installers ({uploadId}) ou um link https ({url}) — somente admin',
+    params: appPlatformParams,
+    body: appFileInputSchema,
+    responses: { 200: appFileSchema },
+    errors: [400, 404],
+  }),
+  removeAppFile: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/apps/:appId/files/:platform',
+    tag,
+    access: 'pro',
+    summary: 'Remove o download de uma plataforma (e o instalador guardado) — somente admin',
+    params: appPlatformParams,
+    responses: { 204: null },
+    errors: [404],
+  }),
+};

@@ -1,0 +1,33 @@
+// Every endpoint contract of the API, for checks that walk them all (the server registers each one).
+import { accessContract } from './access.contract.ts';
+import { adminContract } from './admin.contract.ts';
+import { analyticsContract } from './analytics.contract.ts';
+import { adminPlansContract } from './catalog-admin.contract.ts';
+import { catalogContract } from './catalog.contract.ts';
+import { chatContract } from './chat.contract.ts';
+import { contentContract } from './content.contract.ts';
+import type { EndpointDefinition } from './contracts.ts';
+import { eventsContract } from './events.contract.ts';
+import { healthContract } from './health.contract.ts';
+import { mediaContract } from './media.contract.ts';
+import { resellersContract } from './resellers.contract.ts';
+import { settingsContract } from './settings.contract.ts';
+import { uploadsContract } from './uploads.contract.ts';
+
+export const contracts = {
+  access: accessContract,
+  admin: adminContract,
+  adminPlans: adminPlansContract,
+  analytics: analyticsContract,
+  catalog: catalogContract,
+  chat: chatContract,
+  content: contentContract,
+  events: eventsContract,
+  health: healthContract,
+  media: mediaContract,
+  resellers: resellersContract,
+  settings: settingsContract,
+  uploads: uploadsContract,
+};
+
+export const allEndpoints: readonly EndpointDefinition[] = Object.values(contracts).flatMap((contract) => Object.values(contract));

@@ -1,0 +1,116 @@
+// The movie and series catalogue's endpoints: TMDB through our server (or the local catalogue), and
+// the admin's writes to the local catalogue.
+import { z } from 'zod';
+import { defineEndpoint } from './contracts.ts';
+import {
+  localTitleCreatedSchema,
+  localTitlePatchSchema,
+  localTitleSchema,
+  mediaDetailsSchema,
+  mediaDiscoverQuerySchema,
+  mediaGenreListSchema,
+  mediaHomeSchema,
+  mediaListParamsSchema,
+  mediaListQuerySchema,
+  mediaPageSchema,
+  mediaSearchQuerySchema,
+  mediaTitleParamsSchema,
+  mediaTypeParamsSchema,
+} from './media.ts';
+
+const tag = 'mídia';
+const localTitleParams = z.object({ id: z.uuid('Título inválido.') });
+
+export const mediaContract = {
+  home: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/home',
+    tag,
+    access: 'public',
+    summary: 'Destaques da home: até 6 títulos em alta (4 filmes + 4 séries) com nota 7 ou mais',
+    responses: { 200: mediaHomeSchema },
+    errors: [502, 503],
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/lists/:mediaType/:list',
+    tag,
+    access: 'public',
+    summary: 'Uma fileira de /midia (em alta, em cartaz, populares, melhor avaliados, lançamentos, no ar), com filtros opcionais',
+    params: mediaListParamsSchema,
+    query: mediaListQuerySchema,
+    responses: { 200: mediaPageSchema },
+    errors: [502, 503],
+  }),
+  discover: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/discover/:mediaType',
+    tag,
+    access: 'public',
+    summary: 'Filmes ou séries por gênero e ano',
+    params: mediaTypeParamsSchema,
+    query: mediaDiscoverQuerySchema,
+    responses: { 200: mediaPageSchema },
+    errors: [502, 503],
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/search',
+    tag,
+    access: 'public',
+    summary: 'Busca de filmes e séries (mais de 2 caracteres); pessoas ficam de fora',
+    query: mediaSearchQuerySchema,
+    responses: { 200: mediaPageSchema },
+    errors: [502, 503],
+  }),
+  genres: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/genres/:mediaType',
+    tag,
+    access: 'public',
+    summary: 'Gêneros de filmes ou de séries, para os filtros',
+    params: mediaTypeParamsSchema,
+    responses: { 200: mediaGenreListSchema },
+    errors: [502, 503],
+  }),
+  details: defineEndpoint({
+    method: 'GET',
+    path: '/api/media/titles/:mediaType/:id',
+    tag,
+    access: 'public',
+    summary: 'Detalhes de um filme ou série: duração ou temporadas, gêneros, imagens, trailer, IMDb',
+    params: mediaTitleParamsSchema,
+    responses: { 200: mediaDetailsSchema },
+    errors: [502, 503],
+  }),
+  createLocalTitle: defineEndpoint({
+    method: 'POST',
+    path: '/api/media/local-titles',
+    tag,
+    access: 'pro',
+    summary: 'Cria um título no catálogo local — somente admin',
+    body: localTitleSchema,
+    responses: { 201: localTitleCreatedSchema },
+  }),
+  updateLocalTitle: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/media/local-titles/:id',
+    tag,
+    access: 'pro',
+    summary: 'Altera um título do catálogo local — somente admin',
+    params: localTitleParams,
+    body: localTitlePatchSchema,
+    responses: { 200: localTitleCreatedSchema },
+  }),
+  deleteLocalTitle: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/media/local-titles/:id',
+    tag,
+    access: 'pro',
+    summary: 'Exclui um título do catálogo local — somente admin',
+    params: localTitleParams,
+    responses: { 204: null },
+    errors: [404],
+  }),
+
+};
