@@ -19,6 +19,8 @@ import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
+import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
@@ -160,12 +162,14 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(catalogAdminRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
+  await app.register(resellersAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   });
+  await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
 
   // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
   await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch } });

@@ -2,7 +2,9 @@
 import { accessContract } from './access.contract.ts';
 import { adminContract } from './admin.contract.ts';
 import { analyticsContract } from './analytics.contract.ts';
-import { adminPlansContract } from './catalog-admin.contract.ts';
+import { adminAppsContract, adminPlansContract, adminStreamingAppsContract } from './catalog-admin.contract.ts';
+import { adminShortcutActionsContract, adminShortcutsContract } from './chat-admin.contract.ts';
+import { adminResellerPlansContract } from './resellers-admin.contract.ts';
 import { catalogContract } from './catalog.contract.ts';
 import { chatContract } from './chat.contract.ts';
 import { contentContract } from './content.contract.ts';
@@ -18,6 +20,11 @@ export const contracts = {
   access: accessContract,
   admin: adminContract,
   adminPlans: adminPlansContract,
+  adminApps: adminAppsContract,
+  adminStreamingApps: adminStreamingAppsContract,
+  adminResellerPlans: adminResellerPlansContract,
+  adminShortcuts: adminShortcutsContract,
+  adminShortcutActions: adminShortcutActionsContract,
   analytics: analyticsContract,
   catalog: catalogContract,
   chat: chatContract,

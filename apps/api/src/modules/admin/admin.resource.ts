@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody } from '@vitrine/domain/contracts';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { notFound, unauthorized } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { adminWrite, likeContaining, type AdminActor } from './admin.audit.ts';
@@ -24,13 +24,25 @@ export interface AdminResourceOptions<C extends AdminResourceContract, T extends
   /** The contract's sort keys and their columns; the first is the default. */
   sortColumns: Record<string, PgColumn>;
   defaultOrder?: 'asc' | 'desc';
-  /** A row as the API shows it (the contract's item). */
-  toItem: (row: Row) => Item;
-  /** Column values of a create, from the validated body. */
-  toInsert: (body: EndpointBody<C['create']>) => Row;
-  /** Column values of an update, from the validated body (only the fields sent). */
-  toUpdate: (body: EndpointBody<C['update']>) => Row;
+  /** A row as the API shows it (the contract's item); by default every column but `hidden`, dates as ISO text. */
+  toItem?: (row: Row) => Item;
+  /** Columns never shown (secrets); they are left out of the answers and of the audit trail. */
+  hidden?: string[];
+  /** Column values of a create, from the validated body; by default the body itself. */
+  toInsert?: (body: EndpointBody<C['create']>, tx: Transaction) => Row | Promise<Row>;
+  /** Column values of an update (only the fields sent); by default the body itself. */
+  toUpdate?: (body: EndpointBody<C['update']>, current: Row) => Row;
+  /** Checks the record as it would be after a create or an update; throws an AppError to refuse it. */
+  check?: (record: Row) => void;
 }
+
+/** Every column but the hidden ones, with dates as ISO text. */
+export const serializeRow = (row: Row, hidden: string[] = []): Item =>
+  Object.fromEntries(
+    Object.entries(row)
+      .filter(([key]) => !hidden.includes(key))
+      .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
 
 export const adminActor = async (request: FastifyRequest): Promise<AdminActor> => {
   const viewer = await request.viewer();
@@ -43,7 +55,10 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   db: Database,
   options: AdminResourceOptions<C, T>,
 ) {
-  const { contract, resource, table, searchColumns, sortColumns, toItem, toInsert, toUpdate } = options;
+  const { contract, resource, table, searchColumns, sortColumns, hidden = [], check } = options;
+  const toItem = options.toItem ?? ((row: Row) => serializeRow(row, hidden));
+  const toInsert = options.toInsert ?? ((body: unknown) => ({ ...(body as Row) }));
+  const toUpdate = options.toUpdate ?? ((body: unknown) => ({ ...(body as Row) }));
   const idColumn = (getTableColumns(table) as Record<string, PgColumn>).id;
   if (!idColumn) throw new Error(`A tabela de ${resource} não tem coluna id.`);
   const defaultSort = Object.keys(sortColumns)[0]!;
@@ -70,7 +85,9 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   route(app, contract.create, {}, async (request, reply) => {
     const actor = await adminActor(request);
     const result = await adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
-      const [row] = (await tx.insert(table).values(toInsert(request.body as never) as never).returning()) as Row[];
+      const values = await toInsert(request.body as never, tx);
+      check?.(values);
+      const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
       if (!row) return null;
       const after = toItem(row);
       return { recordId: String(row.id), before: null, after };
@@ -85,7 +102,9 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
     const result = await adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
       const [current] = (await tx.select().from(table as PgTable).where(eq(idColumn, id)).for('update')) as Row[];
       if (!current) return null;
-      const [row] = (await tx.update(table).set(toUpdate(request.body as never) as never).where(eq(idColumn, id)).returning()) as Row[];
+      const changes = toUpdate(request.body as never, current);
+      check?.({ ...current, ...changes });
+      const [row] = (await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning()) as Row[];
       if (!row) return null;
       return { recordId: id, before: toItem(current), after: toItem(row) };
     });

@@ -1,10 +1,10 @@
-// The admin's catalogue resources: plans with every stored field, audited.
+// The admin's catalogue resources: plans, apps and streaming apps with every stored field, audited.
 import type { FastifyInstance } from 'fastify';
 import type { AdminPlan } from '@vitrine/domain/catalog-admin';
-import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
+import { adminAppsContract, adminPlansContract, adminStreamingAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import type { Database } from '../../db/client.ts';
 import { registerAdminResource } from '../admin/admin.resource.ts';
-import { plans } from './catalog.tables.ts';
+import { apps, plans, streamingApps } from './catalog.tables.ts';
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -41,5 +41,27 @@ export async function catalogAdminRoutes(app: FastifyInstance, { db }: { db: Dat
     toItem: (row) => toAdminPlan(row as PlanRow),
     toInsert: (body) => ({ ...body }),
     toUpdate: (body) => ({ ...body }),
+  });
+
+  registerAdminResource(app, db, {
+    contract: adminAppsContract,
+    resource: 'apps',
+    table: apps,
+    searchColumns: [apps.name, apps.category, apps.developer],
+    sortColumns: { name: apps.name, category: apps.category, downloads: apps.downloads, createdAt: apps.createdAt, updatedAt: apps.updatedAt },
+  });
+
+  registerAdminResource(app, db, {
+    contract: adminStreamingAppsContract,
+    resource: 'streaming-apps',
+    table: streamingApps,
+    searchColumns: [streamingApps.name, streamingApps.category, streamingApps.developer],
+    sortColumns: {
+      name: streamingApps.name,
+      category: streamingApps.category,
+      price: streamingApps.price,
+      createdAt: streamingApps.createdAt,
+      updatedAt: streamingApps.updatedAt,
+    },
   });
 }

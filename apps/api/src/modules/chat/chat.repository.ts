@@ -119,11 +119,11 @@ export const createChatRepository = (db: DbExecutor) => ({
       .orderBy(asc(shortcuts.orderIndex), asc(shortcuts.createdAt), asc(shortcuts.id));
   },
 
-  async findActiveShortcut(id: string): Promise<ShortcutRow | undefined> {
+  async findActiveShortcut(id: string, { includeInactive = false } = {}): Promise<ShortcutRow | undefined> {
     const [row] = await db
       .select()
       .from(shortcuts)
-      .where(and(eq(shortcuts.id, id), eq(shortcuts.active, true)))
+      .where(and(eq(shortcuts.id, id), includeInactive ? undefined : eq(shortcuts.active, true)))
       .limit(1);
     return row;
   },

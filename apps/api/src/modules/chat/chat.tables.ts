@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { plans } from '../catalog/catalog.tables.ts';
 
-export type PixData = { key: string; value: number; recipient: string; description?: string; city: string };
+export type PixData = { keyType?: string; key: string; value: number; recipient: string; description?: string; city: string };
 
 export const shortcuts = pgTable('shortcuts', {
   id: id(),

@@ -399,9 +399,9 @@ function publicPix(row: ShortcutRow): PublicShortcut['pix'] {
 export async function runWebhookShortcut(
   deps: Pick<ChatDeps, 'db' | 'clock'>,
   shortcutId: string,
-  policy: { allowPrivate: boolean },
+  policy: { allowPrivate: boolean; /** The admin's test button runs an inactive shortcut too. */ includeInactive?: boolean },
 ): Promise<{ deliveryId: string; status: 'queued' }> {
-  const shortcut = await createChatRepository(deps.db).findActiveShortcut(shortcutId);
+  const shortcut = await createChatRepository(deps.db).findActiveShortcut(shortcutId, { includeInactive: policy.includeInactive });
   if (!shortcut) throw chatErrors.shortcutNotFound();
   if (shortcut.type !== 'webhook') throw chatErrors.notAWebhookShortcut();
   if (!shortcut.webhookUrl?.trim()) throw chatErrors.webhookUrlMissing();
