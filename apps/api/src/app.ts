@@ -19,6 +19,7 @@ import { spaPlugin } from './plugins/spa.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
 import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(catalogAdminRoutes, { db: database.db });
   await app.register(adminRoutes, { db: database.db });
   await app.register(resellersAdminRoutes, { db: database.db });
+  await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),

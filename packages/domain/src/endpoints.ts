@@ -7,6 +7,7 @@ import { adminShortcutActionsContract, adminShortcutsContract } from './chat-adm
 import { adminResellerPlansContract } from './resellers-admin.contract.ts';
 import { catalogContract } from './catalog.contract.ts';
 import { chatContract } from './chat.contract.ts';
+import { adminContentContract, adminSiteConfigContract } from './content-admin.contract.ts';
 import { contentContract } from './content.contract.ts';
 import type { EndpointDefinition } from './contracts.ts';
 import { eventsContract } from './events.contract.ts';
@@ -25,6 +26,8 @@ export const contracts = {
   adminResellerPlans: adminResellerPlansContract,
   adminShortcuts: adminShortcutsContract,
   adminShortcutActions: adminShortcutActionsContract,
+  adminSiteConfig: adminSiteConfigContract,
+  adminContent: adminContentContract,
   analytics: analyticsContract,
   catalog: catalogContract,
   chat: chatContract,

@@ -1,13 +1,13 @@
 // Registers an admin resource from its contract: a list paged, searched and sorted on the server, and
 // create, partial update and delete, each written with its audit row in one transaction.
-import { asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody } from '@vitrine/domain/contracts';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
-import { notFound, unauthorized } from '../../shared/errors.ts';
+import { conflict, notFound, unauthorized } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { adminWrite, likeContaining, type AdminActor } from './admin.audit.ts';
 
@@ -34,6 +34,19 @@ export interface AdminResourceOptions<C extends AdminResourceContract, T extends
   toUpdate?: (body: EndpointBody<C['update']>, current: Row) => Row;
   /** Checks the record as it would be after a create or an update; throws an AppError to refuse it. */
   check?: (record: Row) => void;
+  /** The rows this resource covers, when it is part of a table; others are neither listed nor written. */
+  scope?: SQL;
+}
+
+/** A create or update that would repeat a unique value (PostgreSQL 23505) is a Portuguese 409. */
+async function uniqueAsConflict<T>(resource: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw conflict(`admin.${resource}.duplicate`, 'Já existe um registro com esses dados.');
+    throw error;
+  }
 }
 
 /** Every column but the hidden ones, with dates as ISO text. */
@@ -55,7 +68,7 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   db: Database,
   options: AdminResourceOptions<C, T>,
 ) {
-  const { contract, resource, table, searchColumns, sortColumns, hidden = [], check } = options;
+  const { contract, resource, table, searchColumns, sortColumns, hidden = [], check, scope } = options;
   const toItem = options.toItem ?? ((row: Row) => serializeRow(row, hidden));
   const toInsert = options.toInsert ?? ((body: unknown) => ({ ...(body as Row) }));
   const toUpdate = options.toUpdate ?? ((body: unknown) => ({ ...(body as Row) }));
@@ -66,7 +79,7 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
 
   route(app, contract.list, {}, async (request) => {
     const { page, pageSize, search, sort = defaultSort, order } = request.query as { page: number; pageSize: number; search?: string; sort?: string; order?: 'asc' | 'desc' };
-    const where: SQL | undefined = search ? or(...searchColumns.map((column) => ilike(column, likeContaining(search)))) : undefined;
+    const where = and(scope, search ? or(...searchColumns.map((column) => ilike(column, likeContaining(search)))) : undefined);
     const direction = (order ?? options.defaultOrder ?? 'asc') === 'desc' ? desc : asc;
     const sortColumn = sortColumns[sort] ?? sortColumns[defaultSort]!;
     const [rows, total] = await Promise.all([
@@ -84,14 +97,14 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
 
   route(app, contract.create, {}, async (request, reply) => {
     const actor = await adminActor(request);
-    const result = await adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
+    const result = await uniqueAsConflict(resource, () => adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
       const values = await toInsert(request.body as never, tx);
       check?.(values);
       const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
       if (!row) return null;
       const after = toItem(row);
       return { recordId: String(row.id), before: null, after };
-    });
+    }));
     if (!result) throw noRow('create');
     return reply.status(201).send(result.after);
   });
@@ -99,15 +112,15 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   route(app, contract.update, {}, async (request) => {
     const actor = await adminActor(request);
     const { id } = request.params as { id: string };
-    const result = await adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
-      const [current] = (await tx.select().from(table as PgTable).where(eq(idColumn, id)).for('update')) as Row[];
+    const result = await uniqueAsConflict(resource, () => adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
+      const [current] = (await tx.select().from(table as PgTable).where(and(eq(idColumn, id), scope)).for('update')) as Row[];
       if (!current) return null;
       const changes = toUpdate(request.body as never, current);
       check?.({ ...current, ...changes });
       const [row] = (await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning()) as Row[];
       if (!row) return null;
       return { recordId: id, before: toItem(current), after: toItem(row) };
-    });
+    }));
     if (!result) throw noRow('update');
     return result.after as never;
   });
@@ -116,7 +129,7 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
     const actor = await adminActor(request);
     const { id } = request.params as { id: string };
     const result = await adminWrite(db, actor, { action: 'delete', resource }, async (tx) => {
-      const [row] = (await tx.delete(table).where(eq(idColumn, id)).returning()) as Row[];
+      const [row] = (await tx.delete(table).where(and(eq(idColumn, id), scope)).returning()) as Row[];
       return row ? { recordId: id, before: toItem(row), after: null } : null;
     });
     if (!result) throw noRow('delete');

@@ -6,7 +6,7 @@ import type { AdminShortcut } from '@vitrine/domain/chat-admin';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
-import { shortcuts, webhookDeliveries } from '../../db/schema.ts';
+import { contactMessages, shortcuts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { eq } from 'drizzle-orm';
 
@@ -119,6 +119,50 @@ describe('admin resources', () => {
       expect(delivery).toMatchObject({ source: 'shortcut', sourceId: hook.id });
       const pix = await create({ name: unique('PIX'), type: 'pix', pixData: { keyType: 'random', key: crypto.randomUUID(), value: 1, recipient: 'Loja', city: 'Recife' } });
       expect((await call('POST', `/api/admin/shortcuts/${pix.id}/test`)).statusCode).toBe(400);
+    });
+  });
+
+  describe('content', () => {
+    it('updating by section and key creates a missing entry, then updates it; the storefront reads it', async () => {
+      const key = `titulo_${crypto.randomUUID().slice(0, 6)}`;
+      const created = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Olá' });
+      expect(created.statusCode, created.body).toBe(200);
+      const updated = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Bem-vindo' });
+      expect(updated.json()).toMatchObject({ id: created.json().id, configValue: 'Bem-vindo' });
+      const section = (await t.app.inject({ method: 'GET', url: '/api/site-config/header' })).json<{ entries: Record<string, unknown> }>();
+      expect(section.entries[key]).toBe('Bem-vindo');
+      const audit = (await call('GET', `/api/admin/audit-log?resource=site-config&search=${created.json().id}`)).json<ListEnvelope<AuditEntry>>().items;
+      expect(audit.map((entry) => entry.changedFields)).toEqual([['configValue'], expect.arrayContaining(['configKey', 'configValue', 'section'])]);
+    });
+
+    it("never lists or writes the settings section (secrets), and a repeated section and key is a 409", async () => {
+      await t.database.db.insert(siteConfigurations).values({ section: 'settings', configKey: 'llm_api_key', configValue: 'segredo-do-modelo' }).onConflictDoNothing();
+      const listed = await call('GET', '/api/admin/site-config?search=settings&pageSize=100');
+      expect(listed.body).not.toContain('segredo-do-modelo');
+      const [secret] = await t.database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'settings'));
+      expect((await call('PATCH', `/api/admin/site-config/${secret!.id}`, { configValue: 'x' })).json().error.message).toBe('Nenhum registro foi atualizado');
+      expect((await call('DELETE', `/api/admin/site-config/${secret!.id}`)).json().error.message).toBe('Nenhum registro foi excluído');
+      expect((await call('PUT', '/api/admin/site-config/settings/llm_api_key', { value: 'x' })).statusCode).toBe(400);
+      expect((await call('POST', '/api/admin/site-config', { section: 'settings', configKey: 'k', configValue: 1 })).statusCode).toBe(400);
+
+      const key = `dup_${crypto.randomUUID().slice(0, 6)}`;
+      expect((await call('POST', '/api/admin/site-config', { section: 'footer', configKey: key, configValue: 1 })).statusCode).toBe(201);
+      const duplicate = await call('POST', '/api/admin/site-config', { section: 'footer', configKey: key, configValue: 2 });
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().error.message).toBe('Já existe um registro com esses dados.');
+    });
+
+    it('the contact inbox lists newest first, filters unread and marks a message read or unread', async () => {
+      const subject = unique('Assunto');
+      const [older] = await t.database.db.insert(contactMessages).values({ name: 'Ana', email: 'ana@example.com', subject, message: 'Primeira', createdAt: new Date(Date.now() - 60_000) }).returning();
+      const [newer] = await t.database.db.insert(contactMessages).values({ name: 'Bia', email: 'bia@example.com', subject, message: 'Segunda' }).returning();
+      const inbox = (await call('GET', `/api/admin/contact-messages?search=${encodeURIComponent(subject)}`)).json<ListEnvelope<{ id: string; readAt: string | null }>>();
+      expect(inbox.items.map((message) => message.id)).toEqual([newer!.id, older!.id]);
+      const read = await call('PATCH', `/api/admin/contact-messages/${older!.id}`, { read: true });
+      expect(read.json().readAt).not.toBeNull();
+      const unread = (await call('GET', `/api/admin/contact-messages?unread=true&search=${encodeURIComponent(subject)}`)).json<ListEnvelope<{ id: string }>>();
+      expect(unread.items.map((message) => message.id)).toEqual([newer!.id]);
+      expect((await call('PATCH', `/api/admin/contact-messages/${older!.id}`, { read: false })).json().readAt).toBeNull();
     });
   });
 });
