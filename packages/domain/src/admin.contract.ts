@@ -1,17 +1,114 @@
-// The admin panel's own endpoints: the audit trail.
-import { auditEntrySchema, auditQuerySchema } from './admin.ts';
+// The admin panel's own endpoints: the audit trail, the dashboard and the operations views (webhook
+// deliveries and endpoints, the e-mail outbox, active sessions).
+import {
+  adminSessionSchema,
+  auditEntrySchema,
+  auditQuerySchema,
+  dashboardQuerySchema,
+  dashboardSchema,
+  emailOutboxEntrySchema,
+  emailOutboxQuerySchema,
+  recordIdParamsSchema,
+  sessionIdParamsSchema,
+  webhookDeliveryLogSchema,
+  webhookDeliveryQuerySchema,
+  webhookEndpointSchema,
+  webhookEndpointSecretSchema,
+} from './admin.ts';
 import { defineEndpoint } from './contracts.ts';
-import { listEnvelopeSchema } from './lists.ts';
+import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
+
+const tag = 'admin';
 
 export const adminContract = {
   auditLog: defineEndpoint({
     method: 'GET',
     path: '/api/admin/audit-log',
-    tag: 'admin',
+    tag,
     access: 'pro',
     summary: 'Trilha de auditoria: cada escrita do painel com quem, quando, o quê e os campos antes e depois — somente admin',
     query: auditQuerySchema,
     responses: { 200: listEnvelopeSchema(auditEntrySchema) },
     errors: [400],
+  }),
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    tag,
+    access: 'pro',
+    summary: 'Painel: contagens, visitas por dia, páginas e origens mais visitadas, atividade e avaliações do chat — somente admin',
+    query: dashboardQuerySchema,
+    responses: { 200: dashboardSchema },
+    errors: [400],
+  }),
+  webhookDeliveries: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/webhook-deliveries',
+    tag,
+    access: 'pro',
+    summary: 'Entregas de webhooks, mais recentes primeiro, com cada tentativa; filtros por estado, origem e busca — somente admin',
+    query: webhookDeliveryQuerySchema,
+    responses: { 200: listEnvelopeSchema(webhookDeliveryLogSchema) },
+    errors: [400],
+  }),
+  resendWebhookDelivery: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/webhook-deliveries/:id/resend',
+    tag,
+    access: 'pro',
+    summary: 'Reenvia uma entrega concluída ou falha, com o mesmo id de mensagem (registrado na auditoria) — somente admin',
+    params: recordIdParamsSchema,
+    responses: { 202: webhookDeliveryLogSchema },
+    errors: [404, 409],
+  }),
+  webhookEndpoints: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/webhook-endpoints',
+    tag,
+    access: 'pro',
+    summary: 'Destinos de webhooks com o final do segredo de assinatura — somente admin',
+    query: pageQuerySchema,
+    responses: { 200: listEnvelopeSchema(webhookEndpointSchema) },
+    errors: [400],
+  }),
+  rotateWebhookSecret: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/webhook-endpoints/:id/rotate-secret',
+    tag,
+    access: 'pro',
+    summary: 'Gera um novo segredo de assinatura para o destino e o mostra uma única vez (registrado na auditoria, sem o segredo) — somente admin',
+    params: recordIdParamsSchema,
+    responses: { 200: webhookEndpointSecretSchema },
+    errors: [404],
+  }),
+  emails: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/emails',
+    tag,
+    access: 'pro',
+    summary: 'Caixa de saída de e-mails (enviados, só registrados ou com falha), sem o corpo das mensagens — somente admin',
+    query: emailOutboxQuerySchema,
+    responses: { 200: listEnvelopeSchema(emailOutboxEntrySchema) },
+    errors: [400],
+  }),
+  sessions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/sessions',
+    tag,
+    access: 'pro',
+    summary: 'Sessões ativas com o e-mail, o endereço e o navegador — somente admin',
+    query: pageQuerySchema,
+    responses: { 200: listEnvelopeSchema(adminSessionSchema) },
+    errors: [400],
+  }),
+  revokeSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/sessions/:id',
+    tag,
+    access: 'pro',
+    summary: 'Encerra uma sessão: a próxima requisição dela não tem acesso (registrado na auditoria) — somente admin',
+    params: sessionIdParamsSchema,
+    responses: { 204: null },
+    errors: [404],
   }),
 };

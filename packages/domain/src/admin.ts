@@ -106,3 +106,99 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   return [...keys].filter((key) => !BOOKKEEPING_FIELDS.has(key) && JSON.stringify(before?.[key]) !== JSON.stringify(after?.[key])).sort();
 }
+
+// ---------------------------------------------------------------- dashboard
+
+export const dashboardQuerySchema = z.object({
+  days: z.coerce.number().int('Período inválido.').min(1, 'Período inválido.').max(365, 'No máximo 365 dias.').default(30),
+});
+
+export const dashboardSchema = z.object({
+  days: z.number(),
+  counts: z.object({
+    plans: z.number(),
+    apps: z.number(),
+    streamingApps: z.number(),
+    resellerPlans: z.number(),
+    shortcuts: z.number(),
+    proUsers: z.number(),
+    unreadContactMessages: z.number(),
+    openHandoffs: z.number(),
+  }),
+  /** One entry per day of the period (São Paulo time), oldest first, days without visits included. */
+  visitsPerDay: z.array(z.object({ day: z.string(), visits: z.number(), sessions: z.number() })),
+  topPages: z.array(z.object({ path: z.string(), visits: z.number() })),
+  topSources: z.array(z.object({ source: z.string(), visits: z.number() })),
+  chat: z.object({
+    conversations: z.number(),
+    messages: z.number(),
+    positive: z.number(),
+    negative: z.number(),
+    /** Positive share of the rated answers, 0 to 1; null before any rating. */
+    positiveRatio: z.number().nullable(),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---------------------------------------------------------------- operations: webhooks, e-mail, sessions
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed'] as const;
+
+export const webhookDeliveryLogSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  url: z.string(),
+  event: z.string(),
+  source: z.string(),
+  sourceId: z.string().nullable(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.array(
+    z.object({ attempt: z.number(), statusCode: z.number().nullable(), error: z.string().nullable(), durationMs: z.number().nullable(), createdAt: z.string() }),
+  ),
+  lastStatusCode: z.number().nullable(),
+  lastError: z.string().nullable(),
+  /** The last attempt's duration in milliseconds. */
+  durationMs: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WebhookDeliveryLog = z.infer<typeof webhookDeliveryLogSchema>;
+
+export const webhookDeliveryQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, search: true }).extend({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'Estado inválido.' }).optional(),
+  source: z.enum(['shortcut', 'credit_order', 'test'], { error: 'Origem inválida.' }).optional(),
+});
+
+export const webhookEndpointSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** Only the last four characters; the whole secret is shown once, when it is rotated. */
+  secretHint: z.string(),
+  deliveries: z.number(),
+  createdAt: z.string(),
+});
+export const webhookEndpointSecretSchema = z.object({ id: z.string(), url: z.string(), secret: z.string() });
+
+export const emailOutboxEntrySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(['logged', 'sent', 'failed']),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const emailOutboxQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, search: true }).extend({
+  status: z.enum(['logged', 'sent', 'failed'], { error: 'Estado inválido.' }).optional(),
+});
+
+export const adminSessionSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** The session making this request. */
+  isCurrent: z.boolean(),
+});
+export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(128) });

@@ -1,13 +1,83 @@
-// The admin panel's own routes: the audit trail of every admin write.
+// The admin panel's own routes: the audit trail, the dashboard and the operations views (webhook
+// deliveries and endpoints, the e-mail outbox, active sessions), with their audited actions.
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { NO_ROW_AFFECTED } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import type { Database } from '../../db/client.ts';
+import { notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { listAudit } from './admin.audit.ts';
+import { newEndpointSecret } from '../webhooks/webhooks.repository.ts';
+import { webhookEndpoints } from '../webhooks/webhooks.tables.ts';
+import { resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
+import { adminWrite, listAudit } from './admin.audit.ts';
+import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
+import { adminActor } from './admin.resource.ts';
+
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** Session tokens the request carries (the part of each cookie value before its signature). */
+const tokensOf = (cookieHeader: string | undefined) =>
+  new Set(
+    (cookieHeader ?? '')
+      .split(';')
+      .map((pair) => decode(pair.slice(pair.indexOf('=') + 1).trim()).split('.')[0]!)
+      .filter(Boolean),
+  );
 
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
-  route(app, adminContract.auditLog, {}, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listAudit(db, request.query);
+  route(app, adminContract.auditLog, {}, async (request) => listAudit(db, request.query));
+
+  route(app, adminContract.dashboard, {}, async (request) => readDashboard(db, request.query.days));
+
+  route(app, adminContract.webhookDeliveries, {}, async (request) => listWebhookDeliveries(db, request.query));
+
+  route(app, adminContract.resendWebhookDelivery, {}, async (request, reply) => {
+    const actor = await adminActor(request);
+    const { id } = request.params;
+    const before = await findDeliveryLog(db, id);
+    await adminWrite(db, actor, { action: 'update', resource: 'webhook-deliveries' }, async (tx) => {
+      await resendWebhookDelivery(tx, id);
+      return { recordId: id, before: before ? { status: before.status, attempts: before.attempts.length } : null, after: { status: 'pending', resent: true } };
+    });
+    return reply.status(202).send(await findDeliveryLog(db, id));
+  });
+
+  route(app, adminContract.webhookEndpoints, {}, async (request) => listWebhookEndpoints(db, request.query));
+
+  route(app, adminContract.rotateWebhookSecret, {}, async (request) => {
+    const actor = await adminActor(request);
+    const { id } = request.params;
+    const secret = newEndpointSecret();
+    const result = await adminWrite(db, actor, { action: 'update', resource: 'webhook-endpoints' }, async (tx) => {
+      const [current] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+      if (!current) return null;
+      await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
+      // The trail names the change, never the secret.
+      return { recordId: id, before: { url: current.url, secretHint: `••••${current.secret.slice(-4)}` }, after: { url: current.url, secretHint: `••••${secret.slice(-4)}` }, url: current.url };
+    });
+    if (!result) throw notFound('admin.webhook-endpoints.not_found', NO_ROW_AFFECTED.update);
+    return { id, url: result.url, secret };
+  });
+
+  route(app, adminContract.emails, {}, async (request) => listEmails(db, request.query));
+
+  route(app, adminContract.sessions, {}, async (request) => listSessions(db, request.query, tokensOf(request.headers.cookie)));
+
+  route(app, adminContract.revokeSession, {}, async (request, reply) => {
+    const actor = await adminActor(request);
+    const { id } = request.params;
+    const result = await adminWrite(db, actor, { action: 'delete', resource: 'sessions' }, async (tx) => {
+      const before = await revokeSession(tx, id);
+      return before ? { recordId: id, before, after: null } : null;
+    });
+    if (!result) throw notFound('admin.sessions.not_found', NO_ROW_AFFECTED.delete);
+    return reply.status(204).send();
   });
 }
