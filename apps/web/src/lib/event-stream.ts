@@ -46,7 +46,8 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
     } catch {
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: [change.table] });
+    // A write of this tab still in flight keeps its optimistic rows: it refreshes the list when it settles.
+    if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) void queryClient.invalidateQueries({ queryKey: [change.table] });
     const wroteLocally = Date.now() - (localWrites.get(change.table) ?? 0) < LOCAL_WRITE_WINDOW_MS;
     if (change.op !== 'delete' && !wroteLocally && isAdminView()) {
       notify.info('Dados Atualizados', 'Os dados foram atualizados por outro usuário.');

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../shared/route.ts';
+import { recordAudit } from '../admin/admin.audit.ts';
+import { adminActor } from '../admin/admin.resource.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
@@ -55,7 +57,13 @@ export async function catalogRoutes(
   route(app, catalogContract.listStreamingApps, {}, async (request) => listPublicStreamingApps({ repository }, request.query.category));
 
   route(app, catalogContract.generateDownloadCode, {}, async (request, reply) => {
-    const code = await generateDownloadCode({ repository }, request.params.appId);
+    const actor = await adminActor(request);
+    const code = await db.transaction(async (tx) => {
+      const created = await generateDownloadCode({ repository: createCatalogRepository(tx) }, request.params.appId);
+      // The trail names the code's app and lifetime; the code itself is read in the codes list.
+      await recordAudit(tx, actor, { action: 'create', resource: 'download-codes', recordId: created.id, before: null, after: { appId: created.appId, expiresAt: created.expiresAt } });
+      return created;
+    });
     return reply.status(201).header('cache-control', 'no-store').send(code);
   });
 
@@ -94,13 +102,25 @@ export async function catalogRoutes(
   });
 
   route(app, catalogContract.setAppFile, {}, async (request) => {
-    const { file, replacedUploadId } = await setAppFile({ repository }, request.params.appId, request.params.platform, request.body);
+    const actor = await adminActor(request);
+    const { appId, platform } = request.params;
+    const { file, replacedUploadId } = await db.transaction(async (tx) => {
+      const result = await setAppFile({ repository: createCatalogRepository(tx) }, appId, platform, request.body);
+      await recordAudit(tx, actor, { action: 'update', resource: 'app-files', recordId: `${appId}/${platform}`, before: null, after: { ...result.file } });
+      return result;
+    });
     await dropReplaced(replacedUploadId);
     return file;
   });
 
   route(app, catalogContract.removeAppFile, {}, async (request, reply) => {
-    const { replacedUploadId } = await removeAppFile({ repository }, request.params.appId, request.params.platform);
+    const actor = await adminActor(request);
+    const { appId, platform } = request.params;
+    const { replacedUploadId } = await db.transaction(async (tx) => {
+      const result = await removeAppFile({ repository: createCatalogRepository(tx) }, appId, platform);
+      await recordAudit(tx, actor, { action: 'delete', resource: 'app-files', recordId: `${appId}/${platform}`, before: { platform, uploadId: result.replacedUploadId }, after: null });
+      return result;
+    });
     await dropReplaced(replacedUploadId);
     return reply.status(204).send();
   });

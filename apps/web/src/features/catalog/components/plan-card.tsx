@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { PlanIcon } from './plan-icon';
+import { PlanIcon } from '@/components/plan-icon';
 
 const PERIOD_NOUNS: Record<Exclude<BillingPeriod, 'monthly'>, string> = {
   quarterly: 'trimestre',

@@ -1,0 +1,208 @@
+// The admin panel in Chromium, as the seeded admin: plans reach the storefront and another admin's
+// screen live, a refused write rolls back, shortcuts reorder by dragging, an uploaded installer
+// downloads byte for byte with a generated code, a PRO user added and deactivated is refused at
+// once, and the audit trail shows each write.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { strToU8, zipSync } from 'fflate';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { startMailbox, type Mailbox } from './support/mailbox.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
+
+describe('the admin panel', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let mailbox: Mailbox;
+  const opened: BrowserContext[] = [];
+  let visitors = 0;
+
+  const open = async (width = 1280) => {
+    const result = await openPage(browser, server.url, { width });
+    // Each context is its own client for the per-address limits.
+    await result.context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.19.0.${++visitors}` });
+    opened.push(result.context);
+    return result;
+  };
+  const openAsAdmin = async (width = 1280) => {
+    const opened = await open(width);
+    await opened.page.goto('/auth');
+    await opened.page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+    await opened.page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
+    await opened.page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await opened.page.waitForURL((url) => url.pathname !== '/auth');
+    return opened;
+  };
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await mailbox?.close();
+  });
+
+  it('creates a plan that the home page shows and another admin sees live; deactivated, it leaves the home page', async () => {
+    const first = await openAsAdmin();
+    const second = await openAsAdmin();
+    await second.page.goto('/admin/plans');
+    await second.page.getByRole('button', { name: 'Novo plano' }).waitFor();
+
+    const name = `Plano E2E ${randomUUID().slice(0, 6)}`;
+    await first.page.goto('/admin/plans');
+    await first.page.getByRole('button', { name: 'Novo plano' }).click();
+    const form = first.page.getByRole('dialog', { name: 'Novo plano' });
+    await form.getByLabel('Nome').fill(name);
+    await form.getByLabel('Preço mensal (R$)').fill('19,90');
+    // The period prices follow the monthly one by the period discounts (annual: 15 %).
+    await expect.poll(() => form.getByLabel('Preço anual (R$)').inputValue()).toBe('202.98');
+    await form.getByLabel('Recursos (um por linha)').fill('Tela cheia\nSem anúncios');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await toast(first.page, 'Sucesso').waitFor();
+    expect(await toast(first.page, 'Sucesso').textContent()).toContain('Operação criação realizada com sucesso.');
+    await first.page.getByRole('cell', { name }).waitFor();
+
+    // The other admin's list refreshes through the event stream, with the notice.
+    await toast(second.page, 'Dados Atualizados').waitFor();
+    expect(await toast(second.page, 'Dados Atualizados').textContent()).toContain('Os dados foram atualizados por outro usuário.');
+    await second.page.getByRole('cell', { name }).waitFor();
+    // The writer's own change raised no such notice.
+    expect(await first.page.locator('[data-sonner-toast]').filter({ hasText: 'Dados Atualizados' }).count()).toBe(0);
+
+    const visitor = await open();
+    await visitor.page.goto('/');
+    await visitor.page.getByText(name).first().waitFor();
+
+    await first.page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = first.page.getByRole('dialog', { name: 'Editar plano' });
+    await edit.getByLabel('Ativo').uncheck();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await first.page.getByRole('row', { name: new RegExp(name) }).getByText('Inativo').waitFor();
+    await visitor.page.reload();
+    await visitor.page.getByRole('heading', { level: 3 }).first().waitFor();
+    await expect.poll(() => visitor.page.getByText(name).count()).toBe(0);
+    expect(first.errors).toEqual([]);
+  });
+
+  it('rolls a refused write back and says why', async () => {
+    const { page } = await openAsAdmin();
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Todas as configurações' }).click();
+    await page.getByRole('button', { name: 'Nova configuração' }).click();
+    const form = page.getByRole('dialog', { name: 'Nova configuração' });
+    // footer.description exists: the server refuses a second one.
+    await form.getByLabel('Seção').fill('footer');
+    await form.getByLabel('Chave').fill('description');
+    await form.getByLabel('Valor (JSON)').fill('"Outra descrição"');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Erro na Sincronização').waitFor();
+    expect(await toast(page, 'Erro na Sincronização').textContent()).toContain('Falha na criação: Já existe um registro com esses dados.');
+    // The optimistic row is gone again.
+    await expect.poll(() => page.locator('tr[data-row-id^="temporario-"]').count()).toBe(0);
+  });
+
+  it('reorders shortcuts by dragging, and /chat shows the new order', async () => {
+    const { page } = await openAsAdmin();
+    await page.goto('/admin/shortcuts');
+    const list = page.getByRole('list', { name: 'Atalhos na ordem do chat' });
+    await list.getByRole('listitem').first().waitFor();
+    const names = async () => (await list.locator('li .font-medium').allTextContents()).map((text) => text.trim());
+    const before = await names();
+    expect(before.length).toBeGreaterThan(1);
+    const last = before.at(-1)!;
+
+    const handle = page.getByRole('button', { name: `Mover ${last}` });
+    const target = page.getByRole('button', { name: `Mover ${before[0]}` });
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step += 1) {
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y - from.y - 8) * step) / 12);
+    }
+    await page.mouse.up();
+    await expect.poll(names).toEqual([last, ...before.slice(0, -1)]);
+    await toast(page, 'Sucesso').waitFor();
+
+    const visitor = await open();
+    await visitor.page.goto('/chat');
+    const bar = visitor.page.getByRole('group', { name: 'Atalhos', exact: true });
+    await bar.getByRole('button').first().waitFor();
+    await expect.poll(async () => (await bar.getByRole('button').first().textContent())?.trim()).toBe(last);
+  });
+
+  it('uploads an installer, generates a code, and the storefront downloads the same bytes with it', async () => {
+    const { page } = await openAsAdmin();
+    await page.goto('/admin/apps');
+    await page.getByRole('button', { name: 'Downloads e códigos de Vitrine Player' }).click();
+    const dialog = page.getByRole('dialog', { name: /Downloads e códigos/ });
+    const installer = zipSync({ 'LEIA-ME.txt': strToU8(`Instalador ${randomUUID()}`), 'dados.bin': randomBytes(256 * 1024) });
+    await dialog.getByLabel('Instalador para Android', { exact: true }).setInputFiles({ name: 'player-android.zip', mimeType: 'application/zip', buffer: Buffer.from(installer) });
+    await dialog.getByRole('listitem', { name: 'Android', exact: true }).getByText('player-android.zip').waitFor();
+    await dialog.getByRole('button', { name: 'Gerar código' }).click();
+    const code = (await dialog.getByTestId('novo-codigo').textContent())!.trim();
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await dialog.getByRole('list', { name: 'Códigos, mais recentes primeiro' }).getByText(code).waitFor();
+
+    const visitor = await open();
+    await visitor.page.goto('/apps');
+    await visitor.page.getByRole('button', { name: 'Ver Detalhes de Vitrine Player' }).click();
+    const details = visitor.page.getByRole('dialog', { name: 'Vitrine Player' });
+    await details.getByRole('tab', { name: 'Downloads' }).click();
+    await details.getByLabel('Código de acesso').fill(code);
+    const [download] = await Promise.all([visitor.page.waitForEvent('download'), details.getByRole('button', { name: 'Download para Android', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('player-android.zip');
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(installer));
+
+    // The admin sees the code used.
+    await dialog.getByRole('list', { name: 'Códigos, mais recentes primeiro' }).getByRole('listitem').filter({ hasText: code }).getByText('Usado').waitFor({ timeout: 10_000 });
+  });
+
+  it('adds a PRO user with an invitation, and deactivating it refuses that account at once; the audit trail shows the writes', async () => {
+    const admin = await openAsAdmin();
+    const email = `convidado.${randomUUID().slice(0, 6)}@example.com`;
+    await admin.page.goto('/admin/security');
+    await admin.page.getByLabel('Novo e-mail PRO').fill(email);
+    await admin.page.getByRole('button', { name: 'Adicionar' }).click();
+    await toast(admin.page, 'Convite enviado').waitFor();
+    await admin.page.getByRole('searchbox', { name: 'Buscar e-mails' }).fill(email);
+    await admin.page.getByRole('cell', { name: email }).waitFor();
+
+    const invitation = await mailbox.waitFor(email);
+    const token = /#token=([\w-]+)/.exec(invitation.text)![1]!;
+    const activated = await fetch(`${server.url}/api/auth/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.19.1.1' },
+      body: JSON.stringify({ token, password: 'senha-do-convidado' }),
+    });
+    expect(activated.status).toBe(200);
+    const [cookieName, cookieValue] = activated.headers.getSetCookie().find((cookie) => cookie.includes('session_token='))!.split(';')[0]!.split(/=(.*)/s);
+    const guest = await open();
+    await guest.context.addCookies([{ name: cookieName!, value: cookieValue!, url: server.url }]);
+    await guest.page.goto('/admin/dashboard');
+    await guest.page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+
+    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByRole('button', { name: 'Desativar' }).click();
+    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByText('Inativo').waitFor();
+    await guest.page.reload();
+    await guest.page.getByText('Acesso Restrito').waitFor();
+
+    await admin.page.getByRole('tab', { name: 'Auditoria' }).click();
+    const audit = admin.page.getByRole('tabpanel', { name: 'Auditoria' });
+    await audit.getByRole('searchbox').fill(email);
+    await expect.poll(() => audit.getByRole('row').filter({ hasText: 'pro-users' }).count()).toBe(2);
+    await audit.getByRole('searchbox').fill('');
+    for (const resource of ['plans', 'shortcuts', 'app-files', 'download-codes', 'pro-users']) {
+      await audit.getByRole('searchbox').fill(resource);
+      await audit.getByRole('cell', { name: new RegExp(`^${resource}`) }).first().waitFor();
+    }
+  });
+});

@@ -1,0 +1,203 @@
+// The one data layer of every admin list: a page read from the server (search, sort and paging
+// there), cached 5 minutes and refreshed by the event stream; create, update and delete applied at
+// once on screen and rolled back if the server refuses; a connection check before each write; the
+// specified toasts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { AdminResourceContract } from '@vitrine/domain/admin';
+import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
+import type { ListEnvelope } from '@vitrine/domain/lists';
+import { ApiError, callEndpoint } from '@/lib/api-client';
+import { markLocalWrite } from '@/lib/event-stream';
+import { CACHE_TTL } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { CONNECTION_ERROR, checkConnection } from './check-connection';
+
+export type AdminWriteKind = 'create' | 'update' | 'delete';
+
+/** Portuguese names of the operations, as the toasts say them. */
+export const OPERATION_NAMES: Record<AdminWriteKind, string> = { create: 'criação', update: 'atualização', delete: 'exclusão' };
+
+/** A create is retried up to 3 times, 1 s × attempt apart, when the failure was not the server refusing it. */
+export const CREATE_RETRIES = 3;
+export const createRetryDelay = (attempt: number) => 1_000 * attempt;
+const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+export const MOBILE_PAGE_SIZE = 10;
+export const DESKTOP_PAGE_SIZE = 20;
+
+export interface AdminListParams {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort?: string;
+  order: 'asc' | 'desc';
+}
+
+export interface AdminTableOptions<C extends AdminResourceContract> {
+  contract: C;
+  /** The database table: query keys start with it, so its change events refresh this list. */
+  table: string;
+  /** For 'Erro ao carregar <label>'. */
+  label: string;
+  defaultSort?: string;
+  defaultOrder?: 'asc' | 'desc';
+  /** Under 768 px the pages are shorter. */
+  isMobile?: boolean;
+  /** A fixed page size (a list shown whole, such as the reorderable shortcuts). */
+  pageSize?: number;
+}
+
+type Item<C extends AdminResourceContract> = EndpointResponse<C['create']> & { id: string };
+type Page<C extends AdminResourceContract> = ListEnvelope<Item<C>>;
+
+/**
+ * Runs a write only when the server answers: otherwise 'Erro de Conexão' and nothing is sent.
+ * Resolves to whether the write succeeded; a failed one has rolled back and said why.
+ */
+export const guarded =
+  <A extends unknown[]>(write: (...args: A) => Promise<unknown>) =>
+  async (...args: A): Promise<boolean> => {
+    if (!(await checkConnection())) {
+      notify.error(CONNECTION_ERROR.title, CONNECTION_ERROR.description);
+      return false;
+    }
+    try {
+      await write(...args);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+export function adminListKey(table: string, params?: AdminListParams): QueryKey {
+  return params ? [table, 'admin', params] : [table, 'admin'];
+}
+
+export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize }: AdminTableOptions<C>) {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useState<AdminListParams>({
+    page: 1,
+    pageSize: fixedPageSize ?? (isMobile ? MOBILE_PAGE_SIZE : DESKTOP_PAGE_SIZE),
+    search: '',
+    sort: defaultSort,
+    order: defaultOrder,
+  });
+  useEffect(() => {
+    setParams((current) => ({ ...current, page: 1, pageSize: fixedPageSize ?? (isMobile ? MOBILE_PAGE_SIZE : DESKTOP_PAGE_SIZE) }));
+  }, [isMobile, fixedPageSize]);
+
+  const list = useQuery({
+    queryKey: adminListKey(table, params),
+    queryFn: ({ signal }) =>
+      callEndpoint(
+        contract.list,
+        { query: { page: params.page, pageSize: params.pageSize, search: params.search || undefined, sort: params.sort, order: params.order } } as never,
+        { signal },
+      ) as Promise<Page<C>>,
+    staleTime: CACHE_TTL.default,
+    placeholderData: keepPreviousData,
+  });
+
+  // An empty list is not an error; a failed read is, once per failure.
+  useLoadErrorToast(list.error, label);
+
+  const listKey = adminListKey(table);
+  /** Applies a change to every cached page of this list, and returns how to undo it. */
+  const applyOptimistic = async (change: (page: Page<C>) => Page<C>) => {
+    await queryClient.cancelQueries({ queryKey: listKey });
+    const snapshot = queryClient.getQueriesData<Page<C>>({ queryKey: listKey });
+    queryClient.setQueriesData<Page<C>>({ queryKey: listKey }, (page) => (page ? change(page) : page));
+    return () => {
+      for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
+    };
+  };
+
+  const settle = (kind: AdminWriteKind) => ({
+    onError: (error: Error, _variables: unknown, context: { rollback: () => void } | undefined) => {
+      context?.rollback();
+      notify.error('Erro na Sincronização', `Falha na ${OPERATION_NAMES[kind]}: ${error.message}`);
+    },
+    onSuccess: () => notify.success('Sucesso', `Operação ${OPERATION_NAMES[kind]} realizada com sucesso.`),
+    onSettled: () => {
+      markLocalWrite(table);
+      return queryClient.invalidateQueries({ queryKey: [table] });
+    },
+  });
+
+  const create = useMutation({
+    mutationKey: [table, 'create'],
+    mutationFn: (body: EndpointBody<C['create']>) => {
+      markLocalWrite(table);
+      return callEndpoint(contract.create, { body } as never) as Promise<Item<C>>;
+    },
+    retry: (failures, error) => failures < CREATE_RETRIES && isRetryable(error),
+    retryDelay: createRetryDelay,
+    onMutate: async (body) => {
+      const temporary = { ...(body as object), id: `temporario-${crypto.randomUUID()}` } as Item<C>;
+      const rollback = await applyOptimistic((page) => ({ ...page, items: [temporary, ...page.items], total: page.total + 1 }));
+      return { rollback };
+    },
+    ...settle('create'),
+  });
+
+  const update = useMutation({
+    mutationKey: [table, 'update'],
+    mutationFn: ({ id, patch }: { id: string; patch: EndpointBody<C['update']> }) => {
+      markLocalWrite(table);
+      return callEndpoint(contract.update, { params: { id }, body: patch } as never) as Promise<Item<C>>;
+    },
+    onMutate: async ({ id, patch }) => {
+      const rollback = await applyOptimistic((page) => ({
+        ...page,
+        items: page.items.map((item) => (item.id === id ? ({ ...item, ...(patch as object) } as Item<C>) : item)),
+      }));
+      return { rollback };
+    },
+    ...settle('update'),
+  });
+
+  const remove = useMutation({
+    mutationKey: [table, 'delete'],
+    mutationFn: (id: string) => {
+      markLocalWrite(table);
+      return callEndpoint(contract.remove, { params: { id } } as never) as Promise<void>;
+    },
+    onMutate: async (id) => {
+      const rollback = await applyOptimistic((page) => ({ ...page, items: page.items.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) }));
+      return { rollback };
+    },
+    ...settle('delete'),
+  });
+
+  const actions = useMemo(
+    () => ({
+      create: guarded((body: EndpointBody<C['create']>) => create.mutateAsync(body)),
+      update: guarded((id: string, patch: EndpointBody<C['update']>) => update.mutateAsync({ id, patch })),
+      remove: guarded((id: string) => remove.mutateAsync(id)),
+    }),
+    // The mutation objects change identity on every render; their mutateAsync functions do not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [create.mutateAsync, update.mutateAsync, remove.mutateAsync],
+  );
+
+  const page = list.data;
+  return {
+    items: page?.items ?? [],
+    total: page?.total ?? 0,
+    params,
+    pageCount: Math.max(1, Math.ceil((page?.total ?? 0) / params.pageSize)),
+    isLoading: list.isPending,
+    isFetching: list.isFetching,
+    error: list.error,
+    refetch: list.refetch,
+    setPage: (next: number) => setParams((current) => ({ ...current, page: next })),
+    setSearch: (search: string) => setParams((current) => ({ ...current, search, page: 1 })),
+    setSort: (sort: string) =>
+      setParams((current) => ({ ...current, sort, order: current.sort === sort && current.order === 'asc' ? 'desc' : 'asc', page: 1 })),
+    isWriting: create.isPending || update.isPending || remove.isPending,
+    applyOptimistic,
+    ...actions,
+  };
+}

@@ -1,0 +1,467 @@
+// Apps of the store: every field, media items for the Mídia tab, per platform a file (uploaded with
+// its progress) or an external https link, and download codes (generate; newest first, used/expired).
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, KeyRound, Link2, Pencil, Plus, Trash2, Upload as UploadIcon } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { APP_PLATFORM_LABELS, APP_PLATFORMS, type AppFile, type AppPlatform, type DownloadCode } from '@vitrine/domain/catalog';
+import { appCreateSchema, type AdminApp } from '@vitrine/domain/catalog-admin';
+import { adminAppsContract } from '@vitrine/domain/catalog-admin.contract';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
+import { formatBRL, formatDateTime } from '@vitrine/domain/money';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { callEndpoint } from '@/lib/api-client';
+import { markLocalWrite } from '@/lib/event-stream';
+import { notify } from '@/lib/toast';
+import { uploadFile } from '../api/upload-file';
+import { guarded, useAdminTable } from '../api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
+import { ConfirmDelete } from '../components/confirm-delete';
+import { useIsNarrow } from '../lib/use-is-narrow';
+
+export function AppsSection() {
+  const isMobile = useIsNarrow();
+  const table = useAdminTable({ contract: adminAppsContract, table: 'apps', label: 'aplicativos', defaultSort: 'name', isMobile });
+  const [editing, setEditing] = useState<AdminApp | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminApp | null>(null);
+  const [downloads, setDownloads] = useState<AdminApp | null>(null);
+  const onSearch = useCallback((search: string) => table.setSearch(search), [table.setSearch]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const columns: AdminColumn<AdminApp>[] = [
+    { key: 'name', header: 'Nome', sort: 'name', cell: (app) => <span className="font-medium">{app.name}</span> },
+    { key: 'category', header: 'Categoria', sort: 'category', cell: (app) => app.category },
+    { key: 'price', header: 'Preço', cell: (app) => (app.price > 0 ? formatBRL(app.price) : 'Grátis') },
+    { key: 'downloads', header: 'Downloads', sort: 'downloads', cell: (app) => app.downloads.toLocaleString('pt-BR') },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (app) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={app.isActive ? 'default' : 'outline'}>{app.isActive ? 'Ativo' : 'Inativo'}</Badge>
+          {app.isFeatured && <Badge variant="secondary">Destaque</Badge>}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section className="space-y-4" aria-labelledby="apps-titulo">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="apps-titulo" className="text-lg font-semibold">
+          Aplicativos
+        </h2>
+        <Button onClick={() => setEditing('new')}>
+          <Plus className="size-4" aria-hidden /> Novo aplicativo
+        </Button>
+      </div>
+      <AdminDataTable
+        caption="Aplicativos"
+        columns={columns}
+        rows={table.items as AdminApp[]}
+        total={table.total}
+        page={table.params.page}
+        pageCount={table.pageCount}
+        sort={table.params.sort}
+        order={table.params.order}
+        isLoading={table.isLoading}
+        isFetching={table.isFetching}
+        searchPlaceholder="Buscar aplicativos"
+        emptyText="Nenhum aplicativo encontrado."
+        onSearch={onSearch}
+        onSort={table.setSort}
+        onPage={table.setPage}
+        actions={(app) => {
+          const temporary = app.id.startsWith('temporario-');
+          return (
+            <span className="inline-flex gap-1">
+              <Button variant="ghost" size="sm" onClick={() => setDownloads(app)} disabled={temporary} aria-label={`Downloads e códigos de ${app.name}`}>
+                <KeyRound className="size-4" aria-hidden />
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setEditing(app)} disabled={temporary} aria-label={`Editar ${app.name}`}>
+                <Pencil className="size-4" aria-hidden />
+              </Button>
+              <Button variant="ghost" size="sm" onClick={() => setDeleting(app)} disabled={temporary} aria-label={`Excluir ${app.name}`}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </span>
+          );
+        }}
+      />
+      {editing && (
+        <AppFormDialog
+          app={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSave={async (body) => {
+            setEditing(null);
+            if (editing === 'new') await table.create(body as never);
+            else await table.update(editing.id, body as never);
+          }}
+        />
+      )}
+      {downloads && <DownloadsDialog app={downloads} onClose={() => setDownloads(null)} />}
+      <ConfirmDelete
+        open={deleting !== null}
+        name={deleting?.name ?? ''}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const app = deleting!;
+          setDeleting(null);
+          void table.remove(app.id);
+        }}
+      />
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- the app's fields
+
+const TEXT_FIELDS = [
+  ['name', 'Nome'],
+  ['category', 'Categoria'],
+  ['version', 'Versão'],
+  ['developer', 'Desenvolvedor'],
+  ['iconUrl', 'Ícone (endereço https)'],
+  ['minVersion', 'Versão mínima do sistema'],
+  ['ram', 'Memória (RAM)'],
+  ['storage', 'Armazenamento'],
+] as const;
+
+type AppDraft = Record<(typeof TEXT_FIELDS)[number][0], string> & {
+  description: string;
+  changelog: string;
+  price: string;
+  sizeMb: string;
+  tags: string;
+  media: string;
+  isActive: boolean;
+  isFeatured: boolean;
+};
+
+function appDraft(app: AdminApp | null): AppDraft {
+  return {
+    name: app?.name ?? '',
+    category: app?.category ?? 'streaming',
+    version: app?.version ?? '1.0.0',
+    developer: app?.developer ?? '',
+    iconUrl: app?.iconUrl ?? '',
+    minVersion: app?.minVersion ?? '',
+    ram: app?.ram ?? '',
+    storage: app?.storage ?? '',
+    description: app?.description ?? '',
+    changelog: app?.changelog ?? '',
+    price: (app?.price ?? 0).toFixed(2),
+    sizeMb: app?.sizeMb === null || app?.sizeMb === undefined ? '' : String(app.sizeMb),
+    tags: app?.tags.join(', ') ?? '',
+    media: (app?.media ?? []).map((item) => [item.type, item.url, item.caption ?? ''].join(' | ')).join('\n'),
+    isActive: app?.isActive ?? true,
+    isFeatured: app?.isFeatured ?? false,
+  };
+}
+
+function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<void> }) {
+  const [draft, setDraft] = useState<AppDraft>(() => appDraft(app));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async () => {
+    const body = {
+      ...Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, draft[key]])),
+      description: draft.description,
+      changelog: draft.changelog,
+      price: Number(draft.price.replace(',', '.')),
+      sizeMb: draft.sizeMb.trim() ? Number(draft.sizeMb.replace(',', '.')) : null,
+      tags: draft.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
+      // One item per line: "image | https://… | legenda".
+      media: draft.media
+        .split('\n')
+        .map((line) => line.split('|').map((part) => part.trim()))
+        .filter((parts) => parts[0])
+        .map(([type, url, caption]) => ({ type, url: url ?? '', ...(caption ? { caption } : {}) })),
+      isActive: draft.isActive,
+      isFeatured: draft.isFeatured,
+    };
+    const parsed = appCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    await onSave(parsed.data);
+  };
+
+  const error = (field: string) => errors[field] && <p className="text-destructive text-xs">{errors[field]}</p>;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{app ? 'Editar aplicativo' : 'Novo aplicativo'}</DialogTitle>
+          <DialogDescription>Os arquivos de instalação por plataforma ficam em “Downloads e códigos”.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            {TEXT_FIELDS.map(([key, label]) => (
+              <div key={key} className="grid gap-2">
+                <Label htmlFor={`app-${key}`}>{label}</Label>
+                <Input id={`app-${key}`} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} aria-invalid={errors[key] ? true : undefined} />
+                {error(key)}
+              </div>
+            ))}
+            <div className="grid gap-2">
+              <Label htmlFor="app-price">Preço (R$, 0 = grátis)</Label>
+              <Input id="app-price" inputMode="decimal" value={draft.price} onChange={(event) => setDraft({ ...draft, price: event.target.value })} />
+              {error('price')}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="app-sizeMb">Tamanho (MB)</Label>
+              <Input id="app-sizeMb" inputMode="decimal" value={draft.sizeMb} onChange={(event) => setDraft({ ...draft, sizeMb: event.target.value })} />
+              {error('sizeMb')}
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="app-description">Descrição</Label>
+            <Textarea id="app-description" rows={3} value={draft.description} onChange={(event) => setDraft({ ...draft, description: event.target.value })} />
+            {error('description')}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="app-changelog">Novidades da versão</Label>
+            <Textarea id="app-changelog" rows={2} value={draft.changelog} onChange={(event) => setDraft({ ...draft, changelog: event.target.value })} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="app-tags">Etiquetas (separadas por vírgula)</Label>
+            <Input id="app-tags" value={draft.tags} onChange={(event) => setDraft({ ...draft, tags: event.target.value })} />
+            {error('tags')}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="app-media">Mídia (uma por linha: image, gif ou video | endereço | legenda)</Label>
+            <Textarea id="app-media" rows={3} className="font-mono text-xs" value={draft.media} onChange={(event) => setDraft({ ...draft, media: event.target.value })} />
+            {error('media')}
+          </div>
+          <fieldset className="flex flex-wrap gap-4 text-sm">
+            <legend className="sr-only">Opções</legend>
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" className="size-4" checked={draft.isActive} onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })} /> Ativo
+            </label>
+            <label className="inline-flex items-center gap-2">
+              <input type="checkbox" className="size-4" checked={draft.isFeatured} onChange={(event) => setDraft({ ...draft, isFeatured: event.target.checked })} /> Destaque
+            </label>
+          </fieldset>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit">Salvar</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// ---------------------------------------------------------------- downloads and codes
+
+const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
+
+function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const files = useQuery({
+    queryKey: ['app_files', 'admin', app.id],
+    queryFn: ({ signal }) => callEndpoint(catalogContract.listAppFiles, { params: { appId: app.id } }, { signal }),
+  });
+  const [codesPage, setCodesPage] = useState(1);
+  const codes = useQuery({
+    queryKey: ['download_codes', 'admin', app.id, codesPage],
+    queryFn: ({ signal }) => callEndpoint(catalogContract.listDownloadCodes, { params: { appId: app.id }, query: { page: codesPage, pageSize: 10 } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const [newCode, setNewCode] = useState<DownloadCode | null>(null);
+  const refreshFiles = () => {
+    markLocalWrite('app_files');
+    return queryClient.invalidateQueries({ queryKey: ['app_files'] });
+  };
+
+  const generate = guarded(async () => {
+    try {
+      const code = await callEndpoint(catalogContract.generateDownloadCode, { params: { appId: app.id } });
+      markLocalWrite('download_codes');
+      setNewCode(code);
+      notify.success('Sucesso', 'Operação criação realizada com sucesso.');
+      setCodesPage(1);
+      await queryClient.invalidateQueries({ queryKey: ['download_codes'] });
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na criação: ${(error as Error).message}`);
+    }
+  });
+
+  const byPlatform = new Map((files.data ?? []).map((file) => [file.platform, file]));
+  const now = Date.now();
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Downloads e códigos — {app.name}</DialogTitle>
+          <DialogDescription>Um arquivo enviado ou um link https por plataforma. Um código só é gasto quando há o que baixar.</DialogDescription>
+        </DialogHeader>
+        <ul className="grid gap-3" aria-label="Downloads por plataforma">
+          {APP_PLATFORMS.map((platform) => (
+            <PlatformRow key={platform} appId={app.id} platform={platform} file={byPlatform.get(platform)} onChanged={refreshFiles} />
+          ))}
+        </ul>
+        <div className="space-y-2 border-t pt-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="font-medium">Códigos de download</h3>
+            <Button size="sm" onClick={() => void generate()}>
+              <KeyRound className="size-4" aria-hidden /> Gerar código
+            </Button>
+          </div>
+          {newCode && (
+            <p className="bg-muted flex flex-wrap items-center gap-2 rounded-md p-2 text-sm" role="status">
+              Novo código: <strong className="font-mono text-base tracking-widest" data-testid="novo-codigo">{newCode.code}</strong>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void navigator.clipboard?.writeText(newCode.code).then(() => notify.success('Código copiado', newCode.code))}
+                aria-label="Copiar código"
+              >
+                <Copy className="size-4" aria-hidden />
+              </Button>
+            </p>
+          )}
+          <ul className="divide-y rounded-md border text-sm" aria-label="Códigos, mais recentes primeiro">
+            {(codes.data?.items ?? []).map((code) => {
+              const expired = !code.isUsed && new Date(code.expiresAt).getTime() < now;
+              return (
+                <li key={code.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <span className="font-mono tracking-widest">{code.code}</span>
+                  <span className="text-muted-foreground text-xs">criado em {formatDateTime(code.createdAt)}</span>
+                  <Badge variant={code.isUsed ? 'secondary' : expired ? 'outline' : 'default'}>{code.isUsed ? 'Usado' : expired ? 'Expirado' : 'Disponível'}</Badge>
+                </li>
+              );
+            })}
+            {codes.data?.items.length === 0 && <li className="text-muted-foreground px-3 py-2">Nenhum código gerado.</li>}
+          </ul>
+          {(codes.data?.total ?? 0) > 10 && (
+            <div className="flex items-center justify-end gap-2 text-sm">
+              <Button variant="outline" size="sm" disabled={codesPage <= 1} onClick={() => setCodesPage(codesPage - 1)}>
+                Anterior
+              </Button>
+              <span>
+                Página {codesPage} de {Math.ceil((codes.data?.total ?? 0) / 10)}
+              </span>
+              <Button variant="outline" size="sm" disabled={codesPage >= Math.ceil((codes.data?.total ?? 0) / 10)} onClick={() => setCodesPage(codesPage + 1)}>
+                Próxima
+              </Button>
+            </div>
+          )}
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose}>
+            Fechar
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PlatformRow({ appId, platform, file, onChanged }: { appId: string; platform: AppPlatform; file: AppFile | undefined; onChanged: () => Promise<unknown> }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [link, setLink] = useState('');
+  const label = APP_PLATFORM_LABELS[platform];
+
+  const upload = guarded(async (chosen: File) => {
+    setProgress(0);
+    try {
+      const stored = await uploadFile('app-installers', chosen, setProgress);
+      await callEndpoint(catalogContract.setAppFile, { params: { appId, platform }, body: { uploadId: stored.id } });
+      notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
+    } finally {
+      setProgress(null);
+      await onChanged();
+    }
+  });
+  const saveLink = guarded(async () => {
+    try {
+      await callEndpoint(catalogContract.setAppFile, { params: { appId, platform }, body: { url: link.trim() } });
+      setLink('');
+      notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
+    }
+    await onChanged();
+  });
+  const remove = guarded(async () => {
+    try {
+      await callEndpoint(catalogContract.removeAppFile, { params: { appId, platform } });
+      notify.success('Sucesso', 'Operação exclusão realizada com sucesso.');
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na exclusão: ${(error as Error).message}`);
+    }
+    await onChanged();
+  });
+
+  return (
+    <li className="grid gap-2 rounded-md border p-3" aria-label={label}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">{label}</span>
+        {file ? (
+          <span className="text-muted-foreground flex min-w-0 items-center gap-2 text-xs">
+            <span className="truncate">{file.kind === 'file' ? `${file.fileName} · ${formatSize(file.sizeBytes ?? 0)}` : file.url}</span>
+            <Button variant="ghost" size="sm" onClick={() => void remove()} aria-label={`Remover download de ${label}`}>
+              <Trash2 className="size-4" aria-hidden />
+            </Button>
+          </span>
+        ) : (
+          <span className="text-muted-foreground text-xs">Sem download</span>
+        )}
+      </div>
+      {progress !== null ? (
+        <div className="grid gap-1">
+          <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando instalador de ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+            <div className="bg-primary h-full transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+          </div>
+          <span className="text-muted-foreground text-xs">Enviando... {Math.round(progress * 100)}%</span>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <Label className="border-input hover:bg-accent inline-flex h-8 cursor-pointer items-center gap-1 rounded-md border px-3 text-xs font-medium">
+            <UploadIcon className="size-4" aria-hidden /> Enviar instalador
+            <input
+              type="file"
+              className="sr-only"
+              accept=".apk,.zip,.exe"
+              aria-label={`Instalador para ${label}`}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                event.target.value = '';
+                if (chosen) void upload(chosen);
+              }}
+            />
+          </Label>
+          <form
+            className="flex min-w-0 flex-1 basis-56 items-center gap-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (link.trim()) void saveLink();
+            }}
+          >
+            <Input value={link} onChange={(event) => setLink(event.target.value)} placeholder="ou um link https://" aria-label={`Link de download para ${label}`} className="h-8 text-xs" />
+            <Button type="submit" variant="outline" size="sm" aria-label={`Salvar link de ${label}`} disabled={!link.trim()}>
+              <Link2 className="size-4" aria-hidden />
+            </Button>
+          </form>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,145 @@
+// Dashboard: counts, visits per day, top pages and sources from the site's access events, the chat's
+// activity and feedback ratio, and contact messages waiting to be read.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { adminContract } from '@vitrine/domain/admin.contract';
+import type { Dashboard } from '@vitrine/domain/admin';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { callEndpoint } from '@/lib/api-client';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+
+const PERIODS = [7, 30, 90] as const;
+
+const COUNT_LABELS: [keyof Dashboard['counts'], string][] = [
+  ['plans', 'Planos'],
+  ['apps', 'Aplicativos'],
+  ['streamingApps', 'Apps de streaming'],
+  ['resellerPlans', 'Planos de revenda'],
+  ['shortcuts', 'Atalhos'],
+  ['proUsers', 'Usuários PRO ativos'],
+  ['unreadContactMessages', 'Mensagens não lidas'],
+  ['openHandoffs', 'Pedidos de atendente'],
+];
+
+const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+export function DashboardSection() {
+  const [days, setDays] = useState<number>(30);
+  const query = useQuery({
+    queryKey: ['site_access_events', 'admin', 'dashboard', days],
+    queryFn: ({ signal }) => callEndpoint(adminContract.dashboard, { query: { days } }, { signal }),
+  });
+  useLoadErrorToast(query.error, 'o painel');
+  const data = query.data;
+
+  return (
+    <section className="space-y-4" aria-labelledby="painel-titulo">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="painel-titulo" className="text-lg font-semibold">
+          Visão geral
+        </h2>
+        <ToggleGroup type="single" value={String(days)} onValueChange={(value) => value && setDays(Number(value))} aria-label="Período">
+          {PERIODS.map((period) => (
+            <ToggleGroupItem key={period} value={String(period)} aria-label={`Últimos ${period} dias`}>
+              {period} dias
+            </ToggleGroupItem>
+          ))}
+        </ToggleGroup>
+      </div>
+
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {COUNT_LABELS.map(([key, label]) => (
+          <Card key={key} className="gap-1 py-3">
+            <CardHeader className="px-3">
+              <CardTitle className="text-muted-foreground text-xs font-medium">{label}</CardTitle>
+            </CardHeader>
+            <CardContent className="px-3 text-2xl font-semibold tabular-nums">{data ? data.counts[key].toLocaleString('pt-BR') : <Skeleton className="h-7 w-12" />}</CardContent>
+          </Card>
+        ))}
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Visitas por dia</CardTitle>
+        </CardHeader>
+        <CardContent className="h-64 px-2">
+          {data ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={data.visitsPerDay} margin={{ left: 0, right: 12, top: 8, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+                <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} minTickGap={16} />
+                <YAxis allowDecimals={false} fontSize={12} width={36} />
+                <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value, name) => [value, name === 'visits' ? 'Visitas' : 'Sessões']} />
+                <Line type="monotone" dataKey="visits" name="visits" stroke="var(--color-primary)" strokeWidth={2} dot={false} />
+                <Line type="monotone" dataKey="sessions" name="sessions" stroke="var(--color-muted-foreground)" strokeWidth={1.5} dot={false} />
+              </LineChart>
+            </ResponsiveContainer>
+          ) : (
+            <Skeleton className="h-full w-full" />
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TopList title="Páginas mais visitadas" rows={data?.topPages.map((row) => ({ name: row.path, visits: row.visits }))} />
+        <TopList title="Origens das visitas" rows={data?.topSources.map((row) => ({ name: row.source === 'direct' ? 'Acesso direto' : row.source, visits: row.visits }))} />
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Assistente (chat)</CardTitle>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4">
+          {data ? (
+            <>
+              <Figure label="Conversas" value={data.chat.conversations.toLocaleString('pt-BR')} />
+              <Figure label="Mensagens" value={data.chat.messages.toLocaleString('pt-BR')} />
+              <Figure label="Avaliações 👍 / 👎" value={`${data.chat.positive} / ${data.chat.negative}`} />
+              <Figure label="Aprovação" value={data.chat.positiveRatio === null ? '—' : `${Math.round(data.chat.positiveRatio * 100)}%`} />
+            </>
+          ) : (
+            <Skeleton className="col-span-full h-10" />
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <div className="text-muted-foreground text-xs">{label}</div>
+      <div className="text-xl font-semibold tabular-nums">{value}</div>
+    </div>
+  );
+}
+
+function TopList({ title, rows }: { title: string; rows: { name: string; visits: number }[] | undefined }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+      </CardHeader>
+      <CardContent className="h-64 px-2">
+        {!rows ? (
+          <Skeleton className="h-full w-full" />
+        ) : rows.length === 0 ? (
+          <p className="text-muted-foreground px-4 text-sm">Nenhuma visita no período.</p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
+              <XAxis type="number" allowDecimals={false} fontSize={12} />
+              <YAxis type="category" dataKey="name" width={110} fontSize={11} tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)} />
+              <Tooltip formatter={(value) => [value, 'Visitas']} />
+              <Bar dataKey="visits" fill="var(--color-primary)" radius={[0, 4, 4, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,271 @@
+// Models (the assistant's language model), TMDB (key and a test call) and the CRUD tester (a throttled
+// connection test and a create-read-update-delete round trip on a scratch record, each step timed).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Activity, Play, Save, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
+import { healthContract } from '@vitrine/domain/health.contract';
+import { mediaContract } from '@vitrine/domain/media.contract';
+import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
+import { settingsContract } from '@vitrine/domain/settings.contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { guarded } from '../api/use-admin-table';
+
+const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
+
+function useSettings() {
+  return useQuery({ queryKey: ['site_configurations', 'admin', 'settings'], queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }) });
+}
+
+/** One setting: its value in force and where it comes from; a secret is write-only. */
+function SettingField({ setting }: { setting: Setting }) {
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState(setting.secret ? '' : (setting.value ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const id = `config-${setting.key}`;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
+  const save = guarded(async () => {
+    const check = SETTINGS[setting.key as SettingKey].schema.safeParse(value);
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'Valor inválido.');
+      return;
+    }
+    setError(null);
+    try {
+      await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value } });
+      notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
+      if (setting.secret) setValue('');
+    } catch (failure) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
+    }
+    await refresh();
+  });
+  const reset = guarded(async () => {
+    try {
+      await callEndpoint(settingsContract.resetSetting, { params: { key: setting.key } });
+      notify.success('Sucesso', 'A configuração voltou ao valor do ambiente.');
+    } catch (failure) {
+      notify.error('Erro na Sincronização', `Falha na exclusão: ${(failure as Error).message}`);
+    }
+    await refresh();
+  });
+  return (
+    <form
+      className="grid gap-2"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
+        {setting.label} <Badge variant="outline">{SOURCE_LABELS[setting.source]}</Badge>
+        {setting.secret && setting.value && <code className="text-muted-foreground text-xs">{setting.value}</code>}
+      </Label>
+      <div className="flex flex-wrap gap-2">
+        <Input
+          id={id}
+          className="min-w-0 flex-1 basis-56"
+          type={setting.secret ? 'password' : 'text'}
+          autoComplete="off"
+          placeholder={setting.secret ? 'Digite para substituir (não é mostrado)' : undefined}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
+        <Button type="submit" disabled={!value.trim()}>
+          <Save className="size-4" aria-hidden /> Salvar
+        </Button>
+        {setting.source === 'admin' && (
+          <Button type="button" variant="outline" onClick={() => void reset()} aria-label={`Voltar ${setting.label} ao ambiente`}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        )}
+      </div>
+      {error && <p className="text-destructive text-xs">{error}</p>}
+    </form>
+  );
+}
+
+function SettingsCard({ title, description, keys }: { title: string; description: string; keys: SettingKey[] }) {
+  const settings = useSettings();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {settings.data ? settings.data.filter((setting) => keys.includes(setting.key)).map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}`} setting={setting} />) : <p className="text-muted-foreground text-sm">Carregando...</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ModelsSection() {
+  const settings = useSettings();
+  const configured = settings.data?.filter((setting) => setting.key === 'llm_base_url' || setting.key === 'llm_model').every((setting) => setting.source !== 'none');
+  return (
+    <section className="space-y-4" aria-labelledby="modelos-titulo">
+      <h2 id="modelos-titulo" className="text-lg font-semibold">
+        Modelos
+      </h2>
+      <p className="text-sm">
+        Motor em uso: <Badge>{settings.data ? (configured ? 'Modelo de linguagem (com o assistente embutido como reserva)' : 'Assistente embutido') : '...'}</Badge>
+      </p>
+      <SettingsCard
+        title="Modelo de linguagem"
+        description="Um serviço compatível com a API da OpenAI. Sem endereço e modelo, o assistente embutido responde; preços e PIX vêm sempre do catálogo, nunca do modelo."
+        keys={['llm_base_url', 'llm_model', 'llm_api_key']}
+      />
+      <SettingsCard title="Contato" description="Para onde vão as mensagens do formulário de contato." keys={['contact_email']} />
+    </section>
+  );
+}
+
+export function TmdbSection() {
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const test = async () => {
+    const started = performance.now();
+    try {
+      const genres = await callEndpoint(mediaContract.genres, { params: { mediaType: 'movie' } });
+      setResult({ ok: true, text: `Respondeu em ${Math.round(performance.now() - started)} ms com ${genres.genres.length} gêneros (fonte: ${genres.source === "tmdb" ? "TMDB" : "catálogo local"}).` });
+    } catch (error) {
+      setResult({ ok: false, text: `Falha na conexão: ${(error as Error).message}` });
+    }
+  };
+  return (
+    <section className="space-y-4" aria-labelledby="tmdb-titulo">
+      <h2 id="tmdb-titulo" className="text-lg font-semibold">
+        TMDB
+      </h2>
+      <SettingsCard title="Chave da TMDB" description="Sem chave, /midia mostra o catálogo local." keys={['tmdb_api_key']} />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Teste</CardTitle>
+          <CardDescription>Busca os gêneros de filmes pelo nosso servidor (com o cache dele).</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <Button onClick={() => void test()}>
+            <Play className="size-4" aria-hidden /> Testar
+          </Button>
+          {result && (
+            <p className={result.ok ? 'text-sm' : 'text-destructive text-sm'} role="status">
+              {result.text}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- CRUD tester
+
+const CONNECTION_TEST_INTERVAL_MS = 20_000;
+let lastTest: { at: number; result: Promise<string | null> } | null = null;
+
+/** At most once per 20 s; callers during a test share it. Resolves to null or the failure's message. */
+export function testConnection(now = Date.now()): Promise<string | null> {
+  if (lastTest && now - lastTest.at < CONNECTION_TEST_INTERVAL_MS) return lastTest.result;
+  const result = callEndpoint(healthContract.health, {}, { timeoutMs: 5_000 }).then(
+    (health) => (health.status === 'ok' ? null : 'banco de dados indisponível'),
+    (error: Error) => error.message,
+  );
+  lastTest = { at: now, result };
+  return result;
+}
+
+interface Step {
+  name: string;
+  ms: number;
+  ok: boolean;
+  detail?: string;
+}
+
+export function CrudTesterSection() {
+  const [connection, setConnection] = useState<string | null | undefined>(undefined);
+  const [steps, setSteps] = useState<Step[]>([]);
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    setRunning(true);
+    setSteps([]);
+    const key = `teste_${crypto.randomUUID().slice(0, 8)}`;
+    let id: string | null = null;
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      const started = performance.now();
+      try {
+        await work();
+        setSteps((current) => [...current, { name, ms: Math.round(performance.now() - started), ok: true }]);
+        return true;
+      } catch (error) {
+        setSteps((current) => [...current, { name, ms: Math.round(performance.now() - started), ok: false, detail: (error as Error).message }]);
+        return false;
+      }
+    };
+    try {
+      const created = await step('Criar', async () => {
+        id = (await callEndpoint(adminSiteConfigContract.create, { body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false } })).id;
+      });
+      if (!created) return;
+      await step('Ler', async () => {
+        const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: key } });
+        if (!page.items.some((item) => item.id === id)) throw new Error('o registro criado não foi encontrado');
+      });
+      await step('Atualizar', () => callEndpoint(adminSiteConfigContract.update, { params: { id: id! }, body: { configValue: { atualizadoEm: new Date().toISOString() } } }));
+    } finally {
+      if (id) await step('Excluir', () => callEndpoint(adminSiteConfigContract.remove, { params: { id: id! } }));
+      setRunning(false);
+    }
+  };
+
+  return (
+    <section className="space-y-4" aria-labelledby="crud-titulo">
+      <h2 id="crud-titulo" className="text-lg font-semibold">
+        Testador CRUD
+      </h2>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Conexão</CardTitle>
+          <CardDescription>Testada no máximo uma vez a cada 20 segundos.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <Button variant="outline" onClick={() => void testConnection().then(setConnection)}>
+            <Activity className="size-4" aria-hidden /> Testar conexão
+          </Button>
+          {connection !== undefined && (
+            <p className={connection ? 'text-destructive text-sm' : 'text-sm'} role="status">
+              {connection ? `Falha na conexão: ${connection}` : 'Conexão com o servidor e o banco de dados funcionando.'}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Ida e volta</CardTitle>
+          <CardDescription>Cria, lê, altera e exclui um registro temporário (seção crud-tester), medindo cada passo.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-2">
+          <Button onClick={() => void run()} disabled={running}>
+            <Play className="size-4" aria-hidden /> {running ? 'Executando...' : 'Executar'}
+          </Button>
+          <ol className="space-y-1 text-sm" aria-label="Passos">
+            {steps.map((item) => (
+              <li key={item.name} className="flex flex-wrap items-center gap-2">
+                <Badge variant={item.ok ? 'default' : 'destructive'}>{item.ok ? 'OK' : 'Falhou'}</Badge>
+                {item.name} · {item.ms} ms {item.detail && <span className="text-destructive">({item.detail})</span>}
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+    </section>
+  );
+}

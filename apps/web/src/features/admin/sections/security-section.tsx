@@ -1,0 +1,334 @@
+// Security: PRO users (add with an optional invitation, activate, deactivate), active sessions with
+// revoke, the e-mail outbox and the audit trail of every admin write.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut, Plus } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { accessContract } from '@vitrine/domain/access.contract';
+import { adminContract } from '@vitrine/domain/admin.contract';
+import type { AuditEntry } from '@vitrine/domain/admin';
+import { proUserInputSchema, type ProUser } from '@vitrine/domain/auth';
+import { formatDateTime } from '@vitrine/domain/money';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { callEndpoint } from '@/lib/api-client';
+import { markLocalWrite } from '@/lib/event-stream';
+import { CACHE_TTL } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { guarded } from '../api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
+import { useIsNarrow } from '../lib/use-is-narrow';
+
+const ACTION_LABELS: Record<AuditEntry['action'], string> = { create: 'Criação', update: 'Atualização', delete: 'Exclusão' };
+
+export function SecuritySection() {
+  return (
+    <section className="space-y-4" aria-labelledby="seguranca-titulo">
+      <h2 id="seguranca-titulo" className="text-lg font-semibold">
+        Segurança
+      </h2>
+      <Tabs defaultValue="pro-users">
+        <TabsList className="flex h-auto flex-wrap">
+          <TabsTrigger value="pro-users">Usuários PRO</TabsTrigger>
+          <TabsTrigger value="sessions">Sessões</TabsTrigger>
+          <TabsTrigger value="emails">E-mails</TabsTrigger>
+          <TabsTrigger value="audit">Auditoria</TabsTrigger>
+        </TabsList>
+        <TabsContent value="pro-users">
+          <ProUsers />
+        </TabsContent>
+        <TabsContent value="sessions">
+          <Sessions />
+        </TabsContent>
+        <TabsContent value="emails">
+          <Emails />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTrail />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+/** Paging and search state of a list answered by the server. */
+function usePagedList() {
+  const narrow = useIsNarrow();
+  const [page, setPage] = useState(1);
+  const [search, setSearchText] = useState('');
+  const setSearch = useCallback((text: string) => {
+    setSearchText(text);
+    setPage(1);
+  }, []);
+  return { page, setPage, search, setSearch, pageSize: narrow ? 10 : 20 };
+}
+
+function ProUsers() {
+  const list = usePagedList();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [invite, setInvite] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['pro_users', 'admin', list.page, list.pageSize, list.search],
+    queryFn: ({ signal }) => callEndpoint(accessContract.listProUsers, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    staleTime: CACHE_TTL.default,
+    placeholderData: keepPreviousData,
+  });
+  const upsert = useMutation({
+    mutationKey: ['pro_users', 'upsert'],
+    mutationFn: (body: { email: string; isActive: boolean; invite?: boolean }) => {
+      markLocalWrite('pro_users');
+      return callEndpoint(accessContract.upsertProUser, { body });
+    },
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: ['pro_users'] });
+      const snapshot = queryClient.getQueriesData({ queryKey: ['pro_users', 'admin'] });
+      queryClient.setQueriesData<{ items: ProUser[] }>({ queryKey: ['pro_users', 'admin'] }, (page) =>
+        page ? { ...page, items: page.items.map((user) => (user.email === body.email ? { ...user, isActive: body.isActive } : user)) } : page,
+      );
+      return { rollback: () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data)) };
+    },
+    onError: (failure, _body, context) => {
+      context?.rollback();
+      notify.error('Erro na Sincronização', `Falha na atualização: ${failure.message}`);
+    },
+    onSuccess: (result) =>
+      notify.success('Sucesso', 'invitation' in result && result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.'),
+    onSettled: () => {
+      markLocalWrite('pro_users');
+      return queryClient.invalidateQueries({ queryKey: ['pro_users'] });
+    },
+  });
+  const save = guarded((body: { email: string; isActive: boolean; invite?: boolean }) => upsert.mutateAsync(body));
+
+  const add = async () => {
+    const parsed = proUserInputSchema.safeParse({ email, isActive: true, invite });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'E-mail inválido.');
+      return;
+    }
+    setError(null);
+    if (await save(parsed.data)) setEmail('');
+  };
+
+  const columns: AdminColumn<ProUser & { id: string }>[] = [
+    { key: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
+    { key: 'status', header: 'Status', cell: (user) => <Badge variant={user.isActive ? 'default' : 'outline'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+    { key: 'updatedAt', header: 'Alterado em', cell: (user) => formatDateTime(user.updatedAt) },
+  ];
+
+  return (
+    <div className="space-y-4 pt-2">
+      <form
+        className="flex flex-wrap items-end gap-2"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <div className="grid min-w-0 flex-1 basis-60 gap-2">
+          <Label htmlFor="pro-email">Novo e-mail PRO</Label>
+          <Input id="pro-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'pro-email-erro' : undefined} />
+        </div>
+        <label className="inline-flex h-9 items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4" checked={invite} onChange={(event) => setInvite(event.target.checked)} /> Enviar convite
+        </label>
+        <Button type="submit">
+          <Plus className="size-4" aria-hidden /> Adicionar
+        </Button>
+        {error && (
+          <p id="pro-email-erro" className="text-destructive w-full text-xs">
+            {error}
+          </p>
+        )}
+      </form>
+      <AdminDataTable
+        caption="Usuários PRO"
+        columns={columns}
+        rows={(query.data?.items ?? []).map((user) => ({ ...user, id: user.email }))}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        order="asc"
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        searchPlaceholder="Buscar e-mails"
+        emptyText="Nenhum usuário PRO encontrado."
+        onSearch={list.setSearch}
+        onSort={() => undefined}
+        onPage={list.setPage}
+        actions={(user) => (
+          <Button variant="outline" size="sm" onClick={() => void save({ email: user.email, isActive: !user.isActive })}>
+            {user.isActive ? 'Desativar' : 'Ativar'}
+          </Button>
+        )}
+      />
+    </div>
+  );
+}
+
+function Sessions() {
+  const list = usePagedList();
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['sessions', 'admin', list.page, list.pageSize],
+    queryFn: ({ signal }) => callEndpoint(adminContract.sessions, { query: { page: list.page, pageSize: list.pageSize } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const revoke = guarded(async (id: string) => {
+    try {
+      await callEndpoint(adminContract.revokeSession, { params: { id } });
+      notify.success('Sucesso', 'Operação exclusão realizada com sucesso.');
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na exclusão: ${(error as Error).message}`);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['sessions'] });
+  });
+  type Session = NonNullable<typeof query.data>['items'][number];
+  const columns: AdminColumn<Session>[] = [
+    {
+      key: 'email',
+      header: 'Usuário',
+      cell: (session) => (
+        <span className="break-all">
+          {session.email} {session.isCurrent && <Badge variant="secondary">esta sessão</Badge>}
+        </span>
+      ),
+    },
+    { key: 'createdAt', header: 'Início', cell: (session) => formatDateTime(session.createdAt) },
+    { key: 'ipAddress', header: 'Endereço', cell: (session) => session.ipAddress ?? '—' },
+    { key: 'userAgent', header: 'Navegador', cell: (session) => <span className="line-clamp-1 max-w-60 break-all">{session.userAgent ?? '—'}</span> },
+  ];
+  return (
+    <div className="pt-2">
+      <AdminDataTable
+        caption="Sessões ativas"
+        columns={columns}
+        rows={query.data?.items ?? []}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        order="desc"
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        searchPlaceholder="Filtrar nesta página"
+        emptyText="Nenhuma sessão ativa."
+        onSearch={() => undefined}
+        onSort={() => undefined}
+        onPage={list.setPage}
+        actions={(session) =>
+          session.isCurrent ? null : (
+            <Button variant="outline" size="sm" onClick={() => void revoke(session.id)} aria-label={`Encerrar sessão de ${session.email}`}>
+              <LogOut className="size-4" aria-hidden /> Encerrar
+            </Button>
+          )
+        }
+      />
+    </div>
+  );
+}
+
+function Emails() {
+  const list = usePagedList();
+  const query = useQuery({
+    queryKey: ['email_outbox', 'admin', list.page, list.pageSize, list.search],
+    queryFn: ({ signal }) => callEndpoint(adminContract.emails, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  type Email = NonNullable<typeof query.data>['items'][number];
+  const STATUS: Record<Email['status'], string> = { sent: 'Enviado', logged: 'Registrado', failed: 'Falhou' };
+  const columns: AdminColumn<Email>[] = [
+    { key: 'createdAt', header: 'Data', cell: (email) => formatDateTime(email.createdAt) },
+    { key: 'to', header: 'Para', cell: (email) => <span className="break-all">{email.to}</span> },
+    { key: 'subject', header: 'Assunto', cell: (email) => email.subject },
+    { key: 'status', header: 'Status', cell: (email) => <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'} title={email.error ?? undefined}>{STATUS[email.status]}</Badge> },
+  ];
+  return (
+    <div className="pt-2">
+      <AdminDataTable
+        caption="Caixa de saída de e-mails"
+        columns={columns}
+        rows={query.data?.items ?? []}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        order="desc"
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        searchPlaceholder="Buscar por destinatário ou assunto"
+        emptyText="Nenhum e-mail."
+        onSearch={list.setSearch}
+        onSort={() => undefined}
+        onPage={list.setPage}
+      />
+    </div>
+  );
+}
+
+function AuditTrail() {
+  const list = usePagedList();
+  const query = useQuery({
+    queryKey: ['audit_log', 'admin', list.page, list.pageSize, list.search],
+    queryFn: ({ signal }) => callEndpoint(adminContract.auditLog, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const columns: AdminColumn<AuditEntry>[] = [
+    { key: 'at', header: 'Quando', cell: (entry) => formatDateTime(entry.at) },
+    { key: 'actor', header: 'Quem', cell: (entry) => <span className="break-all">{entry.actorEmail}</span> },
+    { key: 'action', header: 'Ação', cell: (entry) => ACTION_LABELS[entry.action] },
+    {
+      key: 'what',
+      header: 'O quê',
+      cell: (entry) => (
+        <span>
+          {entry.resource} <span className="text-muted-foreground text-xs break-all">{entry.recordId}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'fields',
+      header: 'Campos',
+      cell: (entry) => (
+        <details>
+          <summary className="cursor-pointer">{entry.changedFields.join(', ') || '—'}</summary>
+          <dl className="mt-1 grid gap-1 text-xs">
+            {entry.changedFields.map((field) => (
+              <div key={field} className="grid grid-cols-[auto_1fr] gap-x-2">
+                <dt className="font-medium">{field}</dt>
+                <dd className="break-all">
+                  {display(entry.before?.[field])} → {display(entry.after?.[field])}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ),
+    },
+  ];
+  return (
+    <div className="pt-2">
+      <AdminDataTable
+        caption="Trilha de auditoria"
+        columns={columns}
+        rows={query.data?.items ?? []}
+        total={query.data?.total ?? 0}
+        page={list.page}
+        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        order="desc"
+        isLoading={query.isPending}
+        isFetching={query.isFetching}
+        searchPlaceholder="Buscar por usuário, recurso, registro ou campo"
+        emptyText="Nenhuma alteração registrada."
+        onSearch={list.setSearch}
+        onSort={() => undefined}
+        onPage={list.setPage}
+      />
+    </div>
+  );
+}
+
+const display = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
