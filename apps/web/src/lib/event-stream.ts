@@ -9,6 +9,7 @@ import { notify } from './toast';
 export type { TableChange };
 
 const localWrites = new Map<string, number>();
+const BOOKKEEPING_TABLES = new Set(['audit_log']);
 const LOCAL_WRITE_WINDOW_MS = 5_000;
 
 /** Marks a table as just written by this tab, so its own echo does not raise the 'another user' toast. */
@@ -49,7 +50,8 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
     // A write of this tab still in flight keeps its optimistic rows: it refreshes the list when it settles.
     if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) void queryClient.invalidateQueries({ queryKey: [change.table] });
     const wroteLocally = Date.now() - (localWrites.get(change.table) ?? 0) < LOCAL_WRITE_WINDOW_MS;
-    if (change.op !== 'delete' && !wroteLocally && isAdminView()) {
+    // Every admin write adds an audit row: the written table's own event is the one that tells.
+    if (change.op !== 'delete' && !wroteLocally && !BOOKKEEPING_TABLES.has(change.table) && isAdminView()) {
       notify.info('Dados Atualizados', 'Os dados foram atualizados por outro usuário.');
     }
     window.dispatchEvent(new CustomEvent<TableChange>('vitrine:table-change', { detail: change }));

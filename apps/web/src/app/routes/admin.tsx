@@ -1,5 +1,20 @@
-import { PagePlaceholder } from '@/components/layouts/page-placeholder';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { AdminShell } from '@/features/admin/components/admin-shell';
+import { SectionPlaceholder } from '@/features/admin/components/section-placeholder';
+import { resolveSection } from '@/features/admin/lib/sections';
+import { SECTION_CONTENT } from '@/features/admin/sections/section-content';
 
+// /admin/<section>: the section lives in the URL, so deep links, reload and back work; /admin and an
+// unknown section show the dashboard under /admin/dashboard.
 export function Component() {
-  return <PagePlaceholder title="Painel Administrativo" description="Área administrativa." />;
+  const { '*': rest } = useParams();
+  const requested = rest?.split('/')[0] || undefined;
+  const section = resolveSection(requested);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (requested !== section.id) void navigate(`/admin/${section.id}`, { replace: true });
+  }, [requested, section.id, navigate]);
+  const content = SECTION_CONTENT[section.id];
+  return <AdminShell section={section}>{content ? content() : <SectionPlaceholder section={section} />}</AdminShell>;
 }

@@ -108,7 +108,8 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   const applyOptimistic = async (change: (page: Page<C>) => Page<C>) => {
     await queryClient.cancelQueries({ queryKey: listKey });
     const snapshot = queryClient.getQueriesData<Page<C>>({ queryKey: listKey });
-    queryClient.setQueriesData<Page<C>>({ queryKey: listKey }, (page) => (page ? change(page) : page));
+    // Other admin reads of the same table (a section's entries, settings) are not pages: left alone.
+    queryClient.setQueriesData<Page<C>>({ queryKey: listKey }, (page) => (page && Array.isArray(page.items) ? change(page) : page));
     return () => {
       for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
     };

@@ -176,7 +176,7 @@ function SortableShortcut({ shortcut, onEdit, onDelete, onTest }: { shortcut: Ad
         <GripVertical className="size-4" aria-hidden />
       </button>
       <span className="text-muted-foreground w-6 text-right text-xs tabular-nums">{shortcut.orderIndex}</span>
-      <span className="min-w-0 flex-1 truncate font-medium">{shortcut.name}</span>
+      <span className="min-w-0 flex-1 truncate font-medium" data-testid="shortcut-name">{shortcut.name}</span>
       <Badge variant="secondary">{shortcut.type === 'pix' ? 'PIX' : 'Webhook'}</Badge>
       <Badge variant={shortcut.active ? 'default' : 'outline'}>{shortcut.active ? 'Ativo' : 'Inativo'}</Badge>
       <span className="inline-flex gap-1">
