@@ -213,4 +213,59 @@ describe('the admin panel', () => {
     await audit.getByRole('searchbox').fill(email);
     await expect.poll(() => audit.getByRole('row').filter({ hasText: 'pro-users' }).count()).toBe(2);
   });
+
+  it('keeps the section in the URL, falls back to the dashboard, collapses with Ctrl+B into a cookie, and is a drawer on phones', async () => {
+    const visitor = await open();
+    await visitor.page.goto('/admin/plans');
+    await visitor.page.waitForURL(`${server.url}/auth`);
+
+    const { page, context, errors } = await openAsAdmin();
+    await page.goto('/admin');
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByTestId('admin-version').filter({ hasText: 'v2.1.0' }).waitFor();
+
+    const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+    await nav.getByRole('link', { name: 'Webhooks' }).click();
+    await page.waitForURL(`${server.url}/admin/webhooks`);
+    await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    await page.goto('/admin/conteudo-que-nao-existe');
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.goto('/admin/security');
+    await page.getByRole('heading', { level: 1, name: 'Segurança' }).waitFor();
+    for (const [id, title] of [['suppliers', 'Fornecedores'], ['pricing-calculator', 'Calculadora de Preços']] as const) {
+      await page.goto(`/admin/${id}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    }
+
+    // Ctrl+B collapses to icons (3rem) and the cookie keeps it across a reload.
+    const width = () => nav.evaluate((element) => element.getBoundingClientRect().width);
+    expect(await width()).toBeCloseTo(256, -1);
+    await page.keyboard.press('Control+b');
+    await expect.poll(width).toBeCloseTo(48, -1);
+    const cookie = (await context.cookies()).find((item) => item.name === 'sidebar_state');
+    expect(cookie?.value).toBe('false');
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
+    await page.reload();
+    await expect.poll(width).toBeCloseTo(48, -1);
+    await page.keyboard.press('Control+b');
+    await expect.poll(width).toBeCloseTo(256, -1);
+    expect(errors).toEqual([]);
+
+    // Under 768 px the sidebar is a drawer (18rem), opened by the trigger and closed by a choice.
+    const phone = await openAsAdmin(390);
+    await phone.page.goto('/admin/dashboard');
+    const drawerNav = phone.page.getByRole('navigation', { name: 'Seções do painel' });
+    expect(await drawerNav.count()).toBe(0);
+    await phone.page.getByRole('button', { name: 'Alternar menu lateral' }).click();
+    await drawerNav.waitFor();
+    expect(await phone.page.getByRole('dialog').evaluate((element) => element.getBoundingClientRect().width)).toBeCloseTo(288, -1);
+    await drawerNav.getByRole('link', { name: 'Planos', exact: true }).click();
+    await phone.page.waitForURL(`${server.url}/admin/plans`);
+    await drawerNav.waitFor({ state: 'detached' });
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 });

@@ -129,7 +129,7 @@ export const accessContract = {
           'Com invite, envia um convite para escolher a senha (nada é enviado a quem já tem conta)',
     body: proUserInputSchema,
     responses: { 200: proUserUpsertResultSchema },
-    errors: [400],
+    errors: [400, 409],
   }),
 
 };

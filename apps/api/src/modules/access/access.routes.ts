@@ -3,6 +3,7 @@
 // are validated by the shared contract first.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessContract } from '@vitrine/domain/access.contract';
+import { normalizeEmail } from '@vitrine/domain/auth';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -260,6 +261,10 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     async (request) => {
       const { email, isActive, invite } = request.body;
       const actor = await adminActor(request);
+      // An admin who deactivated their own e-mail would lock themselves out on the next request.
+      if (!isActive && normalizeEmail(email) === normalizeEmail(actor.email)) {
+        throw new AppError('access.self_deactivation', 409, 'Você não pode desativar o seu próprio acesso.');
+      }
       const row = await db.transaction(async (tx) => {
         const repository = createProUsersRepository(tx);
         const before = await repository.find(email);

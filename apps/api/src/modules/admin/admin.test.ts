@@ -116,6 +116,13 @@ describe('admin plans, audited', () => {
     ]);
   });
 
+  it("refuses an admin's deactivation of their own e-mail", async () => {
+    const response = await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email: adminEnv.ADMIN_EMAIL.toUpperCase(), isActive: false } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.message).toBe('Você não pode desativar o seu próprio acesso.');
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: { cookie: admin } })).statusCode).toBe(200);
+  });
+
   it('leaves no write behind when its audit row cannot be written', async () => {
     const name = unique('Plano Sem Auditoria');
     const broken = { userId: 'x', email: null as unknown as string };

@@ -48,7 +48,7 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
   }, [search, onSearch]);
 
   return (
-    <div className="space-y-3">
+    <div className="@container space-y-3">
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-0 flex-1 basis-56">
           <Search className="text-muted-foreground pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2" aria-hidden />
@@ -65,7 +65,31 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
         {props.toolbar}
       </div>
 
-      <div className="overflow-x-auto rounded-lg border">
+      {/* Where the list is narrower than 42rem each row is a card with its fields labelled: nothing to scroll sideways. */}
+      <ul className="space-y-2 @2xl:hidden" aria-label={caption}>
+        {isLoading
+          ? Array.from({ length: 3 }, (_, index) => (
+              <li key={index}>
+                <Skeleton className="h-20 w-full" />
+              </li>
+            ))
+          : rows.map((row) => (
+              <li key={row.id} className={cn('bg-card rounded-lg border p-3', row.id.startsWith('temporario-') && 'opacity-60')} data-row-id={row.id}>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  {columns.map((column) => (
+                    <div key={column.key} className="contents">
+                      <dt className="text-muted-foreground">{column.header}</dt>
+                      <dd className="min-w-0 break-words">{column.cell(row)}</dd>
+                    </div>
+                  ))}
+                </dl>
+                {actions && <div className="mt-2 flex justify-end">{actions(row)}</div>}
+              </li>
+            ))}
+        {!isLoading && rows.length === 0 && <li className="text-muted-foreground rounded-lg border px-3 py-6 text-center text-sm">{props.emptyText}</li>}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-lg border @2xl:block">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50 text-left">

@@ -27,7 +27,7 @@ export function AdminShell({ section, children }: { section: AdminSection; child
         <SidebarHeader>
           <Link to="/" className="flex items-center gap-2 px-2 py-1 font-semibold">
             <span className="bg-primary text-primary-foreground grid size-7 shrink-0 place-items-center rounded-md text-sm">V</span>
-            <span className="truncate group-data-[collapsible=icon]:hidden">Painel Administrativo</span>
+            <span className="truncate group-data-[collapsible=icon]:hidden">Painel Admin</span>
           </Link>
         </SidebarHeader>
         <SidebarContent>
