@@ -175,7 +175,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
 
   // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
   await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch } });
-  await app.register(settingsRoutes, { settings });
+  await app.register(settingsRoutes, { settings, db: database.db, env });
   // A setting changed on any instance is read again on this one.
   app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });
 

@@ -2,6 +2,7 @@
 // the admin's writes to the local catalogue.
 import { z } from 'zod';
 import { defineEndpoint } from './contracts.ts';
+import { listEnvelopeSchema, listQuerySchema } from './lists.ts';
 import {
   localTitleCreatedSchema,
   localTitlePatchSchema,
@@ -20,6 +21,30 @@ import {
 
 const tag = 'mídia';
 const localTitleParams = z.object({ id: z.uuid('Título inválido.') });
+
+/** A local title as the admin edits it: the write fields, with its id and last change. */
+export const adminLocalTitleSchema = z.object({
+  id: z.string(),
+  mediaType: z.enum(['movie', 'tv']),
+  title: z.string(),
+  originalTitle: z.string().nullable(),
+  overview: z.string(),
+  date: z.string().nullable(),
+  posterUrl: z.string().nullable(),
+  backdropUrl: z.string().nullable(),
+  voteAverage: z.number(),
+  lists: z.array(z.string()),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+});
+
+export const tmdbStatusSchema = z.object({
+  keyConfigured: z.boolean(),
+  cacheEntries: z.number(),
+  cacheMaxEntries: z.number(),
+  upstreamRequests: z.number(),
+  localTitles: z.number(),
+});
 
 export const mediaContract = {
   home: defineEndpoint({
@@ -113,4 +138,22 @@ export const mediaContract = {
     errors: [404],
   }),
 
+  adminLocalTitles: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/local-titles',
+    tag,
+    access: 'pro',
+    summary: 'Títulos do catálogo local, ativos ou não, com busca pelo título — somente admin',
+    query: listQuerySchema.pick({ page: true, pageSize: true, search: true }),
+    responses: { 200: listEnvelopeSchema(adminLocalTitleSchema) },
+    errors: [400],
+  }),
+  tmdbStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/tmdb/status',
+    tag,
+    access: 'pro',
+    summary: 'Chave da TMDB configurada ou não, cache das respostas e chamadas feitas à TMDB — somente admin',
+    responses: { 200: tmdbStatusSchema },
+  }),
 };

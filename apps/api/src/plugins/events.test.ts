@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { contactMessages, plans, proUsers } from '../db/schema.ts';
-import { ADMIN, adminEnv, signInAsAdmin } from '../modules/access/access.test-support.ts';
+import { ADMIN, adminEnv, listPro, signInAsAdmin } from '../modules/access/access.test-support.ts';
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { connectSse, SseRefused, type SseClient } from '../../test/sse.ts';
@@ -174,13 +174,9 @@ describe('private events reach only sessions that are PRO at the time of the eve
       const cookie = await signInAsAdmin(a.app);
       const client = await stream(`${addressA}/api/events`, { cookie });
 
-      const other = await b.inject({
-        method: 'PUT',
-        url: '/api/access/pro-users',
-        headers: { cookie },
-        payload: { email: ADMIN.email, isActive: false },
-      });
-      expect(other.statusCode, other.body).toBe(200);
+      // Through the other instance's own connection (an admin may not deactivate their own e-mail
+      // through the API, and the change must cross instances as a notification either way).
+      await listPro(secondHandle.db, ADMIN.email, false);
       const sent = await b.inject({ method: 'POST', url: '/api/contact', payload: contactMessage('Pela outra instância') });
       expect(sent.statusCode, sent.body).toBe(201);
       const [plan] = await a.database.db.insert(plans).values({ name: 'Cruzado', priceMonthly: 20 }).returning();

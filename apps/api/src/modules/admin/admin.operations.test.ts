@@ -112,4 +112,27 @@ describe('admin operations', () => {
     const trail = (await call('GET', `/api/admin/audit-log?resource=sessions&search=${target.id}`)).json<ListEnvelope<AuditEntry>>().items;
     expect(trail[0]).toMatchObject({ action: 'delete', before: { email } });
   });
+
+  it('local titles: listed for the admin (active or not), written with an audit row; TMDB status and settings changes are visible and audited', async () => {
+    const title = `Filme Local ${crypto.randomUUID().slice(0, 6)}`;
+    const created = await t.app.inject({ method: 'POST', url: '/api/media/local-titles', headers: { cookie: admin }, payload: { mediaType: 'movie', title, isActive: false } });
+    expect(created.statusCode, created.body).toBe(201);
+    const listed = (await call('GET', `/api/admin/local-titles?search=${encodeURIComponent(title.toLowerCase())}`)).json<ListEnvelope<{ id: string; title: string; isActive: boolean }>>();
+    expect(listed).toMatchObject({ total: 1, items: [{ title, isActive: false }] });
+    const trail = (await call('GET', `/api/admin/audit-log?resource=local-titles&search=${listed.items[0]!.id}`)).json<ListEnvelope<AuditEntry>>();
+    expect(trail.items[0]).toMatchObject({ action: 'create', after: { title } });
+
+    const status = (await call('GET', '/api/admin/tmdb/status')).json<{ keyConfigured: boolean; cacheMaxEntries: number; localTitles: number }>();
+    expect(status).toMatchObject({ keyConfigured: false });
+    expect(status.localTitles).toBeGreaterThanOrEqual(1);
+
+    const secret = 'chave-tmdb-secreta-1234';
+    const set = await t.app.inject({ method: 'PUT', url: '/api/settings/tmdb_api_key', headers: { cookie: admin }, payload: { value: secret } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await call('GET', '/api/admin/tmdb/status')).json()).toMatchObject({ keyConfigured: true });
+    const settingsTrail = (await call('GET', '/api/admin/audit-log?resource=settings&search=tmdb_api_key')).body;
+    expect(settingsTrail).toContain('••••1234');
+    expect(settingsTrail).not.toContain(secret);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/settings/tmdb_api_key', headers: { cookie: admin } })).statusCode).toBe(204);
+  });
 });

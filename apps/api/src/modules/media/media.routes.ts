@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import type { Database } from '../../db/client.ts';
+import { asc, desc, like } from 'drizzle-orm';
+import { foldText } from '@vitrine/domain/catalog';
+import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import { route } from '../../shared/route.ts';
-import { createLocalProvider } from './media.local-provider.ts';
+import { recordAudit } from '../admin/admin.audit.ts';
+import { adminActor } from '../admin/admin.resource.ts';
+import { createLocalProvider, rowAsInput } from './media.local-provider.ts';
+import { mediaTitles } from './media.tables.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { createTmdbClient, type TmdbClientOptions } from './media.tmdb-client.ts';
 import { createTmdbProvider } from './media.tmdb-provider.ts';
@@ -30,7 +36,8 @@ export interface MediaRoutesOptions {
 export async function mediaRoutes(app: FastifyInstance, { db, tmdb }: MediaRoutesOptions) {
   const repository = createMediaRepository(db);
   const logger = app.log.child({ module: 'media' });
-  const tmdbProvider = createTmdbProvider({ client: createTmdbClient({ ...tmdb, logger }), logger });
+  const tmdbClient = createTmdbClient({ ...tmdb, logger });
+  const tmdbProvider = createTmdbProvider({ client: tmdbClient, logger });
   const local = createLocalProvider({ repository });
   const deps = { provider: createProviderSelector({ resolveApiKey: tmdb.resolveApiKey, tmdb: tmdbProvider, local }) };
 
@@ -61,17 +68,74 @@ export async function mediaRoutes(app: FastifyInstance, { db, tmdb }: MediaRoute
   // ------------------------------------------------------------ local catalogue (admin only)
 
   route(app, mediaContract.createLocalTitle, {},
-    async (request, reply) => reply.status(201).send(await createLocalTitle({ repository }, request.body)),
+    async (request, reply) => {
+      const actor = await adminActor(request);
+      const created = await db.transaction(async (tx) => {
+        const result = await createLocalTitle({ repository: createMediaRepository(tx) }, request.body);
+        await recordAudit(tx, actor, { action: 'create', resource: 'local-titles', recordId: result.id, before: null, after: { ...request.body } });
+        return result;
+      });
+      return reply.status(201).send(created);
+    },
   );
 
   route(app, mediaContract.updateLocalTitle, {},
-    async (request) => updateLocalTitle({ repository }, request.params.id, request.body),
+    async (request) => {
+      const actor = await adminActor(request);
+      return db.transaction(async (tx) => {
+        const result = await updateLocalTitle({ repository: createMediaRepository(tx) }, request.params.id, request.body);
+        await recordAudit(tx, actor, { action: 'update', resource: 'local-titles', recordId: result.id, before: null, after: { ...request.body } });
+        return result;
+      });
+    },
   );
 
   route(app, mediaContract.deleteLocalTitle, {},
     async (request, reply) => {
-      await deleteLocalTitle({ repository }, request.params.id);
+      const actor = await adminActor(request);
+      await db.transaction(async (tx) => {
+        await deleteLocalTitle({ repository: createMediaRepository(tx) }, request.params.id);
+        await recordAudit(tx, actor, { action: 'delete', resource: 'local-titles', recordId: request.params.id, before: { id: request.params.id }, after: null });
+      });
       return reply.status(204).send();
     },
   );
+
+  // ------------------------------------------------------------ admin views
+
+  route(app, mediaContract.adminLocalTitles, {}, async (request) => {
+    const { page, pageSize, search } = request.query;
+    const filter = search ? like(mediaTitles.searchText, `%${foldText(search).replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+    const [rows, total] = await Promise.all([
+      db.select().from(mediaTitles).where(filter).orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
+      db.$count(mediaTitles, filter),
+    ]);
+    return toListEnvelope(
+      rows.map((row) => {
+        const input = rowAsInput(row);
+        return {
+          id: row.id,
+          mediaType: input.mediaType,
+          title: input.title,
+          originalTitle: input.originalTitle ?? null,
+          overview: input.overview ?? '',
+          date: input.date ?? null,
+          posterUrl: input.posterUrl ?? null,
+          backdropUrl: input.backdropUrl ?? null,
+          voteAverage: input.voteAverage ?? 0,
+          lists: input.lists ?? [],
+          isActive: input.isActive ?? true,
+          updatedAt: row.updatedAt.toISOString(),
+        };
+      }),
+      total,
+      { page, pageSize },
+    );
+  });
+
+  route(app, mediaContract.tmdbStatus, {}, async () => {
+    const [key, localTitles] = await Promise.all([tmdb.resolveApiKey(), db.$count(mediaTitles)]);
+    const { entries, maxEntries } = tmdbClient.cacheStats();
+    return { keyConfigured: Boolean(key?.trim()), cacheEntries: entries, cacheMaxEntries: maxEntries, upstreamRequests: tmdbClient.upstreamRequests, localTitles };
+  });
 }

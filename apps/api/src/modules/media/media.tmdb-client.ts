@@ -61,6 +61,8 @@ export interface TmdbClient {
   get<T extends object>(path: string, params: TmdbParams, options: TmdbGetOptions<T>): Promise<T>;
   /** Upstream requests made so far (attempts included). */
   readonly upstreamRequests: number;
+  /** Answers kept in the cache now, and how many it holds at most. */
+  cacheStats(): { entries: number; maxEntries: number };
   clear(): void;
 }
 
@@ -217,6 +219,9 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
     },
     get upstreamRequests() {
       return upstreamRequests;
+    },
+    cacheStats() {
+      return { entries: cache.size, maxEntries: cacheEntries };
     },
     clear() {
       cache.clear();

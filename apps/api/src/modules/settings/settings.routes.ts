@@ -3,11 +3,19 @@
 import type { FastifyInstance } from 'fastify';
 import { settingsContract } from '@vitrine/domain/settings.contract';
 import { route } from '../../shared/route.ts';
-import { SETTINGS } from '@vitrine/domain/settings';
+import { maskSecret, SETTINGS, type SettingKey } from '@vitrine/domain/settings';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { createSettings } from '../../shared/settings.ts';
+import { recordAudit } from '../admin/admin.audit.ts';
+import { adminActor } from '../admin/admin.resource.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { invalidSetting, settingNotOverridden } from './settings.errors.ts';
 
-export async function settingsRoutes(app: FastifyInstance, { settings }: { settings: Settings }) {
+export async function settingsRoutes(app: FastifyInstance, { settings, db, env }: { settings: Settings; db: Database; env: Env }) {
+  // The trail names a secret by its last four characters only.
+  const shown = (key: SettingKey, value: string | null) => (value === null ? null : SETTINGS[key].secret ? maskSecret(value) : value);
+  const stored = async (key: SettingKey) => (await settings.list()).find((setting) => setting.key === key)!;
 
   route(app, settingsContract.listSettings, {},
     async (_request, reply) => {
@@ -20,14 +28,34 @@ export async function settingsRoutes(app: FastifyInstance, { settings }: { setti
     async (request) => {
       const parsed = SETTINGS[request.params.key].schema.safeParse(request.body.value);
       if (!parsed.success) throw invalidSetting(parsed.error.issues[0]?.message ?? 'Valor inválido.');
-      await settings.set(request.params.key, parsed.data);
-      return (await settings.list()).find((setting) => setting.key === request.params.key)!;
+      const actor = await adminActor(request);
+      const key = request.params.key;
+      const before = await stored(key);
+      await db.transaction(async (tx) => {
+        await createSettings({ db: tx, env }).set(key, parsed.data);
+        await recordAudit(tx, actor, {
+          action: before.source === 'admin' ? 'update' : 'create',
+          resource: 'settings',
+          recordId: key,
+          before: before.source === 'admin' ? { value: before.value } : null,
+          after: { value: shown(key, parsed.data) },
+        });
+      });
+      return stored(key);
     },
   );
 
   route(app, settingsContract.resetSetting, {},
     async (request, reply) => {
-      if (!(await settings.reset(request.params.key))) throw settingNotOverridden();
+      const actor = await adminActor(request);
+      const key = request.params.key;
+      const before = await stored(key);
+      const reset = await db.transaction(async (tx) => {
+        if (!(await createSettings({ db: tx, env }).reset(key))) return false;
+        await recordAudit(tx, actor, { action: 'delete', resource: 'settings', recordId: key, before: { value: before.value }, after: null });
+        return true;
+      });
+      if (!reset) throw settingNotOverridden();
       return reply.status(204).send();
     },
   );

@@ -4,13 +4,16 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
+import type { UploadBucket } from '@vitrine/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { useAdminTable } from '../api/use-admin-table';
+import { notify } from '@/lib/toast';
+import { uploadFile } from '../api/upload-file';
+import { guarded, useAdminTable } from '../api/use-admin-table';
 import { useIsNarrow } from '../lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
@@ -18,12 +21,14 @@ import { ConfirmDelete } from './confirm-delete';
 type Row = { id: string } & Record<string, unknown>;
 
 export type FieldSpec =
-  | { key: string; label: string; kind: 'text' | 'textarea' | 'url'; nullable?: boolean; hint?: string }
+  | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; hint?: string }
+  /** An address; with `upload`, a file sent to that bucket fills it in. */
+  | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
   | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string }
   | { key: string; label: string; kind: 'boolean' }
   | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string }[]; nullable?: boolean }
-  /** One item per line. */
-  | { key: string; label: string; kind: 'lines'; hint?: string }
+  /** One item per line; with `upload`, each file sent to that bucket adds its address as a line. */
+  | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket }
   /** Any JSON value (a list of objects, a text, a number…). */
   | { key: string; label: string; kind: 'json'; hint?: string };
 
@@ -256,6 +261,18 @@ function ResourceFormDialog({
                     {...described}
                   />
                 )}
+                {'upload' in field && field.upload && (
+                  <UploadButton
+                    bucket={field.upload}
+                    label={field.label}
+                    onUploaded={(url) =>
+                      setDraft((current) => ({
+                        ...current,
+                        [field.key]: field.kind === 'lines' ? [String(current[field.key] ?? ''), url].filter(Boolean).join('\n') : url,
+                      }))
+                    }
+                  />
+                )}
                 {'hint' in field && field.hint && <p className="text-muted-foreground text-xs">{field.hint}</p>}
                 {error && (
                   <p id={`${inputId}-erro`} className="text-destructive text-xs">
@@ -274,5 +291,41 @@ function ResourceFormDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Sends an image to a bucket with its progress; the stored file's address goes into the field. */
+export function UploadButton({ bucket, label, onUploaded }: { bucket: UploadBucket; label: string; onUploaded: (url: string) => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const send = guarded(async (file: File) => {
+    setProgress(0);
+    try {
+      const stored = await uploadFile(bucket, file, setProgress);
+      onUploaded(stored.url);
+    } catch (error) {
+      notify.error('Erro no envio', (error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  });
+  return progress !== null ? (
+    <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+      <div className="bg-primary h-full" style={{ width: `${Math.round(progress * 100)}%` }} />
+    </div>
+  ) : (
+    <label className="border-input hover:bg-accent inline-flex h-8 w-fit cursor-pointer items-center rounded-md border px-3 text-xs font-medium">
+      Enviar imagem
+      <input
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="sr-only"
+        aria-label={`Enviar imagem para ${label}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void send(file);
+        }}
+      />
+    </label>
   );
 }

@@ -21,6 +21,7 @@ import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { ConfirmDelete } from '../components/confirm-delete';
+import { UploadButton } from '../components/resource-section';
 import { useIsNarrow } from '../lib/use-is-narrow';
 
 export function AppsSection() {
@@ -212,6 +213,7 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
               <div key={key} className="grid gap-2">
                 <Label htmlFor={`app-${key}`}>{label}</Label>
                 <Input id={`app-${key}`} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} aria-invalid={errors[key] ? true : undefined} />
+                {key === 'iconUrl' && <UploadButton bucket="app-media" label="o ícone" onUploaded={(url) => setDraft((current) => ({ ...current, iconUrl: url }))} />}
                 {error(key)}
               </div>
             ))}
@@ -243,6 +245,7 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
           <div className="grid gap-2">
             <Label htmlFor="app-media">Mídia (uma por linha: image, gif ou video | endereço | legenda)</Label>
             <Textarea id="app-media" rows={3} className="font-mono text-xs" value={draft.media} onChange={(event) => setDraft({ ...draft, media: event.target.value })} />
+            <UploadButton bucket="app-media" label="a mídia" onUploaded={(url) => setDraft((current) => ({ ...current, media: [current.media, `image | ${url} |`].filter(Boolean).join('\n') }))} />
             {error('media')}
           </div>
           <fieldset className="flex flex-wrap gap-4 text-sm">

@@ -91,7 +91,7 @@ export function StreamingAppsSection() {
         { key: 'price', label: 'Preço de revendedor (R$)', kind: 'money' },
         { key: 'version', label: 'Versão', kind: 'text' },
         { key: 'developer', label: 'Desenvolvedor', kind: 'text', nullable: true },
-        { key: 'iconUrl', label: 'Ícone (endereço https)', kind: 'url', nullable: true },
+        { key: 'iconUrl', label: 'Ícone (endereço https ou imagem enviada)', kind: 'url', nullable: true, upload: 'app-media' },
         { key: 'rating', label: 'Nota (0 a 5)', kind: 'number' },
         { key: 'ratingCount', label: 'Número de avaliações', kind: 'number' },
         { key: 'minVersion', label: 'Versão mínima', kind: 'text', nullable: true },
@@ -105,7 +105,7 @@ export function StreamingAppsSection() {
         { key: 'description', label: 'Descrição', kind: 'textarea' },
         { key: 'features', label: 'Recursos (um por linha)', kind: 'lines' },
         { key: 'tags', label: 'Etiquetas (uma por linha)', kind: 'lines' },
-        { key: 'screenshots', label: 'Capturas de tela (um endereço por linha)', kind: 'lines' },
+        { key: 'screenshots', label: 'Capturas de tela (um endereço por linha)', kind: 'lines', upload: 'app-media' },
         { key: 'faq', label: 'Perguntas frequentes (JSON)', kind: 'json', hint: 'Lista de {"question": "…", "answer": "…"}' },
       ]}
     />

@@ -5,6 +5,8 @@ import { Activity, Play, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { healthContract } from '@vitrine/domain/health.contract';
+import type { AdminResourceContract } from '@vitrine/domain/admin';
+import { localTitleSchema } from '@vitrine/domain/media';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
 import { settingsContract } from '@vitrine/domain/settings.contract';
@@ -16,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
+import { ResourceSection } from '../components/resource-section';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
 
@@ -129,7 +132,17 @@ export function ModelsSection() {
   );
 }
 
+const MEDIA_LIST_OPTIONS = 'trending, now_playing, upcoming, on_the_air, popular, top_rated';
+/** The local catalogue as an admin resource: its own list, and the media module's writes. */
+const localTitlesResource = {
+  list: mediaContract.adminLocalTitles,
+  create: mediaContract.createLocalTitle,
+  update: mediaContract.updateLocalTitle,
+  remove: mediaContract.deleteLocalTitle,
+} as unknown as AdminResourceContract;
+
 export function TmdbSection() {
+  const status = useQuery({ queryKey: ['media_titles', 'admin', 'tmdb-status'], queryFn: ({ signal }) => callEndpoint(mediaContract.tmdbStatus, {}, { signal }) });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const test = async () => {
     const started = performance.now();
@@ -148,6 +161,37 @@ export function TmdbSection() {
       <SettingsCard title="Chave da TMDB" description="Sem chave, /midia mostra o catálogo local." keys={['tmdb_api_key']} />
       <Card>
         <CardHeader>
+          <CardTitle className="text-base">Situação</CardTitle>
+        </CardHeader>
+        <CardContent className="grid grid-cols-2 gap-3 text-sm md:grid-cols-4">
+          {status.data ? (
+            <>
+              <div>
+                <div className="text-muted-foreground text-xs">Chave</div>
+                <Badge variant={status.data.keyConfigured ? 'default' : 'outline'}>{status.data.keyConfigured ? 'Configurada' : 'Sem chave'}</Badge>
+              </div>
+              <div>
+                <div className="text-muted-foreground text-xs">Respostas em cache</div>
+                <div className="font-semibold tabular-nums">
+                  {status.data.cacheEntries} de {status.data.cacheMaxEntries}
+                </div>
+              </div>
+              <div>
+                <div className="text-muted-foreground text-xs">Chamadas à TMDB</div>
+                <div className="font-semibold tabular-nums">{status.data.upstreamRequests}</div>
+              </div>
+              <div>
+                <div className="text-muted-foreground text-xs">Títulos locais</div>
+                <div className="font-semibold tabular-nums">{status.data.localTitles}</div>
+              </div>
+            </>
+          ) : (
+            <p className="text-muted-foreground">Carregando...</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
           <CardTitle className="text-base">Teste</CardTitle>
           <CardDescription>Busca os gêneros de filmes pelo nosso servidor (com o cache dele).</CardDescription>
         </CardHeader>
@@ -162,6 +206,36 @@ export function TmdbSection() {
           )}
         </CardContent>
       </Card>
+      <ResourceSection
+        id="titulos-locais"
+        title="Catálogo local"
+        description="Filmes e séries mostrados em /midia quando não há chave da TMDB."
+        contract={localTitlesResource}
+        table="media_titles"
+        label="títulos"
+        newLabel="Novo título"
+        defaultSort="updatedAt"
+        nameOf={(row) => String(row.title)}
+        createSchema={localTitleSchema}
+        defaults={{ mediaType: 'movie', title: '', overview: '', voteAverage: 0, lists: [], isActive: true }}
+        columns={[
+          { key: 'title', header: 'Título', cell: (row) => <span className="font-medium">{String(row.title)}</span> },
+          { key: 'mediaType', header: 'Tipo', cell: (row) => (row.mediaType === 'tv' ? 'Série' : 'Filme') },
+          { key: 'date', header: 'Data', cell: (row) => String(row.date ?? '—') },
+          { key: 'isActive', header: 'Status', cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+        ]}
+        fields={[
+          { key: 'title', label: 'Título', kind: 'text' },
+          { key: 'mediaType', label: 'Tipo', kind: 'select', options: [{ value: 'movie', label: 'Filme' }, { value: 'tv', label: 'Série' }] },
+          { key: 'date', label: 'Data de lançamento (AAAA-MM-DD)', kind: 'text', nullable: true },
+          { key: 'voteAverage', label: 'Nota (0 a 10)', kind: 'number' },
+          { key: 'posterUrl', label: 'Pôster', kind: 'url', nullable: true, upload: 'title-artwork' },
+          { key: 'backdropUrl', label: 'Imagem de fundo', kind: 'url', nullable: true, upload: 'title-artwork' },
+          { key: 'isActive', label: 'Ativo', kind: 'boolean' },
+          { key: 'overview', label: 'Sinopse', kind: 'textarea' },
+          { key: 'lists', label: 'Fileiras de /midia (uma por linha)', kind: 'lines', hint: `Valores: ${MEDIA_LIST_OPTIONS}.` },
+        ]}
+      />
     </section>
   );
 }
