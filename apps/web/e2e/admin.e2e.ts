@@ -39,11 +39,9 @@ describe('the admin panel', () => {
   };
   const openAsAdmin = async (width = 1280) => {
     const opened = await open(width);
-    await opened.page.goto('/auth');
-    await opened.page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
-    await opened.page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
-    await opened.page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await opened.page.waitForURL((url) => url.pathname !== '/auth');
+    // Signed in through the API (the form has its own suite): the session cookie lands in this context.
+    const signedIn = await opened.context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } });
+    expect(signedIn.status()).toBe(200);
     return opened;
   };
 
@@ -267,5 +265,67 @@ describe('the admin panel', () => {
     await phone.page.waitForURL(`${server.url}/admin/plans`);
     await drawerNav.waitFor({ state: 'detached' });
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it('asks the assistant a test question in Modelos, and runs the CRUD tester round trip', async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/models');
+    await page.getByLabel('Pergunta de teste').fill('Quais planos vocês têm?');
+    await page.getByRole('button', { name: 'Perguntar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Assistente embutido' }).waitFor();
+
+    await page.goto('/admin/crud-tester');
+    await page.getByRole('button', { name: 'Executar' }).click();
+    const steps = page.getByRole('list', { name: 'Passos' });
+    await expect.poll(async () => (await steps.getByRole('listitem').allTextContents()).map((text) => text.split('·')[0]!.replace('OK', '').trim())).toEqual([
+      'Criar',
+      'Ler',
+      'Atualizar',
+      'Excluir',
+    ]);
+    expect(await steps.getByText('Falhou').count()).toBe(0);
+    await page.getByRole('button', { name: 'Testar conexão' }).click();
+    await page.getByRole('status').filter({ hasText: 'Conexão com o servidor e o banco de dados funcionando.' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("checks the connection before a write ('Erro de Conexão', nothing sent) and retries a create whose request was lost", async () => {
+    const { page, context } = await openAsAdmin();
+    await page.goto('/admin/plans');
+    await page.getByRole('button', { name: 'Novo plano' }).waitFor();
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/plans') && request.method() !== 'GET') writes.push(request.method());
+    });
+    const fillNew = async (name: string) => {
+      await page.getByRole('button', { name: 'Novo plano' }).click();
+      const form = page.getByRole('dialog', { name: 'Novo plano' });
+      await form.getByLabel('Nome').fill(name);
+      await form.getByLabel('Preço mensal (R$)').fill('9,90');
+      await form.getByRole('button', { name: 'Salvar' }).click();
+    };
+
+    await context.setOffline(true);
+    await fillNew('Plano Sem Rede');
+    await toast(page, 'Erro de Conexão').waitFor();
+    expect(await toast(page, 'Erro de Conexão').textContent()).toContain('Não foi possível conectar ao servidor. Verifique sua conexão.');
+    expect(writes).toEqual([]);
+    await context.setOffline(false);
+
+    // The first create request is lost on the way: the data layer sends it again, 1 s later.
+    let dropped = false;
+    await page.route('**/api/admin/plans', async (route) => {
+      if (route.request().method() === 'POST' && !dropped) {
+        dropped = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const name = `Plano Reenviado ${randomUUID().slice(0, 6)}`;
+    await fillNew(name);
+    await toast(page, 'Sucesso').waitFor({ timeout: 10_000 });
+    expect(writes).toEqual(['POST', 'POST']);
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
   });
 });

@@ -25,6 +25,16 @@ export const adminShortcutActionsContract = {
     responses: { 200: z.array(adminShortcutSchema) },
     errors: [400, 409],
   }),
+  testAssistant: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/assistant/test',
+    tag: 'admin',
+    access: 'pro',
+    summary: 'Faz uma pergunta de teste ao assistente com a configuração em vigor, sem gravar conversa — somente admin',
+    body: z.strictObject({ question: z.string({ error: 'Informe a pergunta.' }).trim().min(1, 'Informe a pergunta.').max(500, 'No máximo 500 caracteres.') }),
+    responses: { 200: z.object({ answer: z.string(), engine: z.enum(['builtin', 'llm']), fallback: z.string().optional() }) },
+    errors: [400, 429],
+  }),
   test: defineEndpoint({
     method: 'POST',
     path: '/api/admin/shortcuts/:id/test',

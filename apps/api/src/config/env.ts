@@ -57,6 +57,7 @@ export const envSchema = z
     LLM_BASE_URL: optionalUrl(['http:', 'https:']),
     LLM_MODEL: optionalText,
     LLM_API_KEY: optionalText,
+    LLM_INSTRUCTIONS: optionalText,
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

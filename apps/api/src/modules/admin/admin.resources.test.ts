@@ -6,7 +6,7 @@ import type { AdminShortcut } from '@vitrine/domain/chat-admin';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
-import { contactMessages, shortcuts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
+import { chatConversations, contactMessages, shortcuts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { eq } from 'drizzle-orm';
 
@@ -164,5 +164,15 @@ describe('admin resources', () => {
       expect(unread.items.map((message) => message.id)).toEqual([newer!.id]);
       expect((await call('PATCH', `/api/admin/contact-messages/${older!.id}`, { read: false })).json().readAt).toBeNull();
     });
+  });
+
+  it('the test question is answered by the assistant in force and leaves no conversation behind', async () => {
+    const before = await t.database.db.$count(chatConversations);
+    const answer = await call('POST', '/api/admin/assistant/test', { question: 'Quais planos vocês têm?' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ engine: 'builtin' });
+    expect(answer.json().answer.length).toBeGreaterThan(10);
+    expect(await t.database.db.$count(chatConversations)).toBe(before);
+    expect((await call('POST', '/api/admin/assistant/test', { question: '' })).statusCode).toBe(400);
   });
 });

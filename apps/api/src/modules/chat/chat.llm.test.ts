@@ -6,7 +6,7 @@ import { buildApp } from '../../app.ts';
 import { testEnv } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { chatMessages } from '../../db/schema.ts';
-import { AmountGuard, amountsIn, LlmFailure, type LlmSettings } from './chat.llm.ts';
+import { AmountGuard, amountsIn, LlmFailure, systemPrompt, type LlmSettings } from './chat.llm.ts';
 import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN } from './chat.test-support.ts';
 
@@ -169,3 +169,11 @@ describe('the amount check', () => {
   });
 });
 
+describe("the store's instructions", () => {
+  it('come after the fixed rules and before the facts, and are left out when there are none', () => {
+    const prompt = systemPrompt(['O plano Básico custa R$ 35,00.'], 'Trate o cliente por você.');
+    expect(prompt.indexOf('Não escreva valores em reais')).toBeLessThan(prompt.indexOf('Trate o cliente por você.'));
+    expect(prompt.indexOf('Trate o cliente por você.')).toBeLessThan(prompt.indexOf('Fatos:'));
+    expect(systemPrompt([])).not.toContain('Instruções da loja');
+  });
+});

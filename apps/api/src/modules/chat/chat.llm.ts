@@ -19,6 +19,8 @@ export interface LlmSettings {
   totalTimeoutMs: number;
   /** The HTTP client for outside services; the global fetch when absent. */
   fetch?: typeof globalThis.fetch;
+  /** The admin's instructions, added to the fixed rules. */
+  instructions?: string;
 }
 
 /** Where the model settings come from: the environment today, the admin's 'models' section later. */
@@ -28,12 +30,17 @@ export const DEFAULT_LLM_TIMEOUTS = { firstTokenTimeoutMs: 8_000, totalTimeoutMs
 
 /** The model the admin set in the panel, or else the one of LLM_*; none when either has no address or model. */
 export function llmSourceFromSettings(
-  settings: { get(key: 'llm_base_url' | 'llm_model' | 'llm_api_key'): Promise<string | undefined> },
+  settings: { get(key: 'llm_base_url' | 'llm_model' | 'llm_api_key' | 'llm_instructions'): Promise<string | undefined> },
   { fetch }: { fetch?: typeof globalThis.fetch } = {},
 ): LlmSource {
   return async () => {
-    const [baseUrl, model, apiKey] = await Promise.all([settings.get('llm_base_url'), settings.get('llm_model'), settings.get('llm_api_key')]);
-    return baseUrl && model ? { baseUrl, model, apiKey, fetch, ...DEFAULT_LLM_TIMEOUTS } : null;
+    const [baseUrl, model, apiKey, instructions] = await Promise.all([
+      settings.get('llm_base_url'),
+      settings.get('llm_model'),
+      settings.get('llm_api_key'),
+      settings.get('llm_instructions'),
+    ]);
+    return baseUrl && model ? { baseUrl, model, apiKey, fetch, instructions, ...DEFAULT_LLM_TIMEOUTS } : null;
   };
 }
 
@@ -64,12 +71,17 @@ export interface LlmTurn {
 
 const HISTORY_MESSAGES = 8;
 
-export function systemPrompt(facts: string[]): string {
+/**
+ * The model's instructions: the fixed rules, the admin's own instructions (which can add tone or
+ * topics but never lift a rule: the amount check runs on every answer anyway), then the facts.
+ */
+export function systemPrompt(facts: string[], instructions?: string): string {
   return [
     'Você é o assistente virtual da Vitrine, uma loja de planos de streaming, apps e revenda de créditos.',
     'Responda em português do Brasil, com cordialidade, em no máximo 4 frases curtas.',
     'Use somente os fatos abaixo. Se eles não respondem à pergunta, diga que não sabe e sugira falar com um atendente humano.',
     'Não escreva valores em reais, chaves PIX nem códigos PIX: os preços exatos e o PIX são anexados automaticamente à sua resposta.',
+    ...(instructions ? ['', 'Instruções da loja:', instructions] : []),
     '',
     'Fatos:',
     ...(facts.length ? facts.map((fact) => `- ${fact}`) : ['- (nenhum fato específico para esta pergunta)']),
@@ -169,7 +181,7 @@ export async function streamLlmProse(
   try {
     const result = streamText({
       model: provider.chatModel(settings.model),
-      system: systemPrompt(turn.facts),
+      system: systemPrompt(turn.facts, settings.instructions),
       messages,
       abortSignal: controller.signal,
       maxRetries: 0,

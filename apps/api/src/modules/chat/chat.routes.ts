@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { uploadBuckets } from '@vitrine/domain/uploads';
@@ -29,6 +30,7 @@ import {
   sendFile,
   setFeedback,
   startConversation,
+  testAssistant,
   type ChatAccess,
   type ChatDeps,
   type ChatFileKind,
@@ -228,6 +230,16 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
       return readShortcutEndpoint(deps, request.params.id);
     },
   );
+
+  route(app, adminShortcutActionsContract.testAssistant, { config: perIp(10, 60_000) }, async (request) => {
+    const controller = new AbortController();
+    running.add(controller);
+    try {
+      return await testAssistant(deps, request.body.question, controller.signal);
+    } finally {
+      running.delete(controller);
+    }
+  });
 
   route(app, chatContract.listPaymentIntents, {},
     async (request) => listPaymentIntents(deps, request.query),

@@ -507,3 +507,11 @@ export async function listPaymentIntents(deps: Pick<ChatDeps, 'db'>, page: Admin
   const { rows, total } = await createChatRepository(deps.db).listPaymentIntents(page.pageSize, pageOffset(page));
   return toListEnvelope(rows.map(toPaymentIntent), total, page);
 }
+
+/** The admin's test question: the assistant in force answers it, and nothing is stored. */
+export async function testAssistant(deps: ChatDeps, question: string, signal?: AbortSignal) {
+  const { engine } = await deps.assistant.current();
+  const analysis = engine.analyze(question, {});
+  const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history: [] }, { onDelta: () => undefined, onReset: () => undefined, signal });
+  return { answer: written.content, engine: written.engine, ...(written.fallback ? { fallback: written.fallback } : {}) };
+}

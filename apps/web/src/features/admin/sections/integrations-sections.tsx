@@ -3,6 +3,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Play, Save, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { healthContract } from '@vitrine/domain/health.contract';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
@@ -125,8 +127,18 @@ export function ModelsSection() {
       <SettingsCard
         title="Modelo de linguagem"
         description="Um serviço compatível com a API da OpenAI. Sem endereço e modelo, o assistente embutido responde; preços e PIX vêm sempre do catálogo, nunca do modelo."
-        keys={['llm_base_url', 'llm_model', 'llm_api_key']}
+        keys={['llm_base_url', 'llm_model', 'llm_api_key', 'llm_instructions']}
       />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Respostas prontas</CardTitle>
+          <CardDescription>
+            As perguntas e respostas que o assistente conhece ficam em <Link to="/admin/content" className="underline">Conteúdo → FAQ do assistente</Link>; o assistente embutido
+            responde com elas, e o modelo de linguagem as recebe como fatos.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      <AssistantTest />
       <SettingsCard title="Contato" description="Para onde vão as mensagens do formulário de contato." keys={['contact_email']} />
     </section>
   );
@@ -140,6 +152,52 @@ const localTitlesResource = {
   update: mediaContract.updateLocalTitle,
   remove: mediaContract.deleteLocalTitle,
 } as unknown as AdminResourceContract;
+
+/** Asks the assistant in force a question, without storing a conversation. */
+function AssistantTest() {
+  const [question, setQuestion] = useState('Quais planos vocês têm?');
+  const [answer, setAnswer] = useState<{ text: string; engine: string; failed?: boolean } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const ask = guarded(async () => {
+    setAsking(true);
+    try {
+      const result = await callEndpoint(adminShortcutActionsContract.testAssistant, { body: { question } });
+      setAnswer({ text: result.answer, engine: result.engine === 'llm' ? 'Modelo de linguagem' : result.fallback ? `Assistente embutido (o modelo falhou: ${result.fallback})` : 'Assistente embutido' });
+    } catch (error) {
+      setAnswer({ text: (error as Error).message, engine: 'Erro', failed: true });
+    } finally {
+      setAsking(false);
+    }
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Pergunta de teste</CardTitle>
+        <CardDescription>Responde com a configuração em vigor; nenhuma conversa é gravada.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <form
+          className="flex flex-wrap gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (question.trim()) void ask();
+          }}
+        >
+          <Input className="min-w-0 flex-1 basis-56" value={question} onChange={(event) => setQuestion(event.target.value)} aria-label="Pergunta de teste" maxLength={500} />
+          <Button type="submit" disabled={asking || !question.trim()}>
+            <Play className="size-4" aria-hidden /> {asking ? 'Perguntando...' : 'Perguntar'}
+          </Button>
+        </form>
+        {answer && (
+          <div className="space-y-1 text-sm" role="status">
+            <Badge variant={answer.failed ? 'destructive' : 'secondary'}>{answer.engine}</Badge>
+            <p className="whitespace-pre-wrap">{answer.text}</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
 
 export function TmdbSection() {
   const status = useQuery({ queryKey: ['media_titles', 'admin', 'tmdb-status'], queryFn: ({ signal }) => callEndpoint(mediaContract.tmdbStatus, {}, { signal }) });
