@@ -79,7 +79,7 @@ function SettingField({ setting }: { setting: Setting }) {
           className="min-w-0 flex-1 basis-56"
           type={setting.secret ? 'password' : 'text'}
           autoComplete="off"
-          placeholder={setting.secret ? 'Digite para substituir (não é mostrado)' : undefined}
+          placeholder={setting.secret ? 'Novo valor (oculto)' : undefined}
           value={value}
           onChange={(event) => setValue(event.target.value)}
           aria-invalid={error ? true : undefined}
