@@ -41,6 +41,8 @@ export async function settingsRoutes(app: FastifyInstance, { settings, db, env }
           after: { value: shown(key, parsed.data) },
         });
       });
+      // This instance reads the new value at once; the others when the change event reaches them.
+      settings.invalidate();
       return stored(key);
     },
   );
@@ -55,6 +57,7 @@ export async function settingsRoutes(app: FastifyInstance, { settings, db, env }
         await recordAudit(tx, actor, { action: 'delete', resource: 'settings', recordId: key, before: { value: before.value }, after: null });
         return true;
       });
+      settings.invalidate();
       if (!reset) throw settingNotOverridden();
       return reply.status(204).send();
     },

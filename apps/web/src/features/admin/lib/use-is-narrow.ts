@@ -1,14 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useIsMobile } from '@/lib/use-mobile';
 
-/** Under 768 px: the admin's drawer width, where lists show 10 rows a page. */
-const QUERY = '(max-width: 767px)';
-
-const subscribe = (onChange: () => void) => {
-  const media = window.matchMedia(QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-};
-
+/** Under 768 px (the sidebar's drawer width): admin lists become cards and show 10 rows a page. */
 export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
+  return useIsMobile();
 }
