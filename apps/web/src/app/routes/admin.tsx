@@ -5,16 +5,16 @@ import { SectionPlaceholder } from '@/features/admin/components/section-placehol
 import { resolveSection } from '@/features/admin/lib/sections';
 import { SECTION_CONTENT } from '@/features/admin/sections/section-content';
 
-// /admin/<section>: the section lives in the URL, so deep links, reload and back work. /admin, an
-// unknown section or extra segments show the section they resolve to (the dashboard by default)
-// and replace the URL with its own, so back never returns to the address that was rewritten.
+// /admin/<section>: the section lives in the URL, so deep links, reload and back work; /admin and an
+// unknown section show the dashboard under /admin/dashboard.
 export function Component() {
-  const { '*': rest = '' } = useParams();
-  const section = resolveSection(rest.split('/')[0] || undefined);
+  const { '*': rest } = useParams();
+  const requested = rest?.split('/')[0] || undefined;
+  const section = resolveSection(requested);
   const navigate = useNavigate();
   useEffect(() => {
-    if (rest !== section.id) void navigate(`/admin/${section.id}`, { replace: true });
-  }, [rest, section.id, navigate]);
+    if (requested !== section.id) void navigate(`/admin/${section.id}`, { replace: true });
+  }, [requested, section.id, navigate]);
   const content = SECTION_CONTENT[section.id];
   return <AdminShell section={section}>{content ? content() : <SectionPlaceholder section={section} />}</AdminShell>;
 }

@@ -1,5 +1,5 @@
 // The admin panel's frame: the sidebar of sections (collapsible to icons, a drawer under 768 px,
-// Ctrl/Cmd+B, state in the sidebar_state cookie) and the current section's title and content.
+// Ctrl/Cmd+B, state in a cookie) and the current section's title and content.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -8,7 +8,6 @@ import {
   SidebarContent,
   SidebarFooter,
   SidebarGroup,
-  SidebarGroupContent,
   SidebarGroupLabel,
   SidebarHeader,
   SidebarInset,
@@ -16,7 +15,6 @@ import {
   SidebarMenuButton,
   SidebarMenuItem,
   SidebarProvider,
-  SidebarRail,
   SidebarTrigger,
   useSidebar,
 } from '@/components/ui/sidebar';
@@ -25,52 +23,37 @@ import { ADMIN_GROUPS, ADMIN_SECTIONS, ADMIN_VERSION, type AdminSection } from '
 export function AdminShell({ section, children }: { section: AdminSection; children: ReactNode }) {
   return (
     <SidebarProvider defaultOpen={readSidebarCookie()}>
-      <Sidebar collapsible="icon" label="Seções do painel">
+      <Sidebar label="Seções do painel">
         <SidebarHeader>
-          <SidebarMenu>
-            <SidebarMenuItem>
-              {/* The brand, and the way back to the storefront. */}
-              <SidebarMenuButton asChild size="lg" tooltip="Painel Administrativo · voltar ao site">
-                <Link to="/">
-                  <span className="bg-sidebar-primary text-sidebar-primary-foreground grid size-8 shrink-0 place-items-center rounded-md text-sm font-semibold" aria-hidden>
-                    V
-                  </span>
-                  <span className="grid min-w-0 flex-1 leading-tight">
-                    <span className="truncate font-semibold">Painel Administrativo</span>
-                    <span className="text-muted-foreground truncate text-xs">Voltar ao site</span>
-                  </span>
-                </Link>
-              </SidebarMenuButton>
-            </SidebarMenuItem>
-          </SidebarMenu>
+          <Link to="/" className="flex items-center gap-2 px-2 py-1 font-semibold">
+            <span className="bg-primary text-primary-foreground grid size-7 shrink-0 place-items-center rounded-md text-sm">V</span>
+            <span className="truncate group-data-[collapsible=icon]:hidden">Painel Admin</span>
+          </Link>
         </SidebarHeader>
         <SidebarContent>
           {ADMIN_GROUPS.map((group) => (
             <SidebarGroup key={group}>
               <SidebarGroupLabel>{group}</SidebarGroupLabel>
-              <SidebarGroupContent>
-                <SidebarMenu>
-                  {ADMIN_SECTIONS.filter((item) => item.group === group).map((item) => (
-                    <SidebarMenuItem key={item.id}>
-                      <SectionLink section={item} active={item.id === section.id} />
-                    </SidebarMenuItem>
-                  ))}
-                </SidebarMenu>
-              </SidebarGroupContent>
+              <SidebarMenu>
+                {ADMIN_SECTIONS.filter((item) => item.group === group).map((item) => (
+                  <SidebarMenuItem key={item.id}>
+                    <SectionLink section={item} active={item.id === section.id} />
+                  </SidebarMenuItem>
+                ))}
+              </SidebarMenu>
             </SidebarGroup>
           ))}
         </SidebarContent>
         <SidebarFooter>
-          <p className="text-muted-foreground truncate px-2 text-xs group-data-[collapsible=icon]:px-0 group-data-[collapsible=icon]:text-center" data-testid="admin-version">
+          <p className="text-muted-foreground px-2 text-xs" data-testid="admin-version">
             {ADMIN_VERSION}
           </p>
         </SidebarFooter>
-        <SidebarRail />
       </Sidebar>
       <SidebarInset>
-        <header className="bg-background/95 sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b px-3 backdrop-blur">
-          <SidebarTrigger className="-ml-1" />
-          <h1 className="min-w-0 truncate text-base font-semibold">{section.label}</h1>
+        <header className="bg-background/95 sticky top-0 z-10 flex h-14 items-center gap-2 border-b px-3 backdrop-blur">
+          <SidebarTrigger />
+          <h1 className="truncate text-base font-semibold">{section.label}</h1>
         </header>
         <div className="min-w-0 flex-1 p-3 md:p-6">{children}</div>
       </SidebarInset>
@@ -83,7 +66,6 @@ function SectionLink({ section, active }: { section: AdminSection; active: boole
   const Icon = section.icon;
   return (
     <SidebarMenuButton asChild isActive={active} tooltip={section.label}>
-      {/* On a phone the drawer closes once a section is chosen. */}
       <Link to={`/admin/${section.id}`} onClick={() => isMobile && setOpenMobile(false)}>
         <Icon aria-hidden />
         <span>{section.label}</span>

@@ -1,6 +1,14 @@
-import { useIsMobile } from '@/lib/use-mobile';
+import { useSyncExternalStore } from 'react';
 
-/** Under 768 px (the sidebar's drawer width): admin lists become cards and show 10 rows a page. */
+/** Under 768 px: the admin's drawer width, where lists show 10 rows a page. */
+const QUERY = '(max-width: 767px)';
+
+const subscribe = (onChange: () => void) => {
+  const media = window.matchMedia(QUERY);
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+
 export function useIsNarrow(): boolean {
-  return useIsMobile();
+  return useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches, () => false);
 }
