@@ -247,6 +247,12 @@ describe('the admin panel', () => {
     const cookie = (await context.cookies()).find((item) => item.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
+    // Collapsed, the icons scroll: the last section is reachable with the wheel.
+    const last = nav.getByRole('link', { name: 'Testador CRUD' });
+    const box = (await nav.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 2_000);
+    await expect.poll(async () => ((await last.boundingBox())?.y ?? Infinity) + 20 <= page.viewportSize()!.height).toBe(true);
     await page.reload();
     await expect.poll(width).toBeCloseTo(48, -1);
     await page.keyboard.press('Control+b');

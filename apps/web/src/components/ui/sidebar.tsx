@@ -182,7 +182,7 @@ export function SidebarFooter({ className, ...props }: React.ComponentProps<'div
 }
 
 export function SidebarContent({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sidebar-content" className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-x-hidden overflow-y-auto group-data-[collapsible=icon]:overflow-hidden', className)} {...props} />;
+  return <div data-slot="sidebar-content" className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-x-hidden overflow-y-auto', className)} {...props} />;
 }
 
 export function SidebarGroup({ className, ...props }: React.ComponentProps<'div'>) {
