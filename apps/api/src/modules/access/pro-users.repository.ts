@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { DbExecutor } from '../../db/client.ts';
+import { likeContaining } from '../../db/search.ts';
 import { proUsers } from '../../db/schema.ts';
 
 export interface ProUser {
@@ -22,8 +23,7 @@ export interface ProUsersRepository {
 export function createProUsersRepository(db: DbExecutor): ProUsersRepository {
   return {
     async list({ search, limit, offset }) {
-      // LIKE's wildcards in the search are matched as themselves.
-      const where = search ? ilike(proUsers.email, `%${search.replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+      const where = search ? ilike(proUsers.email, likeContaining(search)) : undefined;
       const [rows, total] = await Promise.all([
         db.select().from(proUsers).where(where).orderBy(asc(proUsers.email)).limit(limit).offset(offset),
         db.$count(proUsers, where),

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { changedFields, type AdminWriteAction, type AuditEntry } from '@vitrine/domain/admin';
 import { pageOffset, toListEnvelope, type ListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
+import { likeContaining } from '../../db/search.ts';
 import { auditLog, type AuditRow } from './admin.tables.ts';
 
 /** Who writes: the signed-in admin. */
@@ -59,9 +60,6 @@ const toEntry = (row: AuditRow): AuditEntry => ({
   after: row.after ?? null,
   changedFields: row.changedFields,
 });
-
-/** LIKE's wildcards in a search are matched as themselves. */
-export const likeContaining = (search: string) => `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Newest first; the search matches the actor's e-mail, the resource, the record id or a changed field. */
 export async function listAudit(

@@ -23,7 +23,7 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../../db/schema.ts';
-import { likeContaining } from './admin.audit.ts';
+import { likeContaining } from '../../db/search.ts';
 
 /** Days are counted in the business's time zone. */
 const TIME_ZONE = 'America/Sao_Paulo';

@@ -9,7 +9,8 @@ import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
 import { conflict, notFound, unauthorized } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { adminWrite, likeContaining, type AdminActor } from './admin.audit.ts';
+import { likeContaining } from '../../db/search.ts';
+import { adminWrite, type AdminActor } from './admin.audit.ts';
 
 type Row = Record<string, unknown>;
 type Item = Record<string, unknown>;

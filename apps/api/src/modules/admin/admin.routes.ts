@@ -14,22 +14,9 @@ import { adminWrite, listAudit } from './admin.audit.ts';
 import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
 import { adminActor } from './admin.resource.ts';
 
-const decode = (value: string) => {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-};
-
-/** Session tokens the request carries (the part of each cookie value before its signature). */
-const tokensOf = (cookieHeader: string | undefined) =>
-  new Set(
-    (cookieHeader ?? '')
-      .split(';')
-      .map((pair) => decode(pair.slice(pair.indexOf('=') + 1).trim()).split('.')[0]!)
-      .filter(Boolean),
-  );
+/** Session tokens the request carries: each cookie value's part before its signature. */
+const tokensOf = (cookies: Record<string, string | undefined>) =>
+  new Set(Object.values(cookies).flatMap((value) => (value ? [value.split('.')[0]!] : [])));
 
 export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   route(app, adminContract.auditLog, {}, async (request) => listAudit(db, request.query));
@@ -68,7 +55,7 @@ export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }
 
   route(app, adminContract.emails, {}, async (request) => listEmails(db, request.query));
 
-  route(app, adminContract.sessions, {}, async (request) => listSessions(db, request.query, tokensOf(request.headers.cookie)));
+  route(app, adminContract.sessions, {}, async (request) => listSessions(db, request.query, tokensOf(request.cookies)));
 
   route(app, adminContract.revokeSession, {}, async (request, reply) => {
     const actor = await adminActor(request);

@@ -8,7 +8,8 @@ import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { adminWrite, likeContaining } from '../admin/admin.audit.ts';
+import { likeContaining } from '../../db/search.ts';
+import { adminWrite } from '../admin/admin.audit.ts';
 import { adminActor, registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
 import { contactMessages, siteConfigurations } from './content.tables.ts';
 

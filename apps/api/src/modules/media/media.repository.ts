@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Genre, MediaList, MediaType } from '@vitrine/domain/media';
 import type { DbExecutor } from '../../db/client.ts';
+import { likeContaining } from '../../db/search.ts';
 import { mediaTitles } from '../../db/schema.ts';
 
 export type MediaTitleRow = typeof mediaTitles.$inferSelect;
@@ -24,7 +25,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a visitor's text matches literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const ORDERS: Record<LocalOrder, SQL[]> = {
   trending: [sql`${mediaTitles.trendingRank} asc nulls last`, desc(mediaTitles.popularity)],
@@ -43,7 +43,7 @@ export const createMediaRepository = (db: DbExecutor) => ({
       query.list ? sql`${mediaTitles.lists} @> ${JSON.stringify([query.list])}::jsonb` : undefined,
       query.genre !== undefined ? sql`${mediaTitles.genres} @> ${JSON.stringify([{ id: query.genre }])}::jsonb` : undefined,
       query.year !== undefined ? like(mediaTitles.releaseDate, `${query.year}-%`) : undefined,
-      query.search ? like(mediaTitles.searchText, `%${escapeLike(query.search)}%`) : undefined,
+      query.search ? like(mediaTitles.searchText, likeContaining(query.search)) : undefined,
     );
     const [rows, total] = await Promise.all([
       db

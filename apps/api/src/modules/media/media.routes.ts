@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { asc, desc, like } from 'drizzle-orm';
 import { foldText } from '@vitrine/domain/catalog';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
+import { likeContaining } from '../../db/search.ts';
 import { route } from '../../shared/route.ts';
 import { recordAudit } from '../admin/admin.audit.ts';
 import { adminActor } from '../admin/admin.resource.ts';
@@ -105,7 +106,7 @@ export async function mediaRoutes(app: FastifyInstance, { db, tmdb }: MediaRoute
 
   route(app, mediaContract.adminLocalTitles, {}, async (request) => {
     const { page, pageSize, search } = request.query;
-    const filter = search ? like(mediaTitles.searchText, `%${foldText(search).replace(/[\\%_]/g, '\\$&')}%`) : undefined;
+    const filter = search ? like(mediaTitles.searchText, likeContaining(foldText(search))) : undefined;
     const [rows, total] = await Promise.all([
       db.select().from(mediaTitles).where(filter).orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
       db.$count(mediaTitles, filter),
