@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Under 768 px: the admin's drawer width, where lists show 10 rows a page. */
+/** Under 768 px: phone widths, where the sidebar is a drawer and admin lists show 10 rows a page. */
 const QUERY = '(max-width: 767px)';
 
 const subscribe = (onChange: () => void) => {

@@ -6,6 +6,7 @@ import { Slot } from 'radix-ui';
 import { PanelLeftIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { cn } from '@/lib/utils';
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
@@ -14,25 +15,11 @@ const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
-const MOBILE_BREAKPOINT = 768;
 
 /** The cookie's state: open unless it says false. */
 export function readSidebarCookie(): boolean {
   const match = document.cookie.split('; ').find((pair) => pair.startsWith(`${SIDEBAR_COOKIE_NAME}=`));
   return match ? match.split('=')[1] !== 'false' : true;
-}
-
-function useIsMobile() {
-  const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
-  return React.useSyncExternalStore(
-    (onChange) => {
-      const media = window.matchMedia(query);
-      media.addEventListener('change', onChange);
-      return () => media.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
 }
 
 interface SidebarContextValue {
@@ -60,7 +47,7 @@ export function SidebarProvider({
   children,
   ...props
 }: React.ComponentProps<'div'> & { defaultOpen?: boolean }) {
-  const isMobile = useIsMobile();
+  const isMobile = useIsNarrow();
   const [openMobile, setOpenMobile] = React.useState(false);
   const [open, setOpenState] = React.useState(defaultOpen);
   const setOpen = React.useCallback((value: boolean) => {

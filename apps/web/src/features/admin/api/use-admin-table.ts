@@ -13,6 +13,7 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { CONNECTION_ERROR, checkConnection } from './check-connection';
+import { DESKTOP_PAGE_SIZE, MOBILE_PAGE_SIZE, pageCount } from './use-paged-list';
 
 export type AdminWriteKind = 'create' | 'update' | 'delete';
 
@@ -24,8 +25,6 @@ export const CREATE_RETRIES = 3;
 export const createRetryDelay = (attempt: number) => 1_000 * attempt;
 const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
-export const MOBILE_PAGE_SIZE = 10;
-export const DESKTOP_PAGE_SIZE = 20;
 
 export interface AdminListParams {
   page: number;
@@ -188,7 +187,7 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
     items: page?.items ?? [],
     total: page?.total ?? 0,
     params,
-    pageCount: Math.max(1, Math.ceil((page?.total ?? 0) / params.pageSize)),
+    pageCount: pageCount(page?.total, params.pageSize),
     isLoading: list.isPending,
     isFetching: list.isFetching,
     error: list.error,

@@ -14,7 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { notify } from '@/lib/toast';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
-import { useIsNarrow } from '../lib/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
 

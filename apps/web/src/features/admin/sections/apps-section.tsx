@@ -22,7 +22,7 @@ import { guarded, useAdminTable } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { UploadButton } from '../components/resource-section';
-import { useIsNarrow } from '../lib/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export function AppsSection() {
   const isMobile = useIsNarrow();

@@ -2,7 +2,7 @@
 // rotated), the contact inbox with read/unread, and the chat's conversations (read-only).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
 import { WEBHOOK_DELIVERY_STATUSES } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
@@ -21,22 +21,11 @@ import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { useIsNarrow } from '../lib/use-is-narrow';
+import { pageCount, usePagedList } from '../api/use-paged-list';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste' };
 
-function usePaging() {
-  const narrow = useIsNarrow();
-  const [page, setPage] = useState(1);
-  const [search, setSearchText] = useState('');
-  const setSearch = useCallback((text: string) => {
-    setSearchText(text);
-    setPage(1);
-  }, []);
-  return { page, setPage, search, setSearch, pageSize: narrow ? 10 : 20 };
-}
-const pages = (total: number | undefined, pageSize: number) => Math.max(1, Math.ceil((total ?? 0) / pageSize));
 
 export function WebhooksSection() {
   return (
@@ -61,7 +50,7 @@ export function WebhooksSection() {
 }
 
 function Deliveries() {
-  const list = usePaging();
+  const list = usePagedList();
   const [status, setStatus] = useState<WebhookDeliveryLog['status'] | 'todos'>('todos');
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -110,7 +99,7 @@ function Deliveries() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={pages(query.data?.total, list.pageSize)}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -153,7 +142,7 @@ function Deliveries() {
 }
 
 function Endpoints() {
-  const list = usePaging();
+  const list = usePagedList();
   const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState<{ url: string; secret: string } | null>(null);
   const query = useQuery({
@@ -184,7 +173,7 @@ function Endpoints() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={pages(query.data?.total, list.pageSize)}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -221,7 +210,7 @@ function Endpoints() {
 }
 
 export function ContactMessagesSection() {
-  const list = usePaging();
+  const list = usePagedList();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [open, setOpen] = useState<AdminContactMessage | null>(null);
   const queryClient = useQueryClient();
@@ -267,7 +256,7 @@ export function ContactMessagesSection() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={pages(query.data?.total, list.pageSize)}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -333,7 +322,7 @@ export function ContactMessagesSection() {
 }
 
 export function ConversationsSection() {
-  const list = usePaging();
+  const list = usePagedList();
   const [open, setOpen] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['chat_conversations', 'admin', list.page, list.pageSize],
@@ -373,7 +362,7 @@ export function ConversationsSection() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={pages(query.data?.total, list.pageSize)}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}

@@ -18,7 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useAdminTable } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { ConfirmDelete } from '../components/confirm-delete';
-import { useIsNarrow } from '../lib/use-is-narrow';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 const PRICE_FIELDS: Record<BillingPeriod, 'priceMonthly' | 'priceQuarterly' | 'priceSemiannual' | 'priceAnnual'> = {
   monthly: 'priceMonthly',

@@ -2,7 +2,7 @@
 // revoke, the e-mail outbox and the audit trail of every admin write.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Plus } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { accessContract } from '@vitrine/domain/access.contract';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import type { AuditEntry } from '@vitrine/domain/admin';
@@ -19,7 +19,7 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { useIsNarrow } from '../lib/use-is-narrow';
+import { pageCount, usePagedList } from '../api/use-paged-list';
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = { create: 'Criação', update: 'Atualização', delete: 'Exclusão' };
 
@@ -53,17 +53,6 @@ export function SecuritySection() {
   );
 }
 
-/** Paging and search state of a list answered by the server. */
-function usePagedList() {
-  const narrow = useIsNarrow();
-  const [page, setPage] = useState(1);
-  const [search, setSearchText] = useState('');
-  const setSearch = useCallback((text: string) => {
-    setSearchText(text);
-    setPage(1);
-  }, []);
-  return { page, setPage, search, setSearch, pageSize: narrow ? 10 : 20 };
-}
 
 function ProUsers() {
   const list = usePagedList();
@@ -152,7 +141,7 @@ function ProUsers() {
         rows={(query.data?.items ?? []).map((user) => ({ ...user, id: user.email }))}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="asc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -211,7 +200,7 @@ function Sessions() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -255,7 +244,7 @@ function Emails() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
@@ -317,7 +306,7 @@ function AuditTrail() {
         rows={query.data?.items ?? []}
         total={query.data?.total ?? 0}
         page={list.page}
-        pageCount={Math.max(1, Math.ceil((query.data?.total ?? 0) / list.pageSize))}
+        pageCount={pageCount(query.data?.total, list.pageSize)}
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
