@@ -22,6 +22,7 @@ import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
 import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes.ts';
+import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
@@ -172,6 +173,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
+  await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
 
   // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
   await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch } });

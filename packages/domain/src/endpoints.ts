@@ -5,6 +5,7 @@ import { analyticsContract } from './analytics.contract.ts';
 import { adminAppsContract, adminPlansContract, adminStreamingAppsContract } from './catalog-admin.contract.ts';
 import { adminShortcutActionsContract, adminShortcutsContract } from './chat-admin.contract.ts';
 import { adminResellerPlansContract } from './resellers-admin.contract.ts';
+import { adminCreditOrdersContract, adminPricingContract, adminProvidersContract, adminRechargeContactsContract, adminSuppliersContract } from './recharge.contract.ts';
 import { catalogContract } from './catalog.contract.ts';
 import { chatContract } from './chat.contract.ts';
 import { adminContentContract, adminSiteConfigContract } from './content-admin.contract.ts';
@@ -24,6 +25,11 @@ export const contracts = {
   adminApps: adminAppsContract,
   adminStreamingApps: adminStreamingAppsContract,
   adminResellerPlans: adminResellerPlansContract,
+  adminSuppliers: adminSuppliersContract,
+  adminProviders: adminProvidersContract,
+  adminRechargeContacts: adminRechargeContactsContract,
+  adminPricing: adminPricingContract,
+  adminCreditOrders: adminCreditOrdersContract,
   adminShortcuts: adminShortcutsContract,
   adminShortcutActions: adminShortcutActionsContract,
   adminSiteConfig: adminSiteConfigContract,

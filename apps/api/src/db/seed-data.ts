@@ -9,6 +9,7 @@ import type {
   siteConfigurations,
   streamingApps,
   supplierPricing,
+  rechargeContacts,
 } from './schema.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -576,4 +577,9 @@ export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   // Who receives the PIX the assistant offers (without it, the first active PIX shortcut's recipient).
   { section: 'payments', configKey: 'pix', configValue: { key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine Streaming', city: 'São Paulo' } },
   { section: 'pricing', configKey: 'standard_costs', configValue: { creditCost: 4.5, supplierCost: 4.5, providerCost: 13 } },
+];
+
+/** Who credit orders go to until the admin keeps its own list. */
+export const demoRechargeContacts: Insert<typeof rechargeContacts>[] = [
+  { name: 'Central de Recargas', phone: '+55 (11) 97777-0001', notes: 'Atende pedidos de créditos de todos os provedores.' },
 ];

@@ -16,12 +16,14 @@ import {
   siteConfigurations,
   streamingApps,
   supplierPricing,
+  rechargeContacts,
 } from './schema.ts';
 import {
   demoApps,
   demoDiscountRates,
   demoPlans,
   demoProviders,
+  demoRechargeContacts,
   demoResellerPlans,
   demoShortcuts,
   demoSiteConfiguration,
@@ -56,6 +58,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await tx.insert(resellerPlans).values(demoResellerPlans);
     await tx.insert(supplierPricing).values(demoSupplierPricing);
     await tx.insert(discountRates).values(demoDiscountRates);
+    await tx.insert(rechargeContacts).values(demoRechargeContacts);
     for (const { provider, factor } of demoProviders) {
       const [row] = await tx.insert(providers).values(provider).returning({ id: providers.id });
       await tx.insert(providerCosts).values(

@@ -1,6 +1,7 @@
 // Reseller offers and the pricing back office: plans, supplier rows, providers, costs, calculations, credit orders.
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CreditOrderItem } from '@vitrine/domain/recharge';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 
 export const resellerPlans = pgTable('reseller_plans', {
@@ -102,16 +103,19 @@ export const pricingCalculations = pgTable('pricing_calculations', {
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
   createdBy: text('created_by'),
   createdAt: createdAt(),
-});
+}, (t) => [index('pricing_calculations_provider_idx').on(t.providerId, t.createdAt)]);
 
-export type CreditOrderItem = {
-  provider: string;
-  quantity: number;
-  unitCost: number;
-  total: number;
-  providerCode?: string;
-  userName?: string;
-};
+
+// The people credit orders are addressed to, kept by the admin.
+export const rechargeContacts = pgTable('recharge_contacts', {
+  id: id(),
+  name: text('name').notNull(),
+  phone: text('phone'),
+  notes: text('notes'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 export const creditOrders = pgTable('credit_orders', {
   id: id(),
@@ -120,9 +124,7 @@ export const creditOrders = pgTable('credit_orders', {
   items: jsonb('items').$type<CreditOrderItem[]>().notNull(),
   total: money('total').notNull(),
   webhookUrl: text('webhook_url').notNull(),
-  deliveryStatus: text('delivery_status', { enum: ['pending', 'delivered', 'failed'] })
-    .notNull()
-    .default('pending'),
+  // Delivery status, attempts and errors live on the webhook delivery (source 'credit_order').
   createdBy: text('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,0 +1,147 @@
+// The pricing exports, computed on the server with the same pricing rules the browser previews with:
+// the consolidated view, the RAG data (context, providers, plans, metrics) and the spreadsheet.
+import Papa from 'papaparse';
+import { fromCents } from '@vitrine/domain/money';
+import { consolidatedView, SUGGESTED_PRICE_MARKUP, type ConsolidatedGroup } from '@vitrine/domain/pricing/consolidated';
+import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
+import { PERIOD_DISCOUNTS, PERIOD_LABELS, PERIOD_MONTHS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { REFERENCE_PRICE_TABLES } from '@vitrine/domain/pricing/reference-tables';
+import type { ProviderWithCosts } from '@vitrine/domain/recharge';
+import type { StandardCosts } from '@vitrine/domain/pricing/standard-costs';
+import type { PublicPlan } from '@vitrine/domain/catalog';
+
+type Cell = string | number | boolean | null;
+
+/**
+ * CSV as spreadsheets open it: UTF-8 with a byte-order mark (so accents read right), quoted where
+ * needed, and a text cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab
+ * or carriage return) prefixed with an apostrophe.
+ */
+export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
+  return `\uFEFF${Papa.unparse({ fields: [...header], data: rows.map((row) => [...row]) }, { escapeFormulae: true, newline: '\r\n' })}\r\n`;
+}
+
+const planLabel = (planType: BillingPeriod) => PERIOD_LABELS[planType];
+
+function activePricing(providers: readonly ProviderWithCosts[]) {
+  return providers
+    .filter((provider) => provider.isActive)
+    .map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      isActive: provider.isActive,
+      tiers: provider.costs.map(({ planType, quantity, unitCost }) => ({ planType, quantity, unitCost })),
+    }));
+}
+
+export const consolidatedGroups = (providers: readonly ProviderWithCosts[]): ConsolidatedGroup[] => consolidatedView(activePricing(providers));
+
+const CONSOLIDATED_HEADER = ['Tipo de plano', 'Quantidade', 'Provedor', 'Custo unitário (R$)', 'Preço sugerido (R$)', 'Margem (%)', 'Melhor opção', 'Avisos'];
+
+function consolidatedRows(groups: readonly ConsolidatedGroup[]): Cell[][] {
+  return groups.flatMap((group) =>
+    group.options.map((option) => [
+      planLabel(group.planType),
+      group.quantity,
+      option.providerName,
+      fromCents(option.unitCostCents),
+      fromCents(option.suggestedPriceCents),
+      option.marginPercent,
+      option === group.best ? 'Sim' : 'Não',
+      option.warnings.join(' | '),
+    ]),
+  );
+}
+
+export const consolidatedCsv = (providers: readonly ProviderWithCosts[]) => toCsv(CONSOLIDATED_HEADER, consolidatedRows(consolidatedGroups(providers)));
+
+export interface RagSources {
+  providers: readonly ProviderWithCosts[];
+  plans: readonly PublicPlan[];
+  standardCosts: StandardCosts;
+  generatedAt: Date;
+}
+
+/** The four sections an assistant or a report reads: context, providers, plans and metrics. */
+export function ragData({ providers, plans, standardCosts, generatedAt }: RagSources) {
+  const active = providers.filter((provider) => provider.isActive);
+  return {
+    context: {
+      generatedAt: generatedAt.toISOString(),
+      currency: 'BRL',
+      minimumSellPrices: MINIMUM_SELL_PRICES,
+      periodDiscounts: PERIOD_DISCOUNTS,
+      periodMonths: PERIOD_MONTHS,
+      referencePriceTables: REFERENCE_PRICE_TABLES,
+      suggestedPriceMarkup: SUGGESTED_PRICE_MARKUP,
+      standardCosts,
+      rules: [
+        'Revendedores devem respeitar o preço mínimo de venda, sob pena de banimento.',
+        'Login e senha só são criados para planos mensais e anuais; trimestrais e semestrais são entregues em planilha.',
+        'Abertura mínima: 50 créditos mensais ou 5 créditos anuais.',
+      ],
+    },
+    providers: active.map((provider) => ({
+      id: provider.id,
+      name: provider.name,
+      supplierName: provider.supplierName,
+      description: provider.description,
+      defaultUnitCost: provider.defaultUnitCost,
+      costs: provider.costs.map(({ planType, quantity, unitCost, totalCost }) => ({ planType, quantity, unitCost, totalCost })),
+    })),
+    plans: plans.map((plan) => ({ id: plan.id, name: plan.name, features: plan.features.map((feature) => feature.text), pricing: plan.pricing, isPopular: plan.isPopular, active: true })),
+    metrics: consolidatedGroups(providers).map((group) => ({
+      planType: group.planType,
+      quantity: group.quantity,
+      bestProvider: group.best.providerName,
+      unitCost: fromCents(group.best.unitCostCents),
+      suggestedPrice: fromCents(group.best.suggestedPriceCents),
+      marginPercent: group.best.marginPercent,
+      options: group.options.length,
+    })),
+  };
+}
+
+/** The RAG data flattened into one CSV: section, item, field, value. */
+export function ragCsv(data: ReturnType<typeof ragData>): string {
+  const rows: Cell[][] = [];
+  const add = (section: string, item: string, value: unknown, field = '') => {
+    rows.push([section, item, field, typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as Cell)]);
+  };
+  for (const [key, value] of Object.entries(data.context)) add('context', key, value);
+  for (const provider of data.providers) {
+    for (const [key, value] of Object.entries(provider)) add('providers', provider.name, value, key);
+  }
+  for (const plan of data.plans) {
+    for (const [key, value] of Object.entries(plan)) add('plans', plan.name, value, key);
+  }
+  for (const metric of data.metrics) {
+    const item = `${planLabel(metric.planType)} × ${metric.quantity}`;
+    for (const [key, value] of Object.entries(metric)) add('metrics', item, value, key);
+  }
+  return toCsv(['secao', 'item', 'campo', 'valor'], rows);
+}
+
+const SPREADSHEET_HEADER = ['Provedor', 'Status', 'Tipo de plano', 'Quantidade', 'Custo unitário (R$)', 'Custo total (R$)', 'Preço mínimo (R$)', 'Preço sugerido (R$)', 'Margem sugerida (%)'];
+
+/** One row per provider tier, for a spreadsheet service. */
+export function spreadsheetCsv(providers: readonly ProviderWithCosts[]): string {
+  const suggested = new Map(consolidatedGroups(providers).flatMap((group) => group.options.map((option) => [`${option.providerId}:${group.planType}:${group.quantity}`, option] as const)));
+  const rows = providers.flatMap((provider) =>
+    provider.costs.map((cost) => {
+      const option = suggested.get(`${provider.id}:${cost.planType}:${cost.quantity}`);
+      return [
+        provider.name,
+        provider.isActive ? 'Ativo' : 'Inativo',
+        planLabel(cost.planType),
+        cost.quantity,
+        cost.unitCost,
+        cost.totalCost,
+        MINIMUM_SELL_PRICES[cost.planType],
+        option ? fromCents(option.suggestedPriceCents) : null,
+        option ? option.marginPercent : null,
+      ] satisfies Cell[];
+    }),
+  );
+  return toCsv(SPREADSHEET_HEADER, rows);
+}
