@@ -10,6 +10,14 @@ export type { TableChange };
 
 const localWrites = new Map<string, number>();
 const BOOKKEEPING_TABLES = new Set(['audit_log']);
+/**
+ * Views keyed by one table that show rows of another too: a provider's cost tiers are read with the
+ * provider (['providers', …]), a credit order with its webhook delivery (['credit_orders', …]).
+ */
+const DERIVED_VIEWS: Readonly<Record<string, readonly string[]>> = {
+  provider_costs: ['providers'],
+  webhook_deliveries: ['credit_orders'],
+};
 const LOCAL_WRITE_WINDOW_MS = 5_000;
 
 /** Marks a table as just written by this tab, so its own echo does not raise the 'another user' toast. */
@@ -48,7 +56,9 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
       return;
     }
     // A write of this tab still in flight keeps its optimistic rows: it refreshes the list when it settles.
-    if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) void queryClient.invalidateQueries({ queryKey: [change.table] });
+    if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) {
+      for (const table of [change.table, ...(DERIVED_VIEWS[change.table] ?? [])]) void queryClient.invalidateQueries({ queryKey: [table] });
+    }
     const wroteLocally = Date.now() - (localWrites.get(change.table) ?? 0) < LOCAL_WRITE_WINDOW_MS;
     // Every admin write adds an audit row: the written table's own event is the one that tells.
     if (change.op !== 'delete' && !wroteLocally && !BOOKKEEPING_TABLES.has(change.table) && isAdminView()) {

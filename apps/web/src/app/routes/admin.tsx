@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdminShell } from '@/features/admin/components/admin-shell';
-import { SectionPlaceholder } from '@/features/admin/components/section-placeholder';
-import { resolveSection } from '@/features/admin/lib/sections';
+import { resolveSection, type AdminSectionId } from '@/features/admin/lib/sections';
 import { SECTION_CONTENT } from '@/features/admin/sections/section-content';
 
 // /admin/<section>: the section lives in the URL, so deep links, reload and back work; /admin and an
@@ -15,6 +14,6 @@ export function Component() {
   useEffect(() => {
     if (requested !== section.id) void navigate(`/admin/${section.id}`, { replace: true });
   }, [requested, section.id, navigate]);
-  const content = SECTION_CONTENT[section.id];
-  return <AdminShell section={section}>{content ? content() : <SectionPlaceholder section={section} />}</AdminShell>;
+  const content = SECTION_CONTENT[section.id as AdminSectionId];
+  return <AdminShell section={section}>{content()}</AdminShell>;
 }

@@ -46,6 +46,8 @@ export interface AdminTableOptions<C extends AdminResourceContract> {
   isMobile?: boolean;
   /** A fixed page size (a list shown whole, such as the reorderable shortcuts). */
   pageSize?: number;
+  /** A resource's own toasts, in place of the generic 'Sucesso' and 'Erro na Sincronização'. */
+  messages?: Partial<Record<AdminWriteKind, { success: string; error: string }>>;
 }
 
 type Item<C extends AdminResourceContract> = EndpointResponse<C['create']> & { id: string };
@@ -74,7 +76,7 @@ export function adminListKey(table: string, params?: AdminListParams): QueryKey 
   return params ? [table, 'admin', params] : [table, 'admin'];
 }
 
-export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize }: AdminTableOptions<C>) {
+export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize, messages }: AdminTableOptions<C>) {
   const queryClient = useQueryClient();
   const [params, setParams] = useState<AdminListParams>({
     page: 1,
@@ -117,9 +119,15 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   const settle = (kind: AdminWriteKind) => ({
     onError: (error: Error, _variables: unknown, context: { rollback: () => void } | undefined) => {
       context?.rollback();
-      notify.error('Erro na Sincronização', `Falha na ${OPERATION_NAMES[kind]}: ${error.message}`);
+      const own = messages?.[kind];
+      if (own) notify.error(own.error, error.message);
+      else notify.error('Erro na Sincronização', `Falha na ${OPERATION_NAMES[kind]}: ${error.message}`);
     },
-    onSuccess: () => notify.success('Sucesso', `Operação ${OPERATION_NAMES[kind]} realizada com sucesso.`),
+    onSuccess: () => {
+      const own = messages?.[kind];
+      if (own) notify.success(own.success);
+      else notify.success('Sucesso', `Operação ${OPERATION_NAMES[kind]} realizada com sucesso.`);
+    },
     onSettled: () => {
       markLocalWrite(table);
       return queryClient.invalidateQueries({ queryKey: [table] });

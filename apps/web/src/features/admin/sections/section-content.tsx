@@ -1,5 +1,9 @@
-// What each admin section shows. Sections of the reseller/pricing module show their names until it lands.
+// What each admin section shows.
 import type { ReactNode } from 'react';
+import { Calculator } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import type { AdminSectionId } from '../lib/sections';
 import { AppsSection } from './apps-section';
 import { ResellerPlansSection, StreamingAppsSection } from './catalog-resource-sections';
 import { ContentSection } from './content-section';
@@ -9,14 +13,39 @@ import { ContactMessagesSection, ConversationsSection, WebhooksSection } from '.
 import { PlansSection } from './plans-section';
 import { SecuritySection } from './security-section';
 import { ShortcutsSection } from './shortcuts-section';
+import { NewRechargePanel, ProvidersManager, RechargeOrdersPanel, ServersPanel, SuppliersManager } from './recharge-sections';
 
-export const SECTION_CONTENT: Partial<Record<string, () => ReactNode>> = {
+export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
   dashboard: () => <DashboardSection />,
   apps: () => <AppsSection />,
   plans: () => <PlansSection />,
   'reseller-plans': () => <ResellerPlansSection />,
   'streaming-apps': () => <StreamingAppsSection />,
   shortcuts: () => <ShortcutsSection />,
+  'pricing-calculator': () => (
+    <section className="space-y-3" aria-labelledby="calculadora-titulo">
+      <h2 id="calculadora-titulo" className="text-lg font-semibold">
+        Calculadora de Preços
+      </h2>
+      <p className="text-muted-foreground text-sm">
+        Preços, margens e rentabilidade por provedor, tabelas de referência, visão consolidada, exportações e pedidos de créditos, em nove abas.
+      </p>
+      <Button asChild>
+        <Link to="/pricing-calculator">
+          <Calculator className="size-4" aria-hidden /> Abrir a calculadora
+        </Link>
+      </Button>
+    </section>
+  ),
+  suppliers: () => (
+    <div className="space-y-10">
+      <SuppliersManager />
+      <ProvidersManager />
+    </div>
+  ),
+  servers: () => <ServersPanel />,
+  'new-recharge': () => <NewRechargePanel />,
+  'recharge-orders': () => <RechargeOrdersPanel />,
   webhooks: () => <WebhooksSection />,
   models: () => <ModelsSection />,
   tmdb: () => <TmdbSection />,

@@ -1,20 +1,13 @@
 import { Server } from 'lucide-react';
-import type { ServerBadge } from '@vitrine/domain/resellers';
 import { LoadError } from '@/components/errors/load-error';
 import { Badge } from '@/components/ui/badge';
+import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { cn } from '@/lib/utils';
 import { useServers } from '../api/get-servers';
 
-const badgeStyles: Record<ServerBadge, string> = {
-  'Pré-pago': 'bg-violet-600 text-white',
-  'Pós-pago': 'bg-sky-600 text-white',
-  'Clientes Ativos': 'bg-emerald-600 text-white',
-  Mensalista: 'bg-amber-500 text-white',
-  Padrão: 'bg-secondary text-secondary-foreground',
-};
 
 /** Premium servers: active supplier_pricing rows of category 'Planos {product}'. */
 export function ServerCards() {
@@ -38,7 +31,7 @@ export function ServerCards() {
           ? Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-56 rounded-2xl" />)
           : servers.data?.map((server) => (
               <article key={server.id} aria-label={server.server} data-testid="server-card" className="bg-card flex flex-col gap-3 rounded-2xl border p-5 shadow-sm">
-                <Badge className={cn(badgeStyles[server.badge])}>{server.badge}</Badge>
+                <Badge className={cn(SERVER_BADGE_STYLES[server.badge])}>{server.badge}</Badge>
                 <div>
                   <h3 className="text-lg font-semibold">{server.server}</h3>
                   <p className="text-muted-foreground text-sm">{server.supplier}</p>

@@ -1,0 +1,486 @@
+// Providers: the list with Ativo or Inativo, an add form and inline editing (the draft kept in the
+// browser), logo and document uploads with their progress, and each provider's cost tiers per plan
+// type and quantity, added and removed here.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { formatBRL } from '@vitrine/domain/money';
+import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import {
+  lastPathSegment,
+  PROVIDER_TOASTS,
+  providerCostInputSchema,
+  providerCreateSchema,
+  UPLOAD_TOASTS,
+  type AdminProvider,
+  type ProviderCost,
+  type ProviderWithCosts,
+} from '@vitrine/domain/recharge';
+import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
+import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
+import { uploadsContract } from '@vitrine/domain/uploads.contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { callEndpoint } from '@/lib/api-client';
+import { CACHE_TTL } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { useIsNarrow } from '@/lib/use-is-narrow';
+import { markLocalWrite } from '@/lib/event-stream';
+import { uploadFile } from '../api/upload-file';
+import { guarded, useAdminTable } from '../api/use-admin-table';
+import { ConfirmDelete } from '../components/confirm-delete';
+import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
+
+/** Every provider with its cost tiers; refreshed when providers or their tiers change. */
+export const PROVIDERS_WITH_COSTS_KEY = ['providers', 'pricing'] as const;
+
+export function useProvidersWithCosts() {
+  return useQuery({
+    queryKey: PROVIDERS_WITH_COSTS_KEY,
+    queryFn: ({ signal }) => callEndpoint(adminPricingContract.providers, {}, { signal }).then((answer) => answer.items as ProviderWithCosts[]),
+    staleTime: CACHE_TTL.default,
+  });
+}
+
+const PROVIDER_MESSAGES = {
+  create: { success: PROVIDER_TOASTS.created, error: PROVIDER_TOASTS.createError },
+  update: { success: PROVIDER_TOASTS.updated, error: PROVIDER_TOASTS.updateError },
+  delete: { success: PROVIDER_TOASTS.removed, error: PROVIDER_TOASTS.removeError },
+};
+
+type ProviderDraft = {
+  [K in 'name' | 'supplierName' | 'description' | 'phone' | 'email' | 'providerUsername' | 'defaultUnitCost' | 'logoUrl' | 'documentUrl']: string;
+} & { isActive: boolean };
+
+const EMPTY_PROVIDER: ProviderDraft = {
+  name: '',
+  supplierName: '',
+  description: '',
+  phone: '',
+  email: '',
+  providerUsername: '',
+  defaultUnitCost: '',
+  logoUrl: '',
+  documentUrl: '',
+  isActive: true,
+};
+
+const toDraft = (provider: AdminProvider): ProviderDraft => ({
+  name: provider.name,
+  supplierName: provider.supplierName ?? '',
+  description: provider.description ?? '',
+  phone: provider.phone ?? '',
+  email: provider.email ?? '',
+  providerUsername: provider.providerUsername ?? '',
+  defaultUnitCost: provider.defaultUnitCost === null ? '' : String(provider.defaultUnitCost),
+  logoUrl: provider.logoUrl ?? '',
+  documentUrl: provider.documentUrl ?? '',
+  isActive: provider.isActive,
+});
+
+const draftKey = (providerId: string | null) => `vitrine:rascunho-provedor:${providerId ?? 'novo'}`;
+
+/** The stored file a URL of ours names: its id is the last path segment without the extension. */
+const uploadIdOf = (url: string) => lastPathSegment(url).split('.')[0] ?? '';
+
+async function removeStoredFile(url: string): Promise<boolean> {
+  try {
+    await callEndpoint(uploadsContract.deleteUpload, { params: { id: uploadIdOf(url) } });
+    notify.success(UPLOAD_TOASTS.removed);
+    return true;
+  } catch (error) {
+    notify.error(UPLOAD_TOASTS.removeError, (error as Error).message);
+    return false;
+  }
+}
+
+const TEXT_FIELDS: { key: Exclude<keyof ProviderDraft, 'isActive' | 'logoUrl' | 'documentUrl' | 'description'>; label: string; type?: string; inputMode?: 'decimal' }[] = [
+  { key: 'name', label: 'Nome *' },
+  { key: 'supplierName', label: 'Fornecedor' },
+  { key: 'phone', label: 'Telefone', type: 'tel' },
+  { key: 'email', label: 'E-mail', type: 'email' },
+  { key: 'providerUsername', label: 'Usuário no provedor' },
+  { key: 'defaultUnitCost', label: 'Custo unitário padrão (R$)', inputMode: 'decimal' },
+];
+
+function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider | null; onSave: (body: Record<string, unknown>) => Promise<boolean>; onClose: () => void }) {
+  const key = draftKey(provider?.id ?? null);
+  const [restored] = useState(() => readDraft<ProviderDraft>(key));
+  const [draft, setDraft] = useState<ProviderDraft>(() => restored ?? (provider ? toDraft(provider) : EMPTY_PROVIDER));
+  const [error, setError] = useState<string | null>(null);
+  const saving = useRef(false);
+  const [isSaving, setIsSaving] = useState(false);
+  // Files replaced or removed on a saved provider are deleted once the change is saved.
+  const [replaced, setReplaced] = useState<string[]>([]);
+  useFormDraft(key, draft);
+
+  const set = (patch: Partial<ProviderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const stored = (url: string) => url !== '' && (url === provider?.logoUrl || url === provider?.documentUrl);
+  const dropFile = async (field: 'logoUrl' | 'documentUrl') => {
+    const url = draft[field];
+    if (stored(url)) setReplaced((current) => [...current, url]);
+    else if (url && !(await removeStoredFile(url))) return;
+    set({ [field]: '' });
+  };
+
+  const cancel = () => {
+    clearDraft(key);
+    onClose();
+  };
+
+  const save = async () => {
+    // A second click while the first save runs does nothing.
+    if (saving.current) return;
+    // Without a name nothing is saved.
+    if (draft.name.trim() === '') return;
+    const parsed = providerCreateSchema.safeParse({
+      ...draft,
+      defaultUnitCost: draft.defaultUnitCost.trim() === '' ? null : Number(draft.defaultUnitCost.replace(',', '.')),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    saving.current = true;
+    setIsSaving(true);
+    try {
+      if (await onSave(parsed.data)) {
+        clearDraft(key);
+        for (const url of replaced) await removeStoredFile(url);
+        onClose();
+      }
+    } finally {
+      saving.current = false;
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={provider ? `Editar ${provider.name}` : 'Novo provedor'}
+      className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {restored && <p className="text-muted-foreground text-xs sm:col-span-2">Rascunho restaurado: continue de onde parou.</p>}
+      {TEXT_FIELDS.map((field) => (
+        <div key={field.key} className="grid min-w-0 gap-1.5">
+          <Label htmlFor={`provedor-${field.key}`}>{field.label}</Label>
+          <Input id={`provedor-${field.key}`} type={field.type ?? 'text'} inputMode={field.inputMode} value={draft[field.key]} onChange={(event) => set({ [field.key]: event.target.value })} />
+        </div>
+      ))}
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor="provedor-description">Descrição</Label>
+        <Textarea id="provedor-description" rows={2} value={draft.description} onChange={(event) => set({ description: event.target.value })} />
+      </div>
+      <FileField label="Logo" bucket="provider-logos" url={draft.logoUrl} onUploaded={(url) => set({ logoUrl: url })} onRemove={() => void dropFile('logoUrl')} />
+      <FileField label="Documento" bucket="provider-documents" url={draft.documentUrl} onUploaded={(url) => set({ documentUrl: url })} onRemove={() => void dropFile('documentUrl')} />
+      <label className="inline-flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="size-4" checked={draft.isActive} onChange={(event) => set({ isActive: event.target.checked })} />
+        Ativo
+      </label>
+      {error && (
+        <p role="alert" className="text-destructive text-sm sm:col-span-2">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Salvando…' : 'Salvar'}
+        </Button>
+        <Button type="button" variant="outline" onClick={cancel}>
+          Cancelar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One file of a provider: idle (a chooser), uploading (a progress bar), uploaded (its name and a remove button). */
+function FileField({ label, bucket, url, onUploaded, onRemove }: { label: string; bucket: UploadBucket; url: string; onUploaded: (url: string) => void; onRemove: () => void }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const policy = uploadBuckets[bucket];
+  const send = guarded(async (file: File) => {
+    setProgress(0);
+    try {
+      const stored = await uploadFile(bucket, file, setProgress);
+      setName(stored.originalName);
+      onUploaded(stored.url);
+      notify.success(UPLOAD_TOASTS.uploaded);
+    } catch (error) {
+      notify.error(UPLOAD_TOASTS.uploadError, (error as Error).message);
+    } finally {
+      setProgress(null);
+    }
+  });
+  const inputId = `provedor-arquivo-${bucket}`;
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <Label htmlFor={inputId}>{label}</Label>
+      {progress !== null ? (
+        <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando ${label.toLowerCase()}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <div className="bg-primary h-full transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
+        </div>
+      ) : url ? (
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          {bucket === 'provider-logos' ? <img src={url} alt={`${label} enviado`} className="size-10 rounded border object-contain" /> : <FileText className="size-5 shrink-0" aria-hidden />}
+          <span className="min-w-0 truncate" title={name ?? lastPathSegment(url)}>
+            {name ?? lastPathSegment(url)}
+          </span>
+          <Button type="button" variant="ghost" size="sm" onClick={onRemove} aria-label={`Remover ${label.toLowerCase()}`}>
+            <X className="size-4" aria-hidden />
+          </Button>
+        </div>
+      ) : (
+        <Input
+          id={inputId}
+          type="file"
+          accept={policy.accepts.map((type) => type.mime).join(',')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+      )}
+      <p className="text-muted-foreground text-xs">
+        {policy.accepts.map((type) => type.label).join(', ')}; até {policy.maxBytes / 1024 / 1024} MB.
+      </p>
+    </div>
+  );
+}
+
+function CostTiers({ provider }: { provider: ProviderWithCosts }) {
+  const queryClient = useQueryClient();
+  const [planType, setPlanType] = useState<BillingPeriod>('monthly');
+  const [quantity, setQuantity] = useState('');
+  const [unitCost, setUnitCost] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => {
+    markLocalWrite('provider_costs');
+    return queryClient.invalidateQueries({ queryKey: ['providers'] });
+  };
+
+  const add = guarded(async () => {
+    const parsed = providerCostInputSchema.safeParse({ planType, quantity: Number(quantity), unitCost: Number(unitCost.replace(',', '.')) });
+    if (!parsed.success || quantity.trim() === '' || unitCost.trim() === '') {
+      setError(parsed.success ? 'Informe a quantidade e o custo unitário.' : parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    try {
+      await callEndpoint(adminPricingContract.putCost, { params: { id: provider.id }, body: parsed.data });
+      notify.success('Faixa de custo salva');
+      setQuantity('');
+      setUnitCost('');
+    } catch (failure) {
+      notify.error('Erro ao salvar faixa de custo', (failure as Error).message);
+    } finally {
+      await refresh();
+    }
+  });
+
+  const remove = guarded(async (cost: ProviderCost) => {
+    try {
+      await callEndpoint(adminPricingContract.removeCost, { params: { id: provider.id, costId: cost.id } });
+      notify.success('Faixa de custo removida');
+    } catch (failure) {
+      notify.error('Erro ao remover faixa de custo', (failure as Error).message);
+    } finally {
+      await refresh();
+    }
+  });
+
+  return (
+    <div className="space-y-2">
+      <h4 className="text-sm font-medium">Faixas de custo</h4>
+      {provider.costs.length === 0 ? (
+        <p className="text-muted-foreground text-xs">Nenhuma faixa: a calculadora não tem custo para este provedor.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Faixas de custo de {provider.name}</caption>
+            <thead className="text-muted-foreground text-left text-xs">
+              <tr>
+                <th className="py-1 pr-2 font-medium">Plano</th>
+                <th className="py-1 pr-2 font-medium">A partir de</th>
+                <th className="py-1 pr-2 font-medium">Custo unitário</th>
+                <th className="py-1 pr-2 font-medium">Total</th>
+                <th className="py-1 font-medium">
+                  <span className="sr-only">Ações</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {provider.costs.map((cost) => (
+                <tr key={cost.id} className="border-t">
+                  <td className="py-1 pr-2">{PERIOD_LABELS[cost.planType]}</td>
+                  <td className="py-1 pr-2">{cost.quantity}</td>
+                  <td className="py-1 pr-2">{formatBRL(cost.unitCost)}</td>
+                  <td className="py-1 pr-2">{formatBRL(cost.totalCost)}</td>
+                  <td className="py-1 text-right">
+                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${cost.quantity}`}>
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        aria-label={`Nova faixa de custo de ${provider.name}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void add();
+        }}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor={`faixa-plano-${provider.id}`} className="text-xs">
+            Tipo de plano
+          </Label>
+          <Select value={planType} onValueChange={(value) => setPlanType(value as BillingPeriod)}>
+            <SelectTrigger id={`faixa-plano-${provider.id}`} className="w-32">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {BILLING_PERIODS.map((period) => (
+                <SelectItem key={period} value={period}>
+                  {PERIOD_LABELS[period]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`faixa-quantidade-${provider.id}`} className="text-xs">
+            Quantidade
+          </Label>
+          <Input id={`faixa-quantidade-${provider.id}`} inputMode="numeric" className="w-24" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`faixa-custo-${provider.id}`} className="text-xs">
+            Custo unitário (R$)
+          </Label>
+          <Input id={`faixa-custo-${provider.id}`} inputMode="decimal" className="w-28" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} />
+        </div>
+        <Button type="submit" variant="outline" size="sm">
+          <Plus className="size-4" aria-hidden /> Adicionar faixa
+        </Button>
+        {error && (
+          <p role="alert" className="text-destructive w-full text-xs">
+            {error}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
+
+export function ProvidersManager() {
+  const isMobile = useIsNarrow();
+  const table = useAdminTable({ contract: adminProvidersContract, table: 'providers', label: 'provedores', defaultSort: 'name', isMobile, messages: PROVIDER_MESSAGES });
+  const withCosts = useProvidersWithCosts();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminProvider | null>(null);
+  const rows = table.items as AdminProvider[];
+  const costsOf = (id: string) => withCosts.data?.find((provider) => provider.id === id);
+
+  return (
+    <section className="space-y-4" aria-labelledby="provedores-titulo">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id="provedores-titulo" className="text-lg font-semibold">
+            Provedores
+          </h2>
+          <p className="text-muted-foreground text-sm">Provedores de créditos, seus arquivos e as faixas de custo que a calculadora usa.</p>
+        </div>
+        <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} variant={adding ? 'outline' : 'default'}>
+          {adding ? <X className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
+          {adding ? 'Fechar formulário' : 'Novo provedor'}
+        </Button>
+      </div>
+      {adding && <ProviderForm provider={null} onClose={() => setAdding(false)} onSave={(body) => table.create(body as never)} />}
+      <Input type="search" aria-label="Buscar provedores" placeholder="Buscar provedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
+      {table.isLoading ? (
+        <Skeleton className="h-32 w-full" />
+      ) : rows.length === 0 ? (
+        <p className="text-muted-foreground text-sm">Nenhum provedor cadastrado.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Provedores cadastrados">
+          {rows.map((row) => {
+            if (editing === row.id) {
+              return (
+                <li key={row.id}>
+                  <ProviderForm provider={row} onClose={() => setEditing(null)} onSave={(body) => table.update(row.id, body as never)} />
+                </li>
+              );
+            }
+            const temporary = row.id.startsWith('temporario-');
+            const pricing = costsOf(row.id);
+            return (
+              <li key={row.id} className="bg-card space-y-3 rounded-lg border p-4" aria-label={row.name}>
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="flex min-w-0 items-center gap-3">
+                    {row.logoUrl ? (
+                      <img src={row.logoUrl} alt={`Logo de ${row.name}`} className="size-12 shrink-0 rounded border object-contain" />
+                    ) : (
+                      <span className="bg-muted text-muted-foreground flex size-12 shrink-0 items-center justify-center rounded border text-lg font-semibold" aria-hidden>
+                        {row.name.slice(0, 1).toUpperCase()}
+                      </span>
+                    )}
+                    <div className="min-w-0">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className="font-semibold break-words">{row.name}</span>
+                        <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
+                      </div>
+                      <p className="text-muted-foreground text-sm break-words">{[row.supplierName, row.email, row.phone].filter(Boolean).join(' · ') || 'Sem contato cadastrado'}</p>
+                      {row.documentUrl && (
+                        <a href={row.documentUrl} className="text-primary text-xs underline" target="_blank" rel="noreferrer">
+                          Documento
+                        </a>
+                      )}
+                    </div>
+                  </div>
+                  <span className="inline-flex gap-1">
+                    <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setEditing(row.id)} aria-label={`Editar ${row.name}`}>
+                      <Pencil className="size-4" aria-hidden />
+                    </Button>
+                    <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setDeleting(row)} aria-label={`Remover ${row.name}`}>
+                      <Trash2 className="size-4" aria-hidden />
+                    </Button>
+                  </span>
+                </div>
+                {pricing && <CostTiers provider={pricing} />}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <ConfirmDelete
+        open={deleting !== null}
+        name={deleting?.name ?? ''}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const row = deleting!;
+          setDeleting(null);
+          void table.remove(row.id);
+        }}
+      />
+    </section>
+  );
+}
