@@ -64,7 +64,17 @@ const EMPTY_DRAFT: Draft = {
 };
 
 const toDraft = (row: AdminSupplier): Draft => ({
-  ...row,
+  category: row.category,
+  supplier: row.supplier,
+  server: row.server,
+  username: row.username,
+  panel: row.panel,
+  clientPanel: row.clientPanel,
+  prePago: row.prePago,
+  posPago: row.posPago,
+  clientesAtivos: row.clientesAtivos,
+  mensalista: row.mensalista,
+  isActive: row.isActive,
   minimumPurchase: String(row.minimumPurchase),
   costPerCredit: String(row.costPerCredit),
   qtdCreditos: String(row.qtdCreditos),
