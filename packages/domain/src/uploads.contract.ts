@@ -40,6 +40,16 @@ export const uploadsContract = {
     responses: { 200: null },
     errors: [404],
   }),
+  deleteFile: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/files/:bucket/:name',
+    tag,
+    access: 'pro',
+    summary: 'Remove um arquivo pelo último segmento do seu endereço, no seu destino — somente admin',
+    params: z.object({ bucket: uploadBucketSchema, name: z.string().max(100) }),
+    responses: { 204: null },
+    errors: [404],
+  }),
   signedFile: defineEndpoint({
     method: 'GET',
     path: '/api/files/signed/:token',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
@@ -13,6 +13,11 @@ export const createUploadsRepository = (db: DbExecutor) => ({
 
   async findById(id: string): Promise<UploadRow | null> {
     const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+    return row ?? null;
+  },
+
+  async findByName(bucket: string, storageName: string): Promise<UploadRow | null> {
+    const [row] = await db.select().from(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.storageName, storageName))).limit(1);
     return row ?? null;
   },
 

@@ -51,13 +51,15 @@ describe('uploading and serving files', () => {
     expect(Object.keys(document.paths['/api/files/{bucket}/{name}']!)).toContain('get');
   });
 
-  it('an admin uploads a logo: it is stored under a generated name and served inline as a PNG', async () => {
+  it('an admin uploads a logo: it is stored as upload time + folded original name and served inline as a PNG', async () => {
     const response = await upload('provider-logos', { data: PNG, name: 'Logo da Operadora.png', type: 'image/png' });
     expect(response.statusCode, response.body).toBe(201);
     const uploaded = response.json<Upload>();
     expect(uploaded).toMatchObject({ bucket: 'provider-logos', contentType: 'image/png', sizeBytes: PNG.length, originalName: 'Logo da Operadora.png' });
-    expect(uploaded.url).toBe(`/api/files/provider-logos/${uploaded.id}.png`);
-    expect(filesUnder(t.env.DATA_DIR)).toContain(`provider-logos/${uploaded.id}.png`);
+    const storedName = uploaded.url.split('/').pop()!;
+    expect(storedName).toMatch(/^\d{13}-[0-9a-f]{8}-logo-da-operadora\.png$/);
+    expect(Math.abs(Number(storedName.slice(0, 13)) - Date.now())).toBeLessThan(60_000);
+    expect(filesUnder(t.env.DATA_DIR)).toContain(`provider-logos/${storedName}`);
 
     const served = await serve(uploaded.url);
     expect(served.statusCode).toBe(200);
@@ -143,11 +145,11 @@ describe('uploading and serving files', () => {
     expect(response.statusCode, response.body).toBe(201);
     const uploaded = response.json<Upload>();
     expect(uploaded.originalName).toBe(keptName);
-    expect(uploaded.url).toMatch(/^\/api\/files\/provider-logos\/[0-9a-f-]{36}\.png$/);
+    expect(uploaded.url).toMatch(/^\/api\/files\/provider-logos\/\d{13}-[0-9a-f]{8}-[a-z0-9-]{1,60}\.png$/);
     const [row] = (await uploadRows(t.database.db)).filter((candidate) => candidate.id === uploaded.id);
-    expect(row).toMatchObject({ storageName: `${uploaded.id}.png`, originalName: keptName });
-    // Nothing outside the bucket's folder: every stored file has a generated name.
-    expect(filesUnder(t.env.DATA_DIR).every((file) => /^[a-z-]+\/[0-9a-f-]{36}\.[a-z0-9]+$/.test(file))).toBe(true);
+    expect(row).toMatchObject({ storageName: uploaded.url.split('/').pop(), originalName: keptName });
+    // Nothing outside the bucket's folder: every stored name is made of safe characters only.
+    expect(filesUnder(t.env.DATA_DIR).every((file) => /^[a-z-]+\/[0-9a-z-]+\.[a-z0-9]+$/.test(file))).toBe(true);
   });
 
   it('a form without a file, or with an empty one, is refused in Portuguese and leaves nothing', async () => {
@@ -182,15 +184,26 @@ describe('uploading and serving files', () => {
 
   it('an admin deletes an upload: the record and the stored file go, and the URL stops serving', async () => {
     const uploaded = (await upload('title-artwork', { data: PNG, name: 'capa.png', type: 'image/png' })).json<Upload>();
-    expect(filesUnder(t.env.DATA_DIR)).toContain(`title-artwork/${uploaded.id}.png`);
+    const stored = `title-artwork/${uploaded.url.split('/').pop()}`;
+    expect(filesUnder(t.env.DATA_DIR)).toContain(stored);
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${uploaded.id}`, headers: { cookie: admin } });
     expect(deleted.statusCode).toBe(204);
-    expect(filesUnder(t.env.DATA_DIR)).not.toContain(`title-artwork/${uploaded.id}.png`);
+    expect(filesUnder(t.env.DATA_DIR)).not.toContain(stored);
     expect((await serve(uploaded.url)).statusCode).toBe(404);
 
     const again = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${uploaded.id}`, headers: { cookie: admin } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('removes a file by the last segment of its address, in its own bucket only', async () => {
+    const uploaded = (await upload('provider-documents', { data: PNG, name: 'contrato.png', type: 'image/png' })).json<Upload>();
+    const name = uploaded.url.split('/').pop()!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/provider-logos/${name}`, headers: { cookie: admin } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/provider-documents/${name}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/provider-documents/${name}`, headers: { cookie: admin } })).statusCode).toBe(204);
+    expect(filesUnder(t.env.DATA_DIR)).not.toContain(`provider-documents/${name}`);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/files/provider-documents/${name}`, headers: { cookie: admin } })).statusCode).toBe(404);
   });
 
   it('a visitor gets an installer only through a signed link, which expires and opens no other bucket', async () => {
@@ -220,8 +233,9 @@ describe('uploading and serving files', () => {
   it('a URL that does not match a stored file is a 404, never a file from elsewhere', async () => {
     const uploaded = (await upload('provider-logos', { data: PNG, name: 'logo.png', type: 'image/png' })).json<Upload>();
     for (const url of [
-      `/api/files/title-artwork/${uploaded.id}.png`, // right name, wrong bucket
-      `/api/files/provider-logos/${uploaded.id}.jpg`,
+      uploaded.url.replace('provider-logos', 'title-artwork'), // right name, wrong bucket
+      uploaded.url.replace(/\.png$/, '.jpg'),
+      `/api/files/provider-logos/${uploaded.id}.png`,
       '/api/files/provider-logos/..%2F..%2Fserver.lock',
       '/api/files/..%2F..%2Fetc/passwd',
       '/api/files/nao-existe/qualquer.png',
@@ -357,7 +371,7 @@ describe('uploads on S3-compatible storage', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/uploads/app-media', payload: body.payload, headers: { ...body.headers, cookie: admin } });
     expect(response.statusCode, response.body).toBe(201);
     const uploaded = response.json<Upload>();
-    const key = `app-media/${uploaded.id}.png`;
+    const key = `app-media/${uploaded.url.split('/').pop()}`;
     expect(await storage.stat(key)).toEqual({ size: PNG.length, contentType: 'image/png' });
     expect(filesUnder(t.env.DATA_DIR)).toEqual([]);
 

@@ -9,7 +9,7 @@ import { invalidFileLink, malformedUpload, noFileSent, notMultipart, uploadNotFo
 import { createUploadsRepository } from './uploads.repository.ts';
 import { createFileLinkSigner } from './uploads.links.ts';
 import { sendStoredFile } from './uploads.serve.ts';
-import { deleteUpload, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
+import { deleteUpload, deleteUploadByName, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
 
 export interface UploadsRoutesOptions {
   db: Database;
@@ -56,6 +56,13 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
   route(app, uploadsContract.deleteUpload, {},
     async (request, reply) => {
       await deleteUpload(deps, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  route(app, uploadsContract.deleteFile, {},
+    async (request, reply) => {
+      await deleteUploadByName(deps, request.params.bucket, request.params.name);
       return reply.status(204).send(null);
     },
   );

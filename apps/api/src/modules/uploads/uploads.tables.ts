@@ -1,5 +1,5 @@
 // Stored files: one row per object in the file storage.
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
 
 export const uploads = pgTable('uploads', {
@@ -11,4 +11,4 @@ export const uploads = pgTable('uploads', {
   sizeBytes: integer('size_bytes').notNull(),
   createdBy: text('created_by'),
   createdAt: createdAt(),
-});
+}, (t) => [uniqueIndex('uploads_bucket_name_key').on(t.bucket, t.storageName)]);

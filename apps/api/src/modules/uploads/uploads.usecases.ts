@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { StorageLimitError, type FileStorage } from '../../shared/storage/storage.ts';
 import { sniffFileType, DEFAULT_SAMPLE_BYTES } from './uploads.detect.ts';
 import { emptyFile, fileTooLarge, fileTypeNotAllowed, malformedUpload, storageUnavailable, uploadNotFound } from './uploads.errors.ts';
-import { sanitizeOriginalName } from './uploads.file-name.ts';
+import { sanitizeOriginalName, STORED_NAME, storedFileName } from './uploads.file-name.ts';
 import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
 
 export interface UploadsDeps {
@@ -47,7 +47,8 @@ export async function storeUpload({ repository, storage, logger }: UploadsDeps, 
   }
 
   const id = randomUUID();
-  const storageName = `${id}.${accepted.extension}`;
+  const originalName = sanitizeOriginalName(input.clientName, accepted.extension);
+  const storageName = storedFileName(originalName, accepted.extension);
   const key = `${input.bucket}/${storageName}`;
   const stored = await storage
     .put(key, sniffed.body, { contentType: accepted.mime, maxBytes: policy.maxBytes })
@@ -60,7 +61,7 @@ export async function storeUpload({ repository, storage, logger }: UploadsDeps, 
       id,
       bucket: input.bucket,
       storageName,
-      originalName: sanitizeOriginalName(input.clientName, accepted.extension),
+      originalName,
       contentType: accepted.mime,
       sizeBytes: stored.size,
       createdBy: input.createdBy,
@@ -99,14 +100,17 @@ export async function deleteUpload({ repository, storage, logger }: UploadsDeps,
   });
 }
 
-const STORAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[a-z0-9]{1,10}$/;
-
-/** The upload a served URL names (bucket and generated name), or null. */
+/** The upload a served URL names (bucket and stored name), or null. */
 export async function findUploadByName({ repository }: Pick<UploadsDeps, 'repository'>, bucket: string, name: string) {
-  const id = STORAGE_NAME.exec(name)?.[1];
-  if (!id) return null;
-  const row = await repository.findById(id);
-  return row && row.bucket === bucket && row.storageName === name ? row : null;
+  if (!STORED_NAME.test(name)) return null;
+  return repository.findByName(bucket, name);
+}
+
+/** Removes a file by the last segment of its address, in its bucket. */
+export async function deleteUploadByName(deps: UploadsDeps, bucket: string, name: string): Promise<void> {
+  const row = await findUploadByName(deps, bucket, name);
+  if (!row) throw uploadNotFound();
+  await deleteUpload(deps, row.id);
 }
 
 export const toUploadResponse = (row: UploadRow): Upload => ({

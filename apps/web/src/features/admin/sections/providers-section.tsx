@@ -85,12 +85,10 @@ const toDraft = (provider: AdminProvider): ProviderDraft => ({
 
 const draftKey = (providerId: string | null) => `vitrine:rascunho-provedor:${providerId ?? 'novo'}`;
 
-/** The stored file a URL of ours names: its id is the last path segment without the extension. */
-const uploadIdOf = (url: string) => lastPathSegment(url).split('.')[0] ?? '';
-
-async function removeStoredFile(url: string): Promise<boolean> {
+/** Removes a stored file of a bucket by the last segment of its address. */
+async function removeStoredFile(bucket: UploadBucket, url: string): Promise<boolean> {
   try {
-    await callEndpoint(uploadsContract.deleteUpload, { params: { id: uploadIdOf(url) } });
+    await callEndpoint(uploadsContract.deleteFile, { params: { bucket, name: lastPathSegment(url) } });
     notify.success(UPLOAD_TOASTS.removed);
     return true;
   } catch (error) {
@@ -116,15 +114,16 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
   const saving = useRef(false);
   const [isSaving, setIsSaving] = useState(false);
   // Files replaced or removed on a saved provider are deleted once the change is saved.
-  const [replaced, setReplaced] = useState<string[]>([]);
+  const [replaced, setReplaced] = useState<{ bucket: UploadBucket; url: string }[]>([]);
   useFormDraft(key, draft);
 
   const set = (patch: Partial<ProviderDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const stored = (url: string) => url !== '' && (url === provider?.logoUrl || url === provider?.documentUrl);
   const dropFile = async (field: 'logoUrl' | 'documentUrl') => {
     const url = draft[field];
-    if (stored(url)) setReplaced((current) => [...current, url]);
-    else if (url && !(await removeStoredFile(url))) return;
+    const bucket: UploadBucket = field === 'logoUrl' ? 'provider-logos' : 'provider-documents';
+    if (stored(url)) setReplaced((current) => [...current, { bucket, url }]);
+    else if (url && !(await removeStoredFile(bucket, url))) return;
     set({ [field]: '' });
   };
 
@@ -152,7 +151,7 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
     try {
       if (await onSave(parsed.data)) {
         clearDraft(key);
-        for (const url of replaced) await removeStoredFile(url);
+        for (const file of replaced) await removeStoredFile(file.bucket, file.url);
         onClose();
       }
     } finally {
