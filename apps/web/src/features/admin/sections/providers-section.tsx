@@ -1,7 +1,7 @@
 // Providers: the list with Ativo or Inativo, an add form and inline editing (the draft kept in the
 // browser), logo and document uploads with their progress, and each provider's cost tiers per plan
 // type and quantity, added and removed here.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatBRL } from '@vitrine/domain/money';
@@ -27,25 +27,14 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
-import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { markLocalWrite } from '@/lib/event-stream';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
 import { ConfirmDelete } from '../components/confirm-delete';
 import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
-
-/** Every provider with its cost tiers; refreshed when providers or their tiers change. */
-export const PROVIDERS_WITH_COSTS_KEY = ['providers', 'pricing'] as const;
-
-export function useProvidersWithCosts() {
-  return useQuery({
-    queryKey: PROVIDERS_WITH_COSTS_KEY,
-    queryFn: ({ signal }) => callEndpoint(adminPricingContract.providers, {}, { signal }).then((answer) => answer.items as ProviderWithCosts[]),
-    staleTime: CACHE_TTL.default,
-  });
-}
 
 const PROVIDER_MESSAGES = {
   create: { success: PROVIDER_TOASTS.created, error: PROVIDER_TOASTS.createError },

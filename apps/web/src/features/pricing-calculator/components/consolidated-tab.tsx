@@ -1,0 +1,100 @@
+// Consolidado: every active provider's tiers per plan type and quantity, with the suggested price,
+// margin colours, warnings, the best option marked, and the CSV the server builds from the same rules.
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { formatBRL, fromCents } from '@vitrine/domain/money';
+import { consolidatedView, type MarginColor } from '@vitrine/domain/pricing/consolidated';
+import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
+import { adminPricingContract } from '@vitrine/domain/recharge.contract';
+import { exportFileName } from '@vitrine/domain/recharge';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { endpointUrl } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
+import { cn } from '@/lib/utils';
+import { downloadExport } from '../lib/download';
+
+const MARGIN_STYLES: Record<MarginColor, string> = {
+  green: 'text-emerald-600 dark:text-emerald-400',
+  yellow: 'text-amber-600 dark:text-amber-400',
+  red: 'text-red-600 dark:text-red-400',
+};
+
+export function ConsolidatedTab() {
+  const providers = useProvidersWithCosts();
+  const [exporting, setExporting] = useState(false);
+  if (providers.isPending) return <Skeleton className="h-64 w-full" />;
+  const groups = consolidatedView(
+    (providers.data ?? [])
+      .filter((provider) => provider.isActive)
+      .map((provider) => ({ id: provider.id, name: provider.name, isActive: true, tiers: provider.costs.map(({ planType, quantity, unitCost }) => ({ planType, quantity, unitCost })) })),
+  );
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const name = await downloadExport(endpointUrl(adminPricingContract.consolidatedCsv), exportFileName('consolidado', 'csv'));
+      notify.success('CSV exportado', name);
+    } catch (error) {
+      notify.error('Erro ao exportar CSV', (error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground text-sm">Preço sugerido = o maior entre o preço mínimo do plano e 2,5 × o custo unitário. Margem: verde acima de 50%, amarela acima de 30%.</p>
+        <Button onClick={() => void exportCsv()} disabled={exporting}>
+          <Download className="size-4" aria-hidden /> Exportar CSV
+        </Button>
+      </div>
+      {groups.length === 0 && <p className="text-muted-foreground text-sm">Nenhum provedor ativo com faixas de custo.</p>}
+      {BILLING_PERIODS.map((planType) => {
+        const ofPlan = groups.filter((group) => group.planType === planType);
+        if (ofPlan.length === 0) return null;
+        return (
+          <section key={planType} aria-labelledby={`consolidado-${planType}`} className="space-y-2">
+            <h3 id={`consolidado-${planType}`} className="font-semibold">
+              {PERIOD_LABELS[planType]}
+            </h3>
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-sm">
+                <thead className="bg-muted/50 text-left">
+                  <tr>
+                    <th className="p-2 font-medium">Quantidade</th>
+                    <th className="p-2 font-medium">Provedor</th>
+                    <th className="p-2 font-medium">Custo unitário</th>
+                    <th className="p-2 font-medium">Preço sugerido</th>
+                    <th className="p-2 font-medium">Margem</th>
+                    <th className="p-2 font-medium">Avisos</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ofPlan.flatMap((group) =>
+                    group.options.map((option) => (
+                      <tr key={`${group.quantity}-${option.providerId}`} className="border-t">
+                        <td className="p-2">{group.quantity.toLocaleString('pt-BR')}</td>
+                        <td className="p-2">
+                          <span className="break-words">{option.providerName}</span>
+                          {option === group.best && <Badge className="ml-2">Melhor opção</Badge>}
+                        </td>
+                        <td className="p-2 whitespace-nowrap">{formatBRL(fromCents(option.unitCostCents))}</td>
+                        <td className="p-2 whitespace-nowrap">{formatBRL(fromCents(option.suggestedPriceCents))}</td>
+                        <td className={cn('p-2 font-semibold whitespace-nowrap', MARGIN_STYLES[option.marginColor])} data-margin-color={option.marginColor}>
+                          {option.marginPercent.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%
+                        </td>
+                        <td className="p-2 text-xs">{option.warnings.join(' ') || '—'}</td>
+                      </tr>
+                    )),
+                  )}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
