@@ -221,6 +221,77 @@ describe('the recharge back office', () => {
     expect(errors).toEqual([]);
   });
 
-  it.todo('calculator and consolidated CSV');
-  void readFile;
+  it('prices a hand-worked case in Calculadora, keeps it in the address, and saves it', async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const api = (method: 'post' | 'put', path: string, data: object) => context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
+    const name = `Calc ${randomUUID().slice(0, 6)}`;
+    const provider = (await (await api('post', '/api/admin/providers', { name })).json()) as { id: string };
+    expect((await api('put', `/api/admin/providers/${provider.id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 10 })).status()).toBe(200);
+    expect((await api('put', `/api/admin/providers/${provider.id}/costs`, { planType: 'monthly', quantity: 100, unitCost: 8 })).status()).toBe(200);
+
+    await page.goto('/pricing-calculator');
+    // Nothing calculated yet, and the form says what is missing.
+    await page.getByRole('button', { name: 'Calcular' }).click();
+    await page.getByText('Selecione um provedor').first().waitFor();
+    await page.getByRole('combobox', { name: 'Provedor' }).click();
+    await page.getByRole('option', { name }).click();
+    await page.getByLabel('Quantidade').fill('120');
+    await page.getByLabel('Preço de venda por unidade (R$)').fill('20');
+    await page.getByRole('combobox', { name: 'Desconto' }).click();
+    await page.getByRole('option', { name: 'Padrão (10%)' }).click();
+    expect(await page.getByTestId('resultado-calculo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Calcular' }).click();
+
+    // 120 units use the 100-unit tier: R$ 8 less 10 % = R$ 7,20; cost 864; revenue 2.400; gross profit
+    // 1.536; margin 64 %; markup and ROI 177,78 %; unit profit 12,80; break-even ceil(864 / 12,8) = 68.
+    const result = page.getByTestId('resultado-calculo');
+    const metric = (label: string) => result.locator(`[data-metric="${label}"]`).textContent();
+    expect(await metric('Custo unitário')).toBe('R$ 7,20');
+    expect(await metric('Receita')).toBe('R$ 2.400,00');
+    expect(await metric('Custo')).toBe('R$ 864,00');
+    expect(await metric('Lucro bruto')).toBe('R$ 1.536,00');
+    expect(await metric('Margem bruta')).toBe('64,00%');
+    expect(await metric('Markup')).toBe('177,78%');
+    expect(await metric('ROI')).toBe('177,78%');
+    expect(await metric('EBITDA')).toBe('R$ 1.536,00');
+    expect(await metric('Lucro por unidade')).toBe('R$ 12,80');
+    expect(await metric('Ponto de equilíbrio')).toBe('68 unidades');
+    expect(await result.getByTestId('saude').getAttribute('data-color')).toBe('green');
+    expect(await result.getByTestId('saude').textContent()).toContain('100');
+
+    // The address carries the inputs: a reload (or a shared link) starts from them.
+    const address = new URL(page.url());
+    expect(Object.fromEntries(address.searchParams)).toMatchObject({ provedor: provider.id, plano: 'mensal', quantidade: '120', preco: '20', desconto: '10' });
+    await page.reload();
+    expect(await page.getByLabel('Quantidade').inputValue()).toBe('120');
+    expect(await page.getByTestId('resultado-calculo').count()).toBe(0);
+    await page.getByRole('button', { name: 'Calcular' }).click();
+    await result.getByRole('button', { name: 'Salvar cálculo' }).click();
+    await toast(page, 'Cálculo salvo').waitFor();
+    await page.getByRole('region', { name: 'Cálculos salvos deste provedor' }).getByRole('cell', { name: 'R$ 1.536,00' }).waitFor();
+
+    await page.getByRole('tab', { name: 'Métricas' }).click();
+    await page.getByRole('heading', { name: `Métricas de ${name}` }).waitFor();
+    expect(new URL(page.url()).searchParams.get('aba')).toBe('metricas');
+    expect(errors).toEqual([]);
+  });
+
+  it('downloads the Consolidado CSV with the date in its name and a cell beginning with = escaped', async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const api = (method: 'post' | 'put', path: string, data: object) => context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
+    const hostile = `=HYPERLINK("http://evil.example/${randomUUID().slice(0, 4)}")`;
+    const provider = (await (await api('post', '/api/admin/providers', { name: hostile })).json()) as { id: string };
+    await api('put', `/api/admin/providers/${provider.id}/costs`, { planType: 'annual', quantity: 5, unitCost: 99 });
+
+    await page.goto('/pricing-calculator?aba=consolidado');
+    // Shown as text on the page.
+    await page.getByRole('cell', { name: hostile }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^consolidado-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text).toContain(`"'${hostile.replaceAll('"', '""')}"`);
+    expect(text).not.toMatch(new RegExp(`(^|,)"?${hostile.slice(0, 10).replace(/[()]/g, '\\$&')}`, 'm'));
+    expect(errors).toEqual([]);
+  });
 });
