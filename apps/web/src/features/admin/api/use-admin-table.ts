@@ -46,6 +46,8 @@ export interface AdminTableOptions<C extends AdminResourceContract> {
   isMobile?: boolean;
   /** A fixed page size (a list shown whole, such as the reorderable shortcuts). */
   pageSize?: number;
+  /** The title of a failed read, when the resource words it differently ('Falha ao carregar fornecedores'). */
+  loadErrorTitle?: string;
   /** A resource's own toasts, in place of the generic 'Sucesso' and 'Erro na Sincronização'. */
   messages?: Partial<Record<AdminWriteKind, { success: string; error: string }>>;
 }
@@ -76,7 +78,7 @@ export function adminListKey(table: string, params?: AdminListParams): QueryKey 
   return params ? [table, 'admin', params] : [table, 'admin'];
 }
 
-export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize, messages }: AdminTableOptions<C>) {
+export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize, messages, loadErrorTitle }: AdminTableOptions<C>) {
   const queryClient = useQueryClient();
   const [params, setParams] = useState<AdminListParams>({
     page: 1,
@@ -102,7 +104,7 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   });
 
   // An empty list is not an error; a failed read is, once per failure.
-  useLoadErrorToast(list.error, label);
+  useLoadErrorToast(list.error, label, loadErrorTitle);
 
   const listKey = adminListKey(table);
   /** Applies a change to every cached page of this list, and returns how to undo it. */

@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { notify } from '@/lib/toast';
 import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable } from '../api/use-admin-table';
+import { guarded, useAdminTable, type AdminTableOptions } from '../api/use-admin-table';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
@@ -51,11 +51,23 @@ export interface ResourceSectionProps<C extends AdminResourceContract> {
   nameOf: (row: Row) => string;
   /** Values of a new record's form. */
   defaults: Record<string, unknown>;
+  /** The resource's own toasts and read-failure title, when it words them differently. */
+  messages?: AdminTableOptions<C>['messages'];
+  loadErrorTitle?: string;
 }
 
 export function ResourceSection<C extends AdminResourceContract>(props: ResourceSectionProps<C>) {
   const isMobile = useIsNarrow();
-  const table = useAdminTable({ contract: props.contract, table: props.table, label: props.label, defaultSort: props.defaultSort, defaultOrder: props.defaultOrder, isMobile });
+  const table = useAdminTable({
+    contract: props.contract,
+    table: props.table,
+    label: props.label,
+    defaultSort: props.defaultSort,
+    defaultOrder: props.defaultOrder,
+    isMobile,
+    messages: props.messages,
+    loadErrorTitle: props.loadErrorTitle,
+  });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const onSearch = useCallback((search: string) => table.setSearch(search), [table.setSearch]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -36,6 +36,12 @@ export function ResellerPlansSection() {
       defaultOrder="desc"
       nameOf={(row) => String(row.name)}
       createSchema={resellerPlanCreateSchema}
+      loadErrorTitle="Falha ao carregar planos"
+      messages={{
+        create: { success: 'Plano adicionado com sucesso', error: 'Falha ao adicionar plano' },
+        update: { success: 'Plano atualizado com sucesso', error: 'Falha ao atualizar plano' },
+        delete: { success: 'Plano removido com sucesso', error: 'Falha ao remover plano' },
+      }}
       defaults={{ type: 'prepaid', credits: 1, price: 0, features: [], qtdAcessosSimultaneos: 1, duracaoCreditos: 30, isActive: true }}
       columns={[
         { key: 'name', header: 'Nome', sort: 'name', cell: (row) => <span className="font-medium">{String(row.name)}</span> },

@@ -35,6 +35,7 @@ function useSuppliers(pageSize?: number) {
     isMobile,
     pageSize,
     messages: SUPPLIER_MESSAGES_BY_WRITE,
+    loadErrorTitle: SUPPLIER_TOASTS.loadError,
   });
 }
 
