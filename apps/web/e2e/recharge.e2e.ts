@@ -149,10 +149,13 @@ describe('the recharge back office', () => {
   it('shows the failed attempts of an order whose receiver fails, and delivers it when re-sent', async () => {
     const { page, errors } = await openAsAdmin();
     await sendOrder(page, failing.url, { provider: 'StreamMax', quantity: '5', unitCost: '117' });
+    // The screen follows the order: every attempt failed, so it says so.
+    await toast(page, 'Falha ao enviar a solicitação. Verifique a URL do webhook.').waitFor({ timeout: 30_000 });
     await page.goto('/admin/recharge-orders');
     const order = page.getByTestId('pedido-recarga').filter({ hasText: failing.url }).first();
     await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Falhou');
     expect(await order.getByTestId('tentativas').textContent()).toContain('3 tentativas · última resposta HTTP 503');
+    expect(await order.getByRole('alert').textContent()).toBe('Falha ao enviar a solicitação. Verifique a URL do webhook.');
 
     failingNow = false;
     await order.getByRole('button', { name: 'Reenviar' }).click();

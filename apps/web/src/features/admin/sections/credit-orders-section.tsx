@@ -3,7 +3,7 @@
 // status, attempts and re-send. Also the contacts list and the standard costs editor.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCw, Send, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { STANDARD_COST_LIMITS, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import {
@@ -64,6 +64,8 @@ export function NewRechargePanel() {
   const [webhookUrl, setWebhookUrl] = useState(readStoredUrl);
   const [contactId, setContactId] = useState('');
   const [sending, setSending] = useState(false);
+  const [following, setFollowing] = useState<string | null>(null);
+  useFollowDelivery(following, () => setFollowing(null));
   const { totalCents } = creditOrderTotals(items);
   const activeContacts = (contacts.data ?? []).filter((contact) => contact.isActive);
 
@@ -91,7 +93,8 @@ export function NewRechargePanel() {
     setSending(true);
     try {
       markLocalWrite('credit_orders');
-      await callEndpoint(adminCreditOrdersContract.create, { body: { webhookUrl: webhookUrl.trim(), contactId, items } });
+      const order = await callEndpoint(adminCreditOrdersContract.create, { body: { webhookUrl: webhookUrl.trim(), contactId, items } });
+      setFollowing(order.id);
       notify.success(CREDIT_ORDER_MESSAGES.sent, 'O pedido está na fila de envio; acompanhe a entrega em Pedidos de recarga.');
       try {
         window.localStorage.setItem(WEBHOOK_URL_KEY, webhookUrl.trim());
@@ -225,6 +228,30 @@ export function NewRechargePanel() {
   );
 }
 
+/**
+ * Follows a just-sent order until its delivery settles: 'Falha ao enviar a solicitação…' when the
+ * receiver never accepted it (every attempt failed), a confirmation when it arrived.
+ */
+function useFollowDelivery(orderId: string | null, done: () => void) {
+  const order = useQuery({
+    queryKey: ['credit_orders', 'following', orderId],
+    queryFn: ({ signal }) => callEndpoint(adminCreditOrdersContract.list, { query: { page: 1, pageSize: 20 } }, { signal }).then((page) => page.items.find((item) => item.id === orderId) ?? null),
+    enabled: orderId !== null,
+    refetchInterval: 2_000,
+  });
+  const status = order.data?.delivery?.status;
+  useEffect(() => {
+    if (!orderId || !status) return;
+    if (status === 'failed') {
+      notify.error(CREDIT_ORDER_MESSAGES.sendFailed, order.data?.delivery?.lastError ?? undefined);
+      done();
+    } else if (status === 'delivered') {
+      notify.success('Pedido entregue', 'O webhook confirmou o recebimento.');
+      done();
+    }
+  }, [orderId, status]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
 function ContactsSection() {
   return (
     <ResourceSection
@@ -349,6 +376,11 @@ function OrderCard({ order, onResend, resending }: { order: CreditOrder; onResen
           </li>
         ))}
       </ul>
+      {delivery?.status === 'failed' && (
+        <p role="alert" className="text-destructive text-sm">
+          {CREDIT_ORDER_MESSAGES.sendFailed}
+        </p>
+      )}
       {delivery && (
         <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-2 text-xs">
           <span className="text-muted-foreground" data-testid="tentativas">
