@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { calculatePricing, calculatorInputSchema, calculatorSearchParams, readCalculatorSearchParams, type CalculatorInput, type CalculatorResult } from '@vitrine/domain/pricing/calculator';
-import { DISCOUNT_OPTIONS, discountOptionText } from '@vitrine/domain/pricing/discounts';
+import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_OPTION_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
@@ -35,11 +35,23 @@ const fromInput = (input: Partial<CalculatorInput>): Fields => ({
   fixedCosts: input.fixedCosts === undefined || input.fixedCosts === 0 ? '' : String(input.fixedCosts).replace('.', ','),
 });
 
-/** '1.234,56', '1234,56' and '1234.56' are the same amount; an empty field is no value. */
+/**
+ * A number as people type it here: '1.234,56', '1234,56' and '1234.56' are the same amount, and
+ * '1.000' (dots between groups of three digits, no comma) is a thousand. An empty field is no value.
+ */
 export function readNumber(text: string): number | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  return Number(trimmed.includes(',') ? trimmed.replace(/\./g, '').replace(',', '.') : trimmed);
+  if (trimmed.includes(',')) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
+  if (/^\d{1,3}(\.\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/\./g, ''));
+  return Number(trimmed);
+}
+
+/** The preset discounts, plus the one a shared link carries when it is not a preset ('Personalizado (7%)'). */
+function discountOptions(current: string): DiscountOption[] {
+  const value = Number(current);
+  if (current === '' || !Number.isFinite(value) || DISCOUNT_OPTIONS.some((option) => option.percentage === value)) return [...DISCOUNT_OPTIONS];
+  return [...DISCOUNT_OPTIONS, { percentage: value, label: 'Personalizado' }].sort((a, b) => a.percentage - b.percentage);
 }
 
 /** Only active providers that have at least one tier can be priced. */
@@ -51,13 +63,17 @@ export function CalculatorTab() {
   useLoadErrorToast(providers.error, 'provedores');
   const [fields, setFields] = useState<Fields>(() => fromInput(readCalculatorSearchParams(Object.fromEntries(searchParams))));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const { last, setLast } = useLastCalculation();
+  const { last, setLast, clearLast } = useLastCalculation();
   const options = priceableProviders(providers.data ?? []);
   const fieldsKey = JSON.stringify(fields);
   // A result shows only for the inputs it was calculated from.
   const shown = last && last.fieldsKey === fieldsKey ? last : null;
 
-  const set = (patch: Partial<Fields>) => setFields((current) => ({ ...current, ...patch }));
+  // Any change hides the result until 'Calcular' is pressed again.
+  const set = (patch: Partial<Fields>) => {
+    setFields((current) => ({ ...current, ...patch }));
+    clearLast();
+  };
 
   const calculate = () => {
     const parsed = calculatorInputSchema.safeParse({
@@ -72,10 +88,15 @@ export function CalculatorTab() {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
-    setErrors({});
+    // Only a provider offered in the list (active, with tiers, loaded) can be priced.
     const provider = options.find((candidate) => candidate.id === parsed.data.providerId);
-    const result = provider ? calculatePricing(parsed.data, provider.costs) : null;
-    setLast({ fieldsKey, input: parsed.data, providerName: provider?.name ?? '', result });
+    if (!provider) {
+      setErrors({ providerId: 'Selecione um provedor' });
+      return;
+    }
+    setErrors({});
+    const result = calculatePricing(parsed.data, provider.costs);
+    setLast({ fieldsKey, input: parsed.data, providerName: provider.name, result });
     // The address carries the calculation, so the link can be shared.
     setSearchParams(
       (current) => {
@@ -139,7 +160,7 @@ export function CalculatorTab() {
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {DISCOUNT_OPTIONS.map((option) => (
+              {discountOptions(fields.discount).map((option) => (
                 <SelectItem key={option.percentage} value={String(option.percentage)}>
                   {discountOptionText(option)}
                 </SelectItem>

@@ -11,11 +11,11 @@ export interface LastCalculation {
   result: CalculatorResult | null;
 }
 
-const LastCalculationContext = createContext<{ last: LastCalculation | null; setLast: (last: LastCalculation) => void } | null>(null);
+const LastCalculationContext = createContext<{ last: LastCalculation | null; setLast: (last: LastCalculation) => void; clearLast: () => void } | null>(null);
 
 export function LastCalculationProvider({ children }: { children: ReactNode }) {
   const [last, setLast] = useState<LastCalculation | null>(null);
-  const value = useMemo(() => ({ last, setLast }), [last]);
+  const value = useMemo(() => ({ last, setLast, clearLast: () => setLast(null) }), [last]);
   return <LastCalculationContext.Provider value={value}>{children}</LastCalculationContext.Provider>;
 }
 
