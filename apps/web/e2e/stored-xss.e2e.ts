@@ -96,4 +96,54 @@ describe('stored XSS payloads render as text', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('in what admins write to suppliers, providers and reseller plans, across the admin and the calculator', async () => {
+    const cookie = await adminCookie(baseUrl);
+    const marker = `Xss${Date.now().toString(36)}`;
+    // Names are at most 80 characters: two payloads each, the others in the longer fields.
+    const text = `${marker} ${PAYLOADS[0]} ${PAYLOADS[2]}`;
+    const write = async (method: string, path: string, body: object) => {
+      const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', origin: baseUrl, cookie }, body: JSON.stringify(body) });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+      return response.status === 204 ? null : ((await response.json()) as { id: string });
+    };
+    // Not a 'Planos …' category and inactive where it could reach the storefront: the shared server's
+    // public pages stay as other suites expect them.
+    const supplier = (await write('POST', '/api/admin/suppliers', {
+      category: `Teste ${PAYLOADS[1]}`,
+      supplier: text,
+      server: `${marker} servidor <b>negrito</b>`,
+      username: PAYLOADS[1],
+      panel: 'https://x.example/"><img/src=x/onerror=alert(5)>',
+      clientPanel: 'https://x.example/<script>alert(6)</script>',
+      isActive: false,
+    }))!;
+    const provider = (await write('POST', '/api/admin/providers', { name: text, description: PAYLOADS.join(' '), supplierName: PAYLOADS[2] }))!;
+    await write('PUT', `/api/admin/providers/${provider.id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 9 });
+    const plan = (await write('POST', '/api/admin/reseller-plans', { name: text, description: PAYLOADS.join(' '), modalidadePlano: 'single', credits: 10, isActive: false, features: PAYLOADS }))!;
+    cleanups.push(async () => {
+      await write('DELETE', `/api/admin/suppliers/${supplier.id}`, {}).catch(() => undefined);
+      await write('DELETE', `/api/admin/providers/${provider.id}`, {}).catch(() => undefined);
+      await write('DELETE', `/api/admin/reseller-plans/${plan.id}`, {}).catch(() => undefined);
+    });
+
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })));
+    const { dialogs, injected } = watch(page);
+    for (const [path, expected] of [
+      ['/admin/suppliers', '<img/src=x/onerror=alert(5)>'],
+      ['/admin/servers', '<b>negrito</b>'],
+      ['/admin/reseller-plans', '"><svg onload=alert(3)>'],
+      ['/pricing-calculator?aba=consolidado', '<img src=x onerror="alert(1)">'],
+      ['/pricing-calculator?aba=provedores', '"><svg onload=alert(3)>'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByText(marker).filter({ visible: true }).first().waitFor();
+      expect(await page.locator('main').textContent(), path).toContain(expected);
+      expect(await injected(), path).toBe(0);
+    }
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
