@@ -47,6 +47,21 @@ describe('admin operations', () => {
     expect((await call('GET', '/api/admin/dashboard?days=0')).statusCode).toBe(400);
   });
 
+  it('dashboard: the period starts at midnight of its first day in São Paulo, to the second', async () => {
+    // São Paulo is UTC−3 all year: its midnight is 03:00 UTC.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    const firstDayMidnight = new Date(Date.UTC(year, month - 1, day - 1, 3, 0, 0));
+    await t.database.db.insert(siteAccessEvents).values([
+      { path: '/meia-noite', source: 'direct', sessionId: crypto.randomUUID(), createdAt: firstDayMidnight },
+      { path: '/antes', source: 'direct', sessionId: crypto.randomUUID(), createdAt: new Date(firstDayMidnight.getTime() - 1_000) },
+    ]);
+    const dashboard = (await call('GET', '/api/admin/dashboard?days=2')).json<Dashboard>();
+    expect(dashboard.visitsPerDay.map((entry) => entry.day)[0]).toBe(new Date(Date.UTC(year, month - 1, day - 1)).toISOString().slice(0, 10));
+    expect(dashboard.visitsPerDay[0]!.visits).toBe(1);
+    expect(dashboard.topPages.some((page) => page.path === '/antes')).toBe(false);
+  });
+
   it('webhook log: filters, re-sends a failed delivery with the same message id (audited), refuses one still in progress', async () => {
     const url = `http://127.0.0.1:9/log-${crypto.randomUUID().slice(0, 6)}`;
     const { deliveryId } = await enqueueWebhook(t.database.db, { endpointUrl: url, event: 'teste.log', payload: { a: 1 }, source: 'test' }, { allowPrivate: true });

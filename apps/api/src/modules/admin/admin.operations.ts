@@ -31,7 +31,9 @@ const TOP = 10;
 
 export async function readDashboard(db: Database, days: number): Promise<Dashboard> {
   const since = sql`(now() at time zone ${TIME_ZONE})::date - ${days - 1}::int`;
-  const inPeriod = sql`(${siteAccessEvents.createdAt} at time zone ${TIME_ZONE})::date >= ${since}`;
+  // The period starts at midnight of its first day in São Paulo, compared as a timestamp so the
+  // created_at index serves it (a date computed from each row could not use it).
+  const inPeriod = sql`${siteAccessEvents.createdAt} >= ((${since})::timestamp at time zone ${TIME_ZONE})`;
   const [counts, perDay, pages, sources, chat] = await Promise.all([
     Promise.all([
       db.$count(plans),
