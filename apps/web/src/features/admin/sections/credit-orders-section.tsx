@@ -29,6 +29,7 @@ import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { guarded } from '../api/use-admin-table';
 import { pageCount } from '../api/use-paged-list';
 import { ResourceSection } from '../components/resource-section';
@@ -57,6 +58,7 @@ const readStoredUrl = () => {
 export function NewRechargePanel() {
   const queryClient = useQueryClient();
   const contacts = useContacts();
+  const providers = useProvidersWithCosts();
   useLoadErrorToast(contacts.error, 'contatos');
   const [items, setItems] = useState<CreditOrderItemInput[]>([]);
   const [item, setItem] = useState<ItemDraft>(EMPTY_ITEM);
@@ -138,9 +140,23 @@ export function NewRechargePanel() {
         {itemFields.map((field) => (
           <div key={field.key} className="grid min-w-0 gap-1.5">
             <Label htmlFor={`item-${field.key}`}>{field.label}</Label>
-            <Input id={`item-${field.key}`} inputMode={field.inputMode} value={item[field.key]} onChange={(event) => setItem({ ...item, [field.key]: event.target.value })} />
+            <Input
+              id={`item-${field.key}`}
+              inputMode={field.inputMode}
+              list={field.key === 'provider' ? 'item-provedores' : undefined}
+              value={item[field.key]}
+              onChange={(event) => setItem({ ...item, [field.key]: event.target.value })}
+            />
           </div>
         ))}
+        {/* The active providers as suggestions; any name may still be typed. */}
+        <datalist id="item-provedores">
+          {(providers.data ?? [])
+            .filter((provider) => provider.isActive)
+            .map((provider) => (
+              <option key={provider.id} value={provider.name} />
+            ))}
+        </datalist>
         {itemError && (
           <p role="alert" className="text-destructive text-sm sm:col-span-2 lg:col-span-5">
             {itemError}

@@ -1,5 +1,5 @@
 // /pricing-calculator: nine tabs, the open one kept in the address ('?aba=consolidado').
-import { type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -41,6 +41,12 @@ export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTab
       { replace: false },
     );
 
+  // On a narrow screen the tab list scrolls: the open tab is brought into view (a link to '?aba=creditos').
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
+
   const content: Record<PricingTabId, ReactNode> = {
     calculadora: <CalculatorTab />,
     tabelas: <ReferenceTablesTab />,
@@ -65,7 +71,7 @@ export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTab
           </Button>
         </div>
         <Tabs value={tab} onValueChange={open} className="min-w-0">
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <div ref={tabList} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             <TabsList className="w-max">
               {PRICING_TABS.map((candidate) => (
                 <TabsTrigger key={candidate.id} value={candidate.id}>
