@@ -38,6 +38,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_source_idx').on(t.source, t.sourceId),
+    // The delivery log's pages (newest first, any filter) walk this backwards and stop at the page's end.
+    index('webhook_deliveries_created_idx').on(t.createdAt, t.id),
   ],
 );
 
