@@ -17,6 +17,9 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker; the API files often wait on timers and the
+    // database, so two keep both cores busy (each file has its own database, so they never meet).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -49,6 +52,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // What a page shows after a request may take seconds while the API tests run beside the browser.
+          expect: { poll: { timeout: 10_000 } },
           // A browser test gets one more try on a loaded machine; the report marks it as retried, and a second failure fails the run.
           retry: 1,
         },
