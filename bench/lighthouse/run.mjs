@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm run bench:pages`: Lighthouse (mobile preset: simulated slow 4G and a 4× slower CPU) on the public
+// pages, in Debian's Chromium, against the built app on an embedded database with the demo data.
+// Per page: the four category scores, largest contentful paint and total blocking time (median run
+// by performance score of BENCH_RUNS, 3 by default); the JavaScript and CSS the page loads, gzipped;
+// and whether a chunk of the admin, the pricing calculator or the chat loaded on a page that does not
+// use it. Writes its section of docs/benchmarks.md. Lighthouse is installed here on first use.
+import { spawn, spawnSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '../..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const PAGES = ['/', '/apps/ativacao', '/streaming', '/midia', '/chat'];
+/** Route chunks that must load only on their own pages (Vite names a lazy route's chunk after its module). */
+const PRIVATE_CHUNKS = [
+  { name: 'admin', pattern: /\/assets\/admin-[\w-]+\.js$/, allowedOn: [] },
+  { name: 'pricing-calculator', pattern: /\/assets\/pricing-calculator-[\w-]+\.js$/, allowedOn: [] },
+  { name: 'chat', pattern: /\/assets\/chat-[\w-]+\.js$/, allowedOn: ['/chat'] },
+];
+const TARGETS = { home: 95, other: 90, homeJsKb: 170 };
+
+if (!fs.existsSync(path.join(here, 'node_modules/lighthouse'))) {
+  console.log('Instalando o Lighthouse para o benchmark de páginas...');
+  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: here, stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('Compile o app web antes: npm run build');
+  process.exit(1);
+}
+const { default: lighthouse } = await import('lighthouse');
+const chromeLauncher = await import('chrome-launcher');
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pages-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  cwd: root,
+  env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: base },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+for (;;) {
+  try {
+    if ((await fetch(`${base}/api/health`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: chromium,
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const gzippedKb = async (url) => {
+  const body = Buffer.from(await (await fetch(url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  return gzipSync(body).length / 1024;
+};
+
+const rows = [];
+try {
+  for (const page of PAGES) {
+    const attempts = [];
+    for (let run = 0; run < runs; run++) {
+      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      attempts.push(lhr);
+    }
+    attempts.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+    const lhr = attempts[Math.floor(attempts.length / 2)];
+    const requests = lhr.audits['network-requests'].details.items.filter((item) => item.url.startsWith(base));
+    const scripts = requests.filter((item) => item.resourceType === 'Script').map((item) => item.url);
+    const styles = requests.filter((item) => item.resourceType === 'Stylesheet').map((item) => item.url);
+    let jsKb = 0;
+    for (const url of scripts) jsKb += await gzippedKb(url);
+    let cssKb = 0;
+    for (const url of styles) cssKb += await gzippedKb(url);
+    const leaked = PRIVATE_CHUNKS.filter((chunk) => !chunk.allowedOn.includes(page) && scripts.some((url) => chunk.pattern.test(new URL(url).pathname))).map((chunk) => chunk.name);
+    const score = (id) => Math.round(lhr.categories[id].score * 100);
+    const scores = { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
+    const failedAudits = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+      .map((audit) => audit.id);
+    rows.push({
+      page,
+      scores,
+      allRuns: attempts.map((attempt) => Math.round(attempt.categories.performance.score * 100)),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      jsKb,
+      cssKb,
+      scriptCount: scripts.length,
+      leaked,
+      failedAudits,
+    });
+    console.log(page, rows.at(-1));
+  }
+} finally {
+  await chrome.kill();
+  api.kill('SIGTERM');
+  await new Promise((resolve) => api.once('exit', resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+const target = (row) => (row.page === '/' ? TARGETS.home : TARGETS.other);
+const met = (row) =>
+  Object.values(row.scores).every((value) => value >= target(row)) && row.leaked.length === 0 && (row.page !== '/' || row.jsKb <= TARGETS.homeJsKb);
+const chromiumVersion = execSync(`${chromium} --version`).toString().trim();
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion}`;
+const lines = [
+  '## Pages (Lighthouse, mobile)',
+  '',
+  'Command: `npm run build && npm run bench:pages` (installs Lighthouse 12 in `bench/lighthouse` on first use).',
+  `Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the end ${os.loadavg()[0].toFixed(2)}.`,
+  '',
+  `Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) on the built app served by the API on PGlite with the demo data; the median of ${runs} runs by performance.`,
+  `JavaScript and CSS are what the page loaded from our origin, each file gzipped. Targets: ${TARGETS.home} or more in every category on \`/\`, ${TARGETS.other} or more elsewhere, \`/\` at most ${TARGETS.homeJsKb} KB of gzipped JavaScript, and no admin, calculator or chat chunk on a page that does not use it.`,
+  '',
+  '| Page | performance (runs) | accessibility | best practices | SEO | LCP | TBT | JS gzip | CSS gzip | private chunks | target |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (row) =>
+      `| \`${row.page}\` | ${row.scores.performance} (${row.allRuns.join(', ')}) | ${row.scores.accessibility} | ${row.scores.bestPractices} | ${row.scores.seo} | ${(row.lcp / 1000).toFixed(1)} s | ${Math.round(row.tbt)} ms | ${row.jsKb.toFixed(0)} KB in ${row.scriptCount} files | ${row.cssKb.toFixed(0)} KB | ${row.leaked.length ? row.leaked.join(', ') : 'none'} | ${met(row) ? 'met' : 'missed'} |`,
+  ),
+  '',
+  'Audits under 0.9 in the median run:',
+  ...rows.map((row) => `- \`${row.page}\`: ${row.failedAudits.length ? row.failedAudits.join(', ') : 'none'}.`),
+  '',
+];
+const file = path.join(root, 'docs/benchmarks.md');
+const previous = fs.readFileSync(file, 'utf8');
+const kept = previous.split(/\n(?=## )/).filter((part) => part.split('\n')[0] !== lines[0]);
+fs.writeFileSync(file, `${[...kept, lines.join('\n')].join('\n').trimEnd()}\n`);
+console.log(lines.join('\n'));
