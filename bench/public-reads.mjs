@@ -3,60 +3,16 @@
 // bytes, in one run, on PGlite and (with TEST_DATABASE_URL or BENCH_DATABASE_URL) on PostgreSQL.
 // autocannon on loopback, 50 connections, 2 s of warm-up, then 10 s measured. The section it writes in
 // docs/benchmarks.md is replaced; the others are kept. Needs the web app built (`npm run build`).
-import { spawn, execSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { machine, measuredAt, PUBLIC_READS as READS, root, startApi, writeSection } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const READS = [
-  '/api/plans',
-  '/api/apps',
-  '/api/apps/categories',
-  '/api/streaming-apps',
-  '/api/reseller-plans',
-  '/api/servers',
-  '/api/site-config/header',
-  '/api/site-config/footer',
-  '/api/chat/shortcuts',
-  '/api/media/home',
-  '/api/media/lists/movie/popular',
-  '/api/media/lists/tv/top_rated',
-];
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { url, pid: child.pid, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-}
 
 async function startPlain(answersFile) {
   const child = spawn(process.execPath, [path.join(root, 'bench/plain-server.mjs'), answersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -90,8 +46,7 @@ async function measure(label, env) {
       rows.push({ label, read, bytes, ours, reference, ratio: ours.rps / reference.rps });
       console.log(label, read, ours, reference);
     }
-    const rss = Number(execSync(`ps -o rss= -p ${api.pid}`).toString().trim()) / 1024;
-    rows.rss = rss;
+    rows.rss = api.rssMb();
   } finally {
     await plain.stop();
     await api.stop();
@@ -106,14 +61,13 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 if (postgresUrl) results.push(await measure('PostgreSQL', { DATABASE_URL: postgresUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-pg-')) }));
 
 const load1 = os.loadavg()[0].toFixed(2);
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const all = results.flat();
 const met = (row) => row.ratio >= 0.5 && row.ours.p99 < 50 && row.ours.errors === 0;
 const lines = [
   '## Public reads against a plain server',
   '',
   `Command: \`npm run build && npm run bench:reads\`${postgresUrl ? ' (with `TEST_DATABASE_URL` set for the PostgreSQL rows)' : ''}.`,
-  `Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the end ${load1}.`,
+  `Machine: ${machine()}, ${os.platform()} ${os.release()}. Measured ${measuredAt()} UTC; load average at the end ${load1}.`,
   '',
   `autocannon on loopback, 50 connections, 2 s warm-up then ${seconds} s, one read at a time, anonymous (the cached path).`,
   'The plain server is a bare `node:http` process answering the same bytes (`bench/plain-server.mjs`).',
@@ -126,10 +80,5 @@ const lines = [
   ...results.map((rows) => `Resident memory of the API after the ${rows[0].label} run: ${rows.rss.toFixed(0)} MB.`),
   '',
 ];
-const file = path.join(root, 'docs/benchmarks.md');
-const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
-const parts = previous.split(/\n(?=## )/);
-const title = lines[0];
-const kept = parts.filter((part) => part.split('\n')[0] !== title);
-fs.writeFileSync(file, `${[...kept, lines.join('\n')].join('\n').trimEnd()}\n`);
+writeSection(path.join(root, 'docs/benchmarks.md'), lines);
 console.log(lines.join('\n'));

@@ -6,15 +6,12 @@
 // - every event-stream client receives one change event for every edit;
 // - resident memory, sampled every 10 s (the curve is written as a table).
 // On PGlite by default; SOAK_DATABASE_URL runs it on PostgreSQL. Needs the web app built (`npm run build`).
-import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { machine, measuredAt, PUBLIC_READS, root, startApi, writeSection } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const minutes = Number(process.env.SOAK_MINUTES ?? 10);
 const databaseUrl = process.env.SOAK_DATABASE_URL;
 const RATE = Number(process.env.SOAK_RATE ?? 1000);
@@ -22,58 +19,18 @@ const STREAMS = 5;
 const EDIT_EVERY_MS = 2_000;
 const SAMPLE_EVERY_MS = 10_000;
 const ADMIN = { email: 'soak-admin@vitrine.test', password: 'senha-do-soak' };
-const PUBLIC_READS = [
-  '/api/plans',
-  '/api/apps',
-  '/api/apps/categories',
-  '/api/streaming-apps',
-  '/api/reseller-plans',
-  '/api/servers',
-  '/api/site-config/header',
-  '/api/site-config/footer',
-  '/api/chat/shortcuts',
-  '/api/media/home',
-  '/',
-  '/planos',
-];
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
+// The catalogue reads and two pages (the SPA's index.html).
+const READS = [...PUBLIC_READS, '/', '/planos'];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-soak-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    PUBLIC_URL: base,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: 'soak-secret-soak-secret-soak-secret-0000' } : {}),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const api = await startApi({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, AUTH_SECRET: 'soak-secret-soak-secret-soak-secret-0000' } : {}),
 });
-const apiExit = new Promise((resolve) => api.once('exit', resolve));
-for (;;) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
-const rssMb = () => Number(execSync(`ps -o rss= -p ${api.pid}`).toString().trim()) / 1024;
+const base = api.url;
+const rssMb = api.rssMb;
 const started = Date.now();
 const samples = [{ seconds: 0, rss: rssMb() }];
 
@@ -154,7 +111,7 @@ const result = await autocannon({
   connections: 20,
   overallRate: RATE,
   duration: minutes * 60,
-  requests: PUBLIC_READS.map((read) => ({ method: 'GET', path: read })),
+  requests: READS.map((read) => ({ method: 'GET', path: read })),
 });
 clearInterval(sampler);
 editing = false;
@@ -163,8 +120,7 @@ await editor;
 await new Promise((resolve) => setTimeout(resolve, 2_000));
 samples.push({ seconds: Math.round((Date.now() - started) / 1000), rss: rssMb() });
 streamAbort.abort();
-api.kill('SIGTERM');
-const exitCode = await apiExit;
+const exitCode = await api.stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const failed = result.errors + result.timeouts + result.non2xx;
@@ -172,15 +128,14 @@ const everyEvent = streams.every((stream) => stream.received === edits);
 const firstMinute = samples.filter((sample) => sample.seconds <= 60).at(-1).rss;
 const last = samples.at(-1).rss;
 const peak = Math.max(...samples.map((sample) => sample.rss));
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 const everyMinute = samples.filter((sample, index) => index === 0 || index === samples.length - 1 || sample.seconds % 60 < SAMPLE_EVERY_MS / 1000);
 const lines = [
   `## Soak (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
   '',
   `Command: \`npm run build && ${databaseUrl ? 'SOAK_DATABASE_URL=… ' : ''}npm run bench:soak\` (SOAK_MINUTES=${minutes}). Not part of \`npm test\`: ten minutes would not fit its budget.`,
-  `Machine: ${machine}. Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  `Machine: ${machine()}. Run ${measuredAt()} UTC.`,
   '',
-  `${minutes} min of public reads (${PUBLIC_READS.length} addresses in turn, 20 connections, ${RATE} req/s asked) while an admin renamed one plan every 2 s and ${STREAMS} clients held \`/api/events\`.`,
+  `${minutes} min of public reads (${READS.length} addresses in turn, 20 connections, ${RATE} req/s asked) while an admin renamed one plan every 2 s and ${STREAMS} clients held \`/api/events\`.`,
   '',
   `- Requests: ${result.requests.total}, ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms.`,
   `- Failed requests (errors, timeouts, non-2xx): ${failed}.`,
@@ -194,11 +149,7 @@ const lines = [
   ...everyMinute.map((sample) => `| ${sample.seconds} | ${sample.rss.toFixed(0)} |`),
   '',
 ];
-const file = path.join(root, 'docs/reliability.md');
-const previous = fs.readFileSync(file, 'utf8');
-const parts = previous.split(/\n(?=## )/);
-const kept = parts.filter((part) => part.split('\n')[0] !== lines[0]);
-fs.writeFileSync(file, `${[...kept, lines.join('\n')].join('\n').trimEnd()}\n`);
+writeSection(path.join(root, 'docs/reliability.md'), lines);
 console.log(lines.join('\n'));
 const ok = failed === 0 && editErrors === 0 && staleReads === 0 && everyEvent && exitCode === 0;
 process.exit(ok ? 0 : 1);

@@ -5,16 +5,15 @@
 // by performance score of BENCH_RUNS, 3 by default); the JavaScript and CSS the page loads, gzipped;
 // and whether a chunk of the admin, the pricing calculator or the chat loaded on a page that does not
 // use it. Writes its section of docs/benchmarks.md. Lighthouse is installed here on first use.
-import { spawn, spawnSync, execSync } from 'node:child_process';
+import { spawnSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { machine, measuredAt, root, startApi, writeSection } from '../support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.join(here, '../..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const PAGES = ['/', '/apps/ativacao', '/streaming', '/midia', '/chat'];
@@ -38,30 +37,9 @@ if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
 const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pages-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
-  cwd: root,
-  env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: base },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-for (;;) {
-  try {
-    if ((await fetch(`${base}/api/health`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((resolve) => setTimeout(resolve, 50));
-}
+const api = await startApi({ DATA_DIR: dataDir });
+const base = api.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromium,
@@ -112,8 +90,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  api.kill('SIGTERM');
-  await new Promise((resolve) => api.once('exit', resolve));
+  await api.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -121,12 +98,11 @@ const target = (row) => (row.page === '/' ? TARGETS.home : TARGETS.other);
 const met = (row) =>
   Object.values(row.scores).every((value) => value >= target(row)) && row.leaked.length === 0 && (row.page !== '/' || row.jsKb <= TARGETS.homeJsKb);
 const chromiumVersion = execSync(`${chromium} --version`).toString().trim();
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion}`;
 const lines = [
   '## Pages (Lighthouse, mobile)',
   '',
   'Command: `npm run build && npm run bench:pages` (installs Lighthouse 12 in `bench/lighthouse` on first use).',
-  `Machine: ${machine}. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC; load average at the end ${os.loadavg()[0].toFixed(2)}.`,
+  `Machine: ${machine()}, ${chromiumVersion}. Measured ${measuredAt()} UTC; load average at the end ${os.loadavg()[0].toFixed(2)}.`,
   '',
   `Lighthouse's mobile preset (simulated slow 4G, 4× CPU slowdown) on the built app served by the API on PGlite with the demo data; the median of ${runs} runs by performance.`,
   `JavaScript and CSS are what the page loaded from our origin, each file gzipped. Targets: ${TARGETS.home} or more in every category on \`/\`, ${TARGETS.other} or more elsewhere, \`/\` at most ${TARGETS.homeJsKb} KB of gzipped JavaScript, and no admin, calculator or chat chunk on a page that does not use it.`,
@@ -142,8 +118,5 @@ const lines = [
   ...rows.map((row) => `- \`${row.page}\`: ${row.failedAudits.length ? row.failedAudits.join(', ') : 'none'}.`),
   '',
 ];
-const file = path.join(root, 'docs/benchmarks.md');
-const previous = fs.readFileSync(file, 'utf8');
-const kept = previous.split(/\n(?=## )/).filter((part) => part.split('\n')[0] !== lines[0]);
-fs.writeFileSync(file, `${[...kept, lines.join('\n')].join('\n').trimEnd()}\n`);
+writeSection(path.join(root, 'docs/benchmarks.md'), lines);
 console.log(lines.join('\n'));

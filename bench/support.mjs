@@ -1,0 +1,81 @@
+// What the benchmarks share: the public reads they load, the API started as its own process, the
+// machine line, and the replacement of one section of a results document.
+import { spawn, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every public catalogue read a visitor's pages make. */
+export const PUBLIC_READS = [
+  '/api/plans',
+  '/api/apps',
+  '/api/apps/categories',
+  '/api/streaming-apps',
+  '/api/reseller-plans',
+  '/api/servers',
+  '/api/site-config/header',
+  '/api/site-config/footer',
+  '/api/chat/shortcuts',
+  '/api/media/home',
+  '/api/media/lists/movie/popular',
+  '/api/media/lists/tv/top_rated',
+];
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the API (`apps/api/src/server.ts`) on a free loopback port with `env` added, its public URL
+ * set to that address, and resolves once `/api/health` answers 200. `stop()` sends SIGTERM and
+ * resolves to the exit code.
+ */
+export async function startApi(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    pid: child.pid,
+    /** Resident memory of the API process, in MB. */
+    rssMb: () => Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+export const machine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+/** Now, as 'YYYY-MM-DD HH:MM' in UTC. */
+export const measuredAt = () => new Date().toISOString().slice(0, 16).replace('T', ' ');
+
+/** Replaces the section of `file` whose '## ' title is `lines[0]` (or appends it), keeping the others. */
+export function writeSection(file, lines) {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const kept = previous.split(/\n(?=## )/).filter((part) => part.split('\n')[0] !== lines[0]);
+  fs.writeFileSync(file, `${[...kept, lines.join('\n')].join('\n').trimEnd()}\n`);
+}
