@@ -10,6 +10,10 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup-console.ts'],
     testTimeout: 30_000,
+    // Files of one worker share its imported modules: each file builds its own app on its own
+    // database, and loading the server's modules once per worker instead of once per file saves
+    // most of the suite's import time (228 → 31 s summed).
+    isolate: false,
     hookTimeout: 60_000,
     env,
   },
