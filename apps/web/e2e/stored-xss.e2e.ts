@@ -146,4 +146,95 @@ describe('stored XSS payloads render as text', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('in what admins write to plans, apps, streaming apps and the legal pages, and what a visitor sends through the contact form, on the storefront and in the admin', async () => {
+    const cookie = await adminCookie(baseUrl);
+    // Sorts ahead of the seeded names, so it is on the first page of every list.
+    const marker = `0Xss${Date.now().toString(36)}`;
+    const name = `${marker} ${PAYLOADS[0]} ${PAYLOADS[2]}`;
+    const call = async (method: string, path: string, body?: object) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+      return response.status === 204 ? null : ((await response.json()) as { id: string });
+    };
+    const plan = (await call('POST', '/api/admin/plans', { name, priceMonthly: 19.9, features: PAYLOADS, active: true, displayOrder: 9_999 }))!;
+    cleanups.push(async () => void (await call('DELETE', `/api/admin/plans/${plan.id}`)));
+    const app = (await call('POST', '/api/admin/apps', {
+      name,
+      description: PAYLOADS.join(' '),
+      category: `Xss ${PAYLOADS[1]}`.slice(0, 40),
+      version: '1.0',
+      developer: PAYLOADS[2],
+      tags: [PAYLOADS[0]!.slice(0, 40)],
+      isActive: true,
+    }))!;
+    cleanups.push(async () => void (await call('DELETE', `/api/admin/apps/${app.id}`)));
+    const streaming = (await call('POST', '/api/admin/streaming-apps', {
+      name,
+      category: 'Xss',
+      price: 10,
+      description: PAYLOADS.join(' '),
+      features: PAYLOADS,
+      faq: [{ question: PAYLOADS[1], answer: PAYLOADS[0] }],
+      isActive: true,
+    }))!;
+    cleanups.push(async () => void (await call('DELETE', `/api/admin/streaming-apps/${streaming.id}`)));
+    // The terms page: Markdown with raw HTML and a javascript: link, put back as it was afterwards.
+    const legal = (await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: Record<string, unknown> };
+    const originalTerms = legal.entries.terms;
+    await call('PUT', '/api/admin/site-config/legal/terms', {
+      value: { title: `${marker} Termos`, updatedAt: '2026-11-25', body: `# ${marker}\n\n${PAYLOADS[0]}\n\n${PAYLOADS[1]}\n\n[clique](javascript:alert(7))` },
+      isActive: true,
+    });
+    cleanups.push(async () => {
+      if (originalTerms !== undefined) await call('PUT', '/api/admin/site-config/legal/terms', { value: originalTerms });
+    });
+    const sent = await fetch(`${baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ name: `${marker} ${PAYLOADS[2]}`, email: 'xss@example.com', subject: PAYLOADS[0], message: PAYLOADS.join('\n') }),
+    });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const { dialogs, injected } = watch(page);
+    const visit = async (path: string, expected: string, search?: string) => {
+      await page.goto(path);
+      if (search) await page.getByRole('searchbox', { name: search }).fill(marker);
+      await page.getByText(marker).filter({ visible: true }).first().waitFor();
+      expect(await page.locator('main').textContent(), path).toContain(expected);
+      expect(await injected(), path).toBe(0);
+    };
+    await visit('/', '"><svg onload=alert(3)>');
+    await visit('/apps', '<img src=x onerror="alert(1)">', 'Buscar aplicativos');
+    await visit('/apps/ativacao', '"><svg onload=alert(3)>', 'Buscar aplicativos');
+    // Markdown leaves raw HTML out altogether; the link keeps its text and loses the javascript: address.
+    await visit('/termos', 'clique');
+    expect(await page.getByRole('link', { name: 'clique' }).getAttribute('href').catch(() => null)).not.toMatch(/javascript:/i);
+
+    await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })));
+    await visit('/admin/plans', '"><svg onload=alert(3)>');
+    await visit('/admin/apps', '<img src=x onerror="alert(1)">');
+    await visit('/admin/streaming-apps', '"><svg onload=alert(3)>');
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Textos legais' }).click();
+    await expect.poll(() => page.getByLabel('Termos de Uso (Markdown)').inputValue()).toContain('<script>alert(2)</script>');
+    expect(await injected(), '/admin/content').toBe(0);
+    // Saved from the editor, the document keeps the shape /termos reads, with the day of the revision.
+    await page.getByLabel('Termos de Uso (Markdown)').fill(`${marker} editado ${PAYLOADS[1]}`);
+    await page.getByRole('button', { name: 'Salvar' }).nth(1).click();
+    await expect
+      .poll(async () => ((await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: { terms?: { body?: string } } }).entries.terms?.body)
+      .toBe(`${marker} editado ${PAYLOADS[1]}`);
+    await visit('/termos', 'editado');
+    expect(await page.locator('main').textContent()).toMatch(/Última atualização: \d{2}\/\d{2}\/\d{4}/);
+    await visit('/admin/contact-messages', '"><svg onload=alert(3)>');
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

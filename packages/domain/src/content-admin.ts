@@ -3,7 +3,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { writeSchemas } from './catalog-admin.ts';
-import { configSectionSchema } from './content.ts';
+import { configSectionSchema, LEGAL_DOCUMENT_KEYS, legalDocumentInputSchema } from './content.ts';
 
 /** Sections the content manager never touches: settings hold secrets and have their own screen. */
 export const RESERVED_CONFIG_SECTIONS = ['settings'] as const;
@@ -35,6 +35,15 @@ export const adminSiteConfigSchema = z.object({
 });
 export type AdminSiteConfig = z.infer<typeof adminSiteConfigSchema>;
 export const SITE_CONFIG_SORT_KEYS = ['section', 'configKey', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * The shape an entry must have when a page reads it by section and key (the legal documents), or
+ * null when any JSON value is kept as it is.
+ */
+export function knownConfigValueSchema(section: string, key: string): z.ZodType | null {
+  if (section === 'legal' && (LEGAL_DOCUMENT_KEYS as readonly string[]).includes(key)) return legalDocumentInputSchema;
+  return null;
+}
 
 export const siteConfigKeyParamsSchema = z.object({ section: sectionSchema, key: keySchema });
 export const siteConfigUpsertSchema = z.strictObject({ value: configValueSchema, isActive: z.boolean().optional() });

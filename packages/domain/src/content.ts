@@ -133,6 +133,18 @@ export const legalDocumentSchema = z.object({
   body: z.string(),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+/** A legal document's revision date: the day in São Paulo (yyyy-mm-dd). */
+export const legalRevisionDate = (at: Date = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** What the admin may store as a legal document: the public page shows nothing for any other shape. */
+export const legalDocumentInputSchema = z.strictObject({
+  title: z.string({ error: 'Informe o título do documento.' }).trim().min(1, 'Informe o título do documento.').max(120, 'Título muito longo (máximo 120 caracteres).'),
+  updatedAt: z
+    .string({ error: 'Informe a data da última atualização.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data da última atualização inválida (use aaaa-mm-dd).'),
+  body: z.string({ error: 'Escreva o texto do documento.' }).trim().min(1, 'Escreva o texto do documento.').max(60_000, 'Texto muito longo (máximo 60.000 caracteres).'),
+}, { error: 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.' });
 
 /** Site configuration section 'contact', key 'channels': the channels shown on /contato. */
 export const contactChannelSchema = z.object({

@@ -135,6 +135,27 @@ describe('admin resources', () => {
       expect(audit.map((entry) => entry.changedFields)).toEqual([['configValue'], expect.arrayContaining(['configKey', 'configValue', 'section'])]);
     });
 
+    it('keeps a legal document in the shape /termos reads (title, date, Markdown body), refusing any other in Portuguese', async () => {
+      const document = { title: 'Termos de Uso', updatedAt: '2026-11-25', body: '# Termos\n\nAo usar o serviço…' };
+      const saved = await call('PUT', '/api/admin/site-config/legal/terms', { value: document });
+      expect(saved.statusCode, saved.body).toBe(200);
+      for (const [value, message] of [
+        ['# Só o texto', 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.'],
+        [{ ...document, autor: 'x' }, 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.'],
+        [{ ...document, body: '  ' }, 'Escreva o texto do documento.'],
+        [{ ...document, updatedAt: '25/11/2026' }, 'Data da última atualização inválida (use aaaa-mm-dd).'],
+      ] as const) {
+        const refused = await call('PUT', '/api/admin/site-config/legal/terms', { value });
+        expect(refused.statusCode, JSON.stringify(value)).toBe(400);
+        expect(refused.json().error.message).toBe(message);
+      }
+      const id = saved.json().id as string;
+      expect((await call('PATCH', `/api/admin/site-config/${id}`, { configValue: 'texto solto' })).statusCode).toBe(400);
+      expect((await call('POST', '/api/admin/site-config', { section: 'legal', configKey: 'privacy', configValue: { title: 'x' } })).statusCode).toBe(400);
+      const page = (await t.app.inject({ method: 'GET', url: '/api/site-config/legal' })).json<{ entries: Record<string, unknown> }>();
+      expect(page.entries.terms).toEqual(document);
+    });
+
     it("never lists or writes the settings section (secrets), and a repeated section and key is a 409", async () => {
       await t.database.db.insert(siteConfigurations).values({ section: 'settings', configKey: 'llm_api_key', configValue: 'segredo-do-modelo' }).onConflictDoNothing();
       const listed = await call('GET', '/api/admin/site-config?search=settings&pageSize=100');

@@ -2,16 +2,25 @@
 import { and, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NO_ROW_AFFECTED } from '@vitrine/domain/admin';
-import { RESERVED_CONFIG_SECTIONS } from '@vitrine/domain/content-admin';
+import { knownConfigValueSchema, RESERVED_CONFIG_SECTIONS } from '@vitrine/domain/content-admin';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
-import { notFound } from '../../shared/errors.ts';
+import { badRequest, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { likeContaining } from '../../db/search.ts';
 import { adminWrite } from '../admin/admin.audit.ts';
 import { adminActor, registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
 import { contactMessages, siteConfigurations } from './content.tables.ts';
+
+/** An entry a page reads by its shape (a legal document) is refused in Portuguese when it lacks that shape. */
+function checkConfigValue(section: unknown, key: unknown, value: unknown): unknown {
+  const schema = knownConfigValueSchema(String(section), String(key));
+  if (!schema) return value;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw badRequest('admin.site-config.invalid_value', parsed.error.issues[0]?.message ?? 'Valor inválido para esta chave.');
+  return parsed.data;
+}
 
 export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const editable = notInArray(siteConfigurations.section, [...RESERVED_CONFIG_SECTIONS]);
@@ -28,13 +37,15 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
       createdAt: siteConfigurations.createdAt,
       updatedAt: siteConfigurations.updatedAt,
     },
+    check: (record) => void checkConfigValue(record.section, record.configKey, record.configValue),
   });
 
   // Updating by section and key creates the entry when it is missing.
   route(app, adminContentContract.upsertConfig, {}, async (request) => {
     const actor = await adminActor(request);
     const { section, key } = request.params;
-    const { value, isActive } = request.body;
+    const { isActive } = request.body;
+    const value = checkConfigValue(section, key, request.body.value);
     const result = await adminWrite(db, actor, { action: 'update', resource: 'site-config' }, async (tx) => {
       const match = and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key));
       const [current] = await tx.select().from(siteConfigurations).where(match).for('update');

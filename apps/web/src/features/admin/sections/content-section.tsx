@@ -6,11 +6,21 @@ import { useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { z } from 'zod';
-import { defaultFooterConfig, defaultHeaderConfig, footerConfigSchema, headerConfigSchema } from '@vitrine/domain/content';
+import {
+  defaultFooterConfig,
+  defaultHeaderConfig,
+  footerConfigSchema,
+  headerConfigSchema,
+  legalDocumentInputSchema,
+  legalDocumentSchema,
+  legalRevisionDate,
+  type LegalDocumentKey,
+} from '@vitrine/domain/content';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
@@ -43,11 +53,11 @@ export function ContentSection() {
           <SectionEditor section="footer" defaults={defaultFooterConfig} schema={footerConfigSchema} preview={(value) => <FooterPreview value={value as typeof defaultFooterConfig} />} />
         </TabsContent>
         <TabsContent value="legal" className="space-y-6 pt-2">
-          <EntryEditor section="legal" configKey="privacy" label="Política de Privacidade (Markdown)" kind="markdown" />
-          <EntryEditor section="legal" configKey="terms" label="Termos de Uso (Markdown)" kind="markdown" />
+          <LegalDocumentEditor documentKey="privacy" title="Política de Privacidade" />
+          <LegalDocumentEditor documentKey="terms" title="Termos de Uso" />
         </TabsContent>
         <TabsContent value="faq" className="pt-2">
-          <EntryEditor section="assistant" configKey="faq" label="Perguntas e respostas que o assistente conhece (JSON)" kind="json" schema={faqSchema} />
+          <EntryEditor section="assistant" configKey="faq" label="Perguntas e respostas que o assistente conhece (JSON)" schema={faqSchema} />
         </TabsContent>
         <TabsContent value="all" className="pt-2">
           <ResourceSection
@@ -222,28 +232,24 @@ function FooterPreview({ value }: { value: typeof defaultFooterConfig }) {
 }
 
 /** One entry: Markdown with its preview, or JSON checked by a schema. */
-function EntryEditor({ section, configKey, label, kind, schema }: { section: string; configKey: string; label: string; kind: 'markdown' | 'json'; schema?: z.ZodType }) {
+/** A JSON entry, checked against its schema before it is saved. */
+function EntryEditor({ section, configKey, label, schema }: { section: string; configKey: string; label: string; schema?: z.ZodType }) {
   const entries = useSectionEntries(section);
   const save = useSaveEntry();
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (entries.data && text === null) {
-      const stored = entries.data[configKey];
-      setText(kind === 'markdown' ? (typeof stored === 'string' ? stored : '') : JSON.stringify(stored ?? [], null, 2));
-    }
-  }, [entries.data, text, configKey, kind]);
+    if (entries.data && text === null) setText(JSON.stringify(entries.data[configKey] ?? [], null, 2));
+  }, [entries.data, text, configKey]);
   if (text === null) return <p className="text-muted-foreground text-sm">Carregando...</p>;
 
   const submit = async () => {
-    let value: unknown = text;
-    if (kind === 'json') {
-      try {
-        value = JSON.parse(text);
-      } catch {
-        setError('JSON inválido.');
-        return;
-      }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      setError('JSON inválido.');
+      return;
     }
     const check = schema?.safeParse(value);
     if (check && !check.success) {
@@ -256,25 +262,65 @@ function EntryEditor({ section, configKey, label, kind, schema }: { section: str
 
   const id = `${section}-${configKey}`;
   return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Textarea id={id} rows={12} className="font-mono text-xs" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} />
+      {error && <p className="text-destructive text-xs">{error}</p>}
+      <Button className="justify-self-start" onClick={() => void submit()}>
+        <Save className="size-4" aria-hidden /> Salvar
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /privacidade or /termos: its title and Markdown text with a preview. Saving stamps the day of the
+ * revision (São Paulo), which the page shows as 'Última atualização'.
+ */
+function LegalDocumentEditor({ documentKey, title: fallbackTitle }: { documentKey: LegalDocumentKey; title: string }) {
+  const entries = useSectionEntries('legal');
+  const save = useSaveEntry();
+  const [draft, setDraft] = useState<{ title: string; body: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (entries.data && draft === null) {
+      const stored = legalDocumentSchema.safeParse(entries.data[documentKey]);
+      setDraft(stored.success ? { title: stored.data.title, body: stored.data.body } : { title: fallbackTitle, body: '' });
+    }
+  }, [entries.data, draft, documentKey, fallbackTitle]);
+  if (draft === null) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+
+  const submit = async () => {
+    const check = legalDocumentInputSchema.safeParse({ ...draft, updatedAt: legalRevisionDate() });
+    if (!check.success) {
+      setError(check.error.issues[0]?.message ?? 'Valor inválido.');
+      return;
+    }
+    setError(null);
+    await save('legal', documentKey, check.data);
+  };
+
+  const id = `legal-${documentKey}`;
+  return (
     <div className="grid gap-3 lg:grid-cols-2">
-      <div className="grid gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Textarea id={id} rows={12} className={kind === 'json' ? 'font-mono text-xs' : 'text-sm'} value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} />
+      <div className="grid min-w-0 gap-2">
+        <Label htmlFor={`${id}-title`}>Título: {fallbackTitle}</Label>
+        <Input id={`${id}-title`} value={draft.title} maxLength={120} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
+        <Label htmlFor={id}>{fallbackTitle} (Markdown)</Label>
+        <Textarea id={id} rows={12} className="text-sm" value={draft.body} onChange={(event) => setDraft({ ...draft, body: event.target.value })} aria-invalid={error ? true : undefined} />
         {error && <p className="text-destructive text-xs">{error}</p>}
         <Button className="justify-self-start" onClick={() => void submit()}>
           <Save className="size-4" aria-hidden /> Salvar
         </Button>
       </div>
-      {kind === 'markdown' && (
-        <div className="space-y-2">
-          <p className="text-muted-foreground text-sm">Pré-visualização</p>
-          <div className="prose prose-sm dark:prose-invert max-h-96 max-w-none overflow-y-auto rounded-lg border p-3 break-words">
-            <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml>
-              {text}
-            </ReactMarkdown>
-          </div>
+      <div className="min-w-0 space-y-2">
+        <p className="text-muted-foreground text-sm">Pré-visualização</p>
+        <div className="prose prose-sm dark:prose-invert max-h-96 max-w-none overflow-y-auto rounded-lg border p-3 break-words">
+          <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml>
+            {draft.body}
+          </ReactMarkdown>
         </div>
-      )}
+      </div>
     </div>
   );
 }
