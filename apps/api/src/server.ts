@@ -1,4 +1,5 @@
 // Starts the API and the web app: listen + graceful shutdown, nothing else.
+import net from 'node:net';
 import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
@@ -18,8 +19,22 @@ const SHUTDOWN_GRACE_MS = 250;
 /** A start-up problem the operator can fix; printed as is, without a stack. */
 class StartupError extends Error {}
 
+const portTaken = (port: number) =>
+  new StartupError(`A porta ${port} já está em uso. Pare o outro processo ou defina outra porta com PORT.`);
+
+/** A taken port is said at once, before the database is opened, migrated and seeded. */
+async function assertPortFree(port: number, host: string) {
+  if (port === 0) return;
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portTaken(port) : error));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 async function main() {
   const env = loadEnv();
+  await assertPortFree(env.PORT, env.HOST);
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
@@ -64,9 +79,8 @@ async function main() {
   const address = await app.listen({ port: env.PORT, host: env.HOST }).catch(async (error: NodeJS.ErrnoException) => {
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
-    if (error.code === 'EADDRINUSE') {
-      throw new StartupError(`A porta ${env.PORT} já está em uso. Pare o outro processo ou defina outra porta com PORT.`);
-    }
+    // Taken while the database was being prepared.
+    if (error.code === 'EADDRINUSE') throw portTaken(env.PORT);
     throw error;
   });
   app.log.info(

@@ -1,6 +1,7 @@
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
-import { startServer } from './support/server.ts';
+import fs from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { makeDataDir, startServer } from './support/server.ts';
 
 /** A response, or the network error that ended the request (its code in place of the status). */
 interface Answer {
@@ -159,12 +160,11 @@ describe('the server process', () => {
     );
   });
 
-  it('says which port is taken when another process holds it', async () => {
-    const first = await startServer();
-    try {
-      await expect(startServer({ port: first.port })).rejects.toThrow(/A porta \d+ já está em uso/);
-    } finally {
-      expect(await first.stop()).toBe(0);
-    }
+  it('says which port is taken when another process holds it, before preparing its database', async () => {
+    // The suite's shared server holds its port.
+    const taken = Number(new URL(inject('baseUrl')).port);
+    const dataDir = makeDataDir();
+    await expect(startServer({ port: taken, dataDir })).rejects.toThrow(new RegExp(`A porta ${taken} já está em uso`));
+    expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 });
