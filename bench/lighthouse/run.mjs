@@ -51,6 +51,9 @@ const gzippedKb = async (url) => {
   return gzipSync(body).length / 1024;
 };
 
+const reportsDir = path.join(os.tmpdir(), 'vitrine-lighthouse');
+fs.mkdirSync(reportsDir, { recursive: true });
+console.log(`relatórios completos em ${reportsDir}`);
 const rows = [];
 try {
   for (const page of PAGES) {
@@ -87,6 +90,14 @@ try {
       failedAudits,
     });
     console.log(page, rows.at(-1));
+    // The median run's full report, for reading an audit's elements (not committed).
+    const reportFile = path.join(reportsDir, `${page === '/' ? 'home' : page.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-')}.json`);
+    fs.writeFileSync(reportFile, JSON.stringify(lhr));
+    for (const ref of lhr.categories.accessibility.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (audit.score === null || audit.score >= 1 || !audit.details?.items) continue;
+      for (const item of audit.details.items) console.log(`  a11y ${ref.id}: ${item.node?.snippet ?? ''} ${item.node?.explanation?.split('\n')[0] ?? ''}`);
+    }
   }
 } finally {
   await chrome.kill();

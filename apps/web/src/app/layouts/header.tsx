@@ -1,20 +1,23 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, MessageCircle } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { resolveHeaderConfig } from '@vitrine/domain/content';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSiteConfig } from '@/features/content/api/get-site-config';
-import { cn } from '@/lib/utils';
 import { Brand } from '@/components/layouts/brand';
 import { HeaderNav } from '@/components/layouts/header-nav';
+
+// The menu's panel (a dialog) loads when it is first opened: most visits never open it.
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 // Below the specification's mobile breakpoint (768 px, Tailwind's `md`) the links move into the
 // hamburger menu; from there up they sit in the header row, and the ones that do not fit go into
 // 'Mais' (see HeaderNav), so the header never pushes the page sideways.
 export function Header() {
   const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   // The header section of site configuration; the specification's links show until it arrives.
   const { data } = useSiteConfig('header');
   const { brand, navigation } = resolveHeaderConfig(data?.entries ?? {});
@@ -31,43 +34,26 @@ export function Header() {
               Iniciar Chat
             </Link>
           </Button>
-          <Sheet open={open} onOpenChange={setOpen}>
-            <SheetTrigger asChild>
-              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu">
-                <Menu className="size-5" />
-              </Button>
-            </SheetTrigger>
-            <SheetContent side="right" className="w-72">
-              <SheetHeader>
-                <SheetTitle>Menu</SheetTitle>
-                <SheetDescription className="sr-only">Links de navegação do site</SheetDescription>
-              </SheetHeader>
-              <nav aria-label="Navegação móvel" className="flex flex-col gap-1 px-4">
-                {navigation.map((link) => (
-                  <NavLink
-                    key={link.href}
-                    to={link.href}
-                    end={link.href === '/'}
-                    onClick={() => setOpen(false)}
-                    className={({ isActive }) =>
-                      cn('rounded-md px-3 py-2.5 text-base font-medium', isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:text-foreground')
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                ))}
-                <div className="mt-4 border-t pt-4" onClick={() => setOpen(false)}>
-                  <UserMenu layout="sheet" />
-                </div>
-                <Button asChild variant="gradient" className="mt-2" onClick={() => setOpen(false)}>
-                  <Link to="/chat">
-                    <MessageCircle aria-hidden />
-                    Iniciar Chat
-                  </Link>
-                </Button>
-              </nav>
-            </SheetContent>
-          </Sheet>
+          <Button
+            ref={menuButton}
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Abrir menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => {
+              setMenuWanted(true);
+              setOpen(true);
+            }}
+          >
+            <Menu className="size-5" />
+          </Button>
+          {menuWanted && (
+            <Suspense fallback={null}>
+              <MobileMenu open={open} onOpenChange={setOpen} navigation={navigation} trigger={menuButton} />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

@@ -1,9 +1,11 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import type { Link as SiteLink } from '@vitrine/domain/content';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
+
+// The 'Mais' menu loads only when some link does not fit (never on a phone, where the row is hidden).
+const HeaderOverflowMenu = lazy(() => import('./header-overflow-menu').then((module) => ({ default: module.HeaderOverflowMenu })));
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors';
 
@@ -30,6 +32,7 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
   const rowRef = useRef<HTMLElement>(null);
   const measureRef = useRef<HTMLDivElement>(null);
   const [count, setCount] = useState(links.length);
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   const { pathname } = useLocation();
 
   useLayoutEffect(() => {
@@ -55,6 +58,11 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
   const inline = links.slice(0, count);
   const overflow = links.slice(count);
   const overflowCurrent = overflow.some((link) => isCurrent(link.href, pathname));
+  const moreClass = cn(
+    linkClass,
+    'hover:text-foreground focus-visible:ring-ring/50 inline-flex items-center gap-1 outline-none focus-visible:ring-[3px]',
+    overflowCurrent ? 'text-foreground bg-accent/60' : 'text-muted-foreground',
+  );
 
   return (
     <nav ref={rowRef} aria-label="Navegação principal" className="relative hidden min-w-0 flex-1 items-center justify-center gap-1 md:flex">
@@ -69,27 +77,18 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
         </NavLink>
       ))}
       {overflow.length > 0 && (
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger
-            className={cn(
-              linkClass,
-              'hover:text-foreground focus-visible:ring-ring/50 inline-flex items-center gap-1 outline-none focus-visible:ring-[3px]',
-              overflowCurrent ? 'text-foreground bg-accent/60' : 'text-muted-foreground',
-            )}
-          >
-            Mais
-            <ChevronDown className="size-4" aria-hidden />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            {overflow.map((link) => (
-              <DropdownMenuItem key={link.href} asChild>
-                <NavLink to={link.href} end={link.href === '/'} className={({ isActive }) => cn(isActive && 'bg-accent/60 text-foreground')}>
-                  {link.label}
-                </NavLink>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        // Until the menu's code arrives, the same-looking button stands in its place; a click on it
+        // opens the menu as soon as it is there.
+        <Suspense
+          fallback={
+            <button type="button" className={moreClass} aria-haspopup="menu" aria-expanded={false} onClick={() => setOpenOnLoad(true)}>
+              Mais
+              <ChevronDown className="size-4" aria-hidden />
+            </button>
+          }
+        >
+          <HeaderOverflowMenu links={overflow} triggerClassName={moreClass} defaultOpen={openOnLoad} />
+        </Suspense>
       )}
       {/* Never seen nor announced: only measured. Clipped to the row so it cannot widen the page. */}
       <div aria-hidden className="invisible absolute inset-x-0 top-0 h-0 overflow-hidden">
