@@ -4,7 +4,7 @@ import type { ServerBadge } from '@vitrine/domain/resellers';
 export const SERVER_BADGE_STYLES: Record<ServerBadge, string> = {
   'Pré-pago': 'bg-violet-600 text-white',
   'Pós-pago': 'bg-sky-600 text-white',
-  'Clientes Ativos': 'bg-emerald-600 text-white',
+  'Clientes Ativos': 'bg-emerald-700 text-white',
   Mensalista: 'bg-amber-500 text-white',
   Padrão: 'bg-secondary text-secondary-foreground',
 };

@@ -129,6 +129,7 @@ export function AppActivation() {
           </Select>
         </div>
 
+        <h2 className="sr-only">Aplicativos</h2>
         {!failed && (
           <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="activation-count">
             {apps.isPending ? 'Carregando aplicativos...' : plural(visible.length, 'aplicativo encontrado', 'aplicativos encontrados')}

@@ -24,7 +24,7 @@ export function AppCard({ app, layout = 'grid', onDetails }: { app: PublicApp; l
         <AppImage src={app.iconUrl} alt={`Imagem do aplicativo ${app.name}`} className="size-full" />
         <div className="absolute top-2 left-2 flex gap-1.5">
           {app.isFeatured && <Badge className="bg-fuchsia-600 text-white">Destaque</Badge>}
-          {app.isFree && <Badge variant="success" className="bg-emerald-600 text-white">Grátis</Badge>}
+          {app.isFree && <Badge variant="success" className="bg-emerald-700 text-white">Grátis</Badge>}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">

@@ -144,7 +144,7 @@ function FeedbackButton({ label, pressed, onClick, children }: { label: string; 
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(
-        'hover:bg-accent rounded p-1 transition-colors [&_svg]:size-3.5',
+        'hover:bg-accent inline-flex size-7 items-center justify-center rounded transition-colors [&_svg]:size-3.5',
         pressed ? 'text-violet-600 dark:text-violet-400 [&_svg]:fill-current' : 'text-muted-foreground',
       )}
     >

@@ -17,9 +17,8 @@ export function MediaCard({ item, onOpen, className }: { item: MediaListItem; on
       data-testid="media-card"
       data-media-type={item.mediaType}
       data-vote={item.voteAverage}
-      aria-label={`${title} — ${typeLabel(item)}${item.year ? `, ${item.year}` : ''}`}
       className={cn(
-        'group focus-visible:ring-ring block w-full rounded-lg text-left outline-none focus-visible:ring-[3px] focus-visible:ring-offset-2',
+        'group focus-visible:ring-ring relative block w-full rounded-lg text-left outline-none focus-visible:ring-[3px] focus-visible:ring-offset-2',
         className,
       )}
     >
@@ -32,17 +31,21 @@ export function MediaCard({ item, onOpen, className }: { item: MediaListItem; on
           alt=""
           className="size-full transition-transform duration-300 group-hover:scale-105"
         />
-        {vote && (
-          <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
-            <Star className="size-3 fill-amber-400 text-amber-400" aria-hidden />
-            <span aria-label={`Nota ${vote}`}>{vote}</span>
-          </span>
-        )}
       </span>
       <span className="mt-2 line-clamp-1 block text-sm font-semibold" data-title>
         {title}
       </span>
       <span className="block text-xs opacity-70">{[typeLabel(item), item.year].filter(Boolean).join(' · ')}</span>
+      {/* Over the poster's corner, but read after the title: the card's name is what it shows. */}
+      {vote && (
+        <span className="absolute top-2 right-2 inline-flex items-center gap-1 rounded-md bg-black/75 px-1.5 py-0.5 text-xs font-semibold text-white">
+          <Star className="size-3 fill-amber-400 text-amber-400" aria-hidden />
+          <span>
+            <span className="sr-only">Nota </span>
+            {vote}
+          </span>
+        </span>
+      )}
     </button>
   );
 }
