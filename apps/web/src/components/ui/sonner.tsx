@@ -1,4 +1,4 @@
-import { Toaster as Sonner, toast, type ToasterProps } from 'sonner';
+import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
 // At most 3 toasts, 4.5 s each; a dismissed toast leaves the page 500 ms later (the build sets
 // that delay, see vite.config.ts). The region and the close button are announced in Portuguese.
@@ -26,5 +26,4 @@ function Toaster(props: ToasterProps) {
   );
 }
 
-// The toast function travels with the region, in one chunk loaded after the page (see lib/toast.ts).
-export { Toaster, toast };
+export { Toaster };
