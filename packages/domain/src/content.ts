@@ -133,10 +133,6 @@ export const legalDocumentSchema = z.object({
   body: z.string(),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
-/** A legal document's revision date: the day in São Paulo (yyyy-mm-dd). */
-export const legalRevisionDate = (at: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
 /** What the admin may store as a legal document: the public page shows nothing for any other shape. */
 export const legalDocumentInputSchema = z.strictObject({
   title: z.string({ error: 'Informe o título do documento.' }).trim().min(1, 'Informe o título do documento.').max(120, 'Título muito longo (máximo 120 caracteres).'),

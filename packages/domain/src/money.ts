@@ -7,6 +7,10 @@ const dateTimeFormatter = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
   timeStyle: 'short',
 });
+const isoDayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The day in São Paulo, as yyyy-mm-dd. */
+export const saoPauloDay = (at: Date = new Date()): string => isoDayFormatter.format(at);
 
 // Money arithmetic is exact: amounts are decimals (big.js), rounded once, half-up (half away from
 // zero), to whole cents. A JavaScript number in an API body stands for its shortest decimal text

@@ -4,7 +4,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { imageUrlSchema, optionalText, priceInputSchema, text, writeSchemas } from './catalog-admin.ts';
-import { formatBRL, fromCents, toCents, type Cents } from './money.ts';
+import { formatBRL, fromCents, saoPauloDay, toCents, type Cents } from './money.ts';
 import { calculatorInputSchema, calculatorResultSchema } from './pricing/calculator.ts';
 import { planTypeSchema, providerCostTierSchema, quantitySchema, unitCostSchema } from './pricing/tiers.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
@@ -361,8 +361,7 @@ export const ragExportQuerySchema = z.object({ format: z.enum(RAG_FORMATS, { err
 
 /** 'consolidado-2026-11-25.csv': exports carry the day they were made (São Paulo time). */
 export function exportFileName(prefix: string, extension: string, at: Date = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return `${prefix}-${day}.${extension}`;
+  return `${prefix}-${saoPauloDay(at)}.${extension}`;
 }
 
 export { BILLING_PERIODS as PLAN_TYPES, providerCostTierSchema };

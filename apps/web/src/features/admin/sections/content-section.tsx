@@ -13,10 +13,10 @@ import {
   headerConfigSchema,
   legalDocumentInputSchema,
   legalDocumentSchema,
-  legalRevisionDate,
   type LegalDocumentKey,
 } from '@vitrine/domain/content';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
+import { saoPauloDay } from '@vitrine/domain/money';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -291,7 +291,7 @@ function LegalDocumentEditor({ documentKey, title: fallbackTitle }: { documentKe
   if (draft === null) return <p className="text-muted-foreground text-sm">Carregando...</p>;
 
   const submit = async () => {
-    const check = legalDocumentInputSchema.safeParse({ ...draft, updatedAt: legalRevisionDate() });
+    const check = legalDocumentInputSchema.safeParse({ ...draft, updatedAt: saoPauloDay() });
     if (!check.success) {
       setError(check.error.issues[0]?.message ?? 'Valor inválido.');
       return;
