@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -24,8 +24,39 @@ function sonnerRemoveDelay(): Plugin {
   };
 }
 
+// The browser calls an endpoint by its contract's method and path; the contract's schemas validate
+// on the server. The build gives the browser each contract module (`packages/domain/src/*.contract.ts`)
+// as its endpoints' method and path only, read from the module itself, so a page that only calls the
+// API does not load the validator. A schema exported beside the contracts is left out: a browser
+// import of one fails the build ("not exported"), it is never silently undefined.
+const CONTRACT_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/][\w-]+\.contract\.ts$/;
+function contractPathsOnly(): Plugin {
+  const isEndpoint = (value: unknown): value is { method: string; path: string } =>
+    typeof value === 'object' && value !== null && typeof (value as { method?: unknown }).method === 'string' && typeof (value as { path?: unknown }).path === 'string';
+  return {
+    name: 'vitrine:contract-paths-only',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      const file = id.split('?')[0]!;
+      if (!CONTRACT_MODULE.test(file)) return null;
+      const { tsImport } = await import('tsx/esm/api');
+      const module = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<string, unknown>;
+      const exports = Object.entries(module).flatMap(([name, contract]) => {
+        if (typeof contract !== 'object' || contract === null) return [];
+        const endpoints = Object.entries(contract);
+        if (endpoints.length === 0 || !endpoints.every(([, endpoint]) => isEndpoint(endpoint))) return [];
+        const paths = Object.fromEntries(endpoints.map(([key, endpoint]) => [key, { method: (endpoint as { method: string }).method, path: (endpoint as { path: string }).path }]));
+        return [`export const ${name} = ${JSON.stringify(paths)};`];
+      });
+      if (exports.length === 0) this.error(`${file}: nenhum contrato de endpoints exportado.`);
+      return exports.join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [sonnerRemoveDelay(), react(), tailwindcss()],
+  plugins: [contractPathsOnly(), sonnerRemoveDelay(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },

@@ -16,7 +16,9 @@ import { machine, measuredAt, root, startApi, writeSection } from '../support.mj
 const here = path.dirname(fileURLToPath(import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const PAGES = ['/', '/apps/ativacao', '/streaming', '/midia', '/chat'];
+const ALL_PAGES = ['/', '/apps/ativacao', '/streaming', '/midia', '/chat'];
+/** BENCH_PAGES=/,/midia measures only those pages and leaves docs/benchmarks.md as it is. */
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',') : ALL_PAGES;
 /** Route chunks that must load only on their own pages (Vite names a lazy route's chunk after its module). */
 const PRIVATE_CHUNKS = [
   { name: 'admin', pattern: /\/assets\/admin-[\w-]+\.js$/, allowedOn: [] },
@@ -129,5 +131,5 @@ const lines = [
   ...rows.map((row) => `- \`${row.page}\`: ${row.failedAudits.length ? row.failedAudits.join(', ') : 'none'}.`),
   '',
 ];
-writeSection(path.join(root, 'docs/benchmarks.md'), lines);
+if (PAGES === ALL_PAGES) writeSection(path.join(root, 'docs/benchmarks.md'), lines);
 console.log(lines.join('\n'));

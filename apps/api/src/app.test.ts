@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { tempDir } from '../test/database.ts';
+import { siteConfigurations } from './modules/content/content.tables.ts';
 
 describe('the API server', () => {
   let t: TestApp;
@@ -14,6 +15,13 @@ describe('the API server', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>vitrine</body></html>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("ok")'.repeat(200));
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.mkdirSync(path.join(webDist, 'prerendered'));
+    fs.writeFileSync(path.join(webDist, 'prerendered', 'index.html'), '<!doctype html><html lang="pt-BR"><body>home pronta</body></html>');
+    fs.writeFileSync(path.join(webDist, 'prerendered', 'apps-ativacao.html'), '<!doctype html><html lang="pt-BR"><body>ativação pronta</body></html>');
+    fs.writeFileSync(
+      path.join(webDist, 'prerendered', 'manifest.json'),
+      JSON.stringify({ '/': 'index.html', '/apps/ativacao': 'apps-ativacao.html', '/fora': '../index.html', '/sumiu': 'sumiu.html' }),
+    );
     t = await buildTestApp({ env: { WEB_DIST: webDist } });
   });
   afterAll(() => t.close());
@@ -29,14 +37,23 @@ describe('the API server', () => {
   it('serves the web app for client routes, with index.html revalidated and hashed assets cached for a year', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
-    expect(home.body).toContain('lang="pt-BR"');
+    expect(home.body).toContain('home pronta');
     expect(home.headers['cache-control']).toBe('no-cache');
 
-    const page = await t.app.inject({ method: 'GET', url: '/apps/ativacao' });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('lang="pt-BR"');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    // A page the build prerendered is answered with its own HTML, with or without a query or a final slash.
+    for (const url of ['/apps/ativacao', '/apps/ativacao?categoria=tv', '/apps/ativacao/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('ativação pronta');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    // Other client routes get the shell; a manifest entry outside the folder or without its file is ignored.
+    for (const url of ['/admin/planos', '/fora', '/sumiu']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<body>vitrine</body>');
+    }
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
     expect(asset.statusCode).toBe(200);
@@ -113,5 +130,17 @@ describe('the API server', () => {
     expect(footer.json()).toEqual({ section: 'footer', entries: {} });
     const pricing = await t.app.inject({ method: 'GET', url: '/api/site-config/pricing' });
     expect(pricing.statusCode).toBe(404);
+  });
+
+  it('answers the header without its malformed parts, so the page shows their defaults', async () => {
+    const navigation = [{ label: 'Planos', href: '/#planos' }];
+    await t.database.db.insert(siteConfigurations).values([
+      { section: 'header', configKey: 'brand', configValue: { tagline: 'sem nome' } },
+      { section: 'header', configKey: 'navigation', configValue: navigation },
+      { section: 'header', configKey: 'extra', configValue: 'guardado' },
+    ]);
+    const header = await t.app.inject({ method: 'GET', url: '/api/site-config/header' });
+    expect(header.statusCode).toBe(200);
+    expect(header.json()).toEqual({ section: 'header', entries: { navigation, extra: 'guardado' } });
   });
 });

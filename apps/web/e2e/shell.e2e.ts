@@ -41,6 +41,35 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
+  it('paints the public pages before any script runs, then the app takes the page over', async () => {
+    // Without JavaScript: the build's prerendered page, inert (nothing on it can be half used).
+    const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
+    const still = await noScript.newPage();
+    for (const [url, heading] of [
+      ['/', 'Tudo o que você ama assistir'],
+      ['/streaming', 'Revenda streaming e lucre com cada cliente'],
+      ['/midia', 'Filmes e Séries'],
+      ['/apps/ativacao?categoria=esportes', 'Ativação de Apps'],
+    ] as const) {
+      await still.goto(url);
+      expect(await still.locator('h1').first().textContent()).toContain(heading);
+      expect(await still.locator('#root').getAttribute('inert')).toBe('');
+    }
+    // Pages outside the public site get the empty shell.
+    await still.goto('/admin');
+    expect(await still.locator('#root').innerHTML()).toBe('');
+    await noScript.close();
+
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/streaming');
+    await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('inert') || root.hasAttribute('data-prerendered'))).toBe(false);
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Sobre', exact: true }).click();
+    await page.waitForURL('**/sobre');
+    await page.getByRole('heading', { level: 1, name: 'Sobre a Vitrine' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the footer built from the footer section of site configuration', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await page.goto('/sobre');

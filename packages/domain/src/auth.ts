@@ -2,6 +2,9 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 
+// Error codes and texts, free of schemas: the storefront's first load shows them.
+export * from './auth-messages.ts';
+
 export const authMessages = {
   emailRequired: 'Email é obrigatório',
   emailFormat: 'Formato de email inválido',
@@ -117,43 +120,6 @@ export type NewPasswordForm = z.infer<typeof newPasswordFormSchema>;
 /** The form of a sign-up confirmation link: the password typed at sign-up. */
 export const signupPasswordFormSchema = z.object({ password: authPasswordSchema });
 export type SignupPasswordForm = z.infer<typeof signupPasswordFormSchema>;
-
-/** Stable error codes of the access API; the web maps them to their Portuguese texts. */
-export const authErrorCodes = {
-  notPro: 'auth.not_pro',
-  invalidCredentials: 'auth.invalid_credentials',
-  userExists: 'auth.user_exists',
-  emailNotConfirmed: 'auth.email_not_confirmed',
-  temporary: 'auth.temporary_failure',
-  rateLimited: 'rate_limited',
-  /** The pro_users lookup itself failed: nothing was decided about the e-mail. */
-  proCheckFailed: 'access.pro_check_failed',
-  invalidLink: 'auth.invalid_link',
-  invalidResetLink: 'auth.invalid_reset_link',
-  wrongSignupPassword: 'auth.wrong_signup_password',
-} as const;
-
-export const authErrorMessages: Record<string, string> = {
-  [authErrorCodes.notPro]: 'Email não autorizado para acesso PRO. Verifique com o administrador.',
-  [authErrorCodes.invalidCredentials]: 'Email ou senha incorretos. Verifique suas credenciais.',
-  [authErrorCodes.userExists]: 'Este email já possui uma conta. Tente fazer login.',
-  [authErrorCodes.emailNotConfirmed]: 'Verifique sua caixa de entrada e confirme seu email.',
-  [authErrorCodes.temporary]: 'Problema temporário no servidor. Tente novamente em alguns minutos.',
-  [authErrorCodes.proCheckFailed]: 'Erro ao validar e-mail PRO. Tente novamente.',
-  [authErrorCodes.invalidLink]: 'Link inválido ou expirado. Cadastre-se novamente para receber um novo link de confirmação.',
-  [authErrorCodes.invalidResetLink]: 'Link inválido ou expirado. Peça um novo em "Esqueci minha senha".',
-  [authErrorCodes.wrongSignupPassword]:
-    'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
-};
-
-/** Texts of successful steps, shown by the web app. */
-export const authInfoMessages = {
-  signUpCreated: 'Conta criada com sucesso! Verifique seu email para confirmar.',
-  // The same answer whether or not the e-mail has an account, so the form reveals nothing.
-  resetRequested: 'Se o email estiver cadastrado, enviaremos um link para redefinir a senha.',
-} as const;
-
-export const connectionErrorMessage = 'Erro de conexão. Verifique sua internet e tente novamente.';
 
 export const proUserSchema = z.object({
   email: z.string(),

@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { listEnvelopeSchema } from './lists.ts';
 import { multiplyMoney } from './money.ts';
 import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
+import { appCategoryName, foldText } from './catalog-text.ts';
+
+// Text rules the storefront's first load needs, free of schemas.
+export * from './catalog-text.ts';
 
 // ---------------------------------------------------------------- icons
 
@@ -35,18 +39,6 @@ export const PLAN_ICONS = [
 ] as const;
 export const planIconSchema = z.enum(PLAN_ICONS);
 export type PlanIcon = z.infer<typeof planIconSchema>;
-
-/** Lower case without accents, for matching Portuguese text. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
-}
-
-/** 'Loja de Apps e códigos' → 'loja-de-apps-e-codigos': for anchors and file names. */
-export function slugify(text: string): string {
-  return foldText(text)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** Default plan icon from its name: básico → Monitor, premium → Crown, family → Home. */
 export function defaultPlanIcon(name: string): PlanIcon {
@@ -118,27 +110,6 @@ export function shortDescription(description: string): string {
 /** An app is popular when its downloads exceed 1000. */
 export const POPULAR_APP_DOWNLOADS = 1000;
 export const isPopularApp = (downloads: number) => downloads > POPULAR_APP_DOWNLOADS;
-
-export const APP_CATEGORY_NAMES: Readonly<Record<string, string>> = {
-  streaming: 'Streaming',
-  esportes: 'Esportes',
-  musica: 'Música',
-  infantil: 'Infantil',
-  documentarios: 'Documentários',
-  utilitarios: 'Utilitários',
-};
-
-/** The pt-BR name of an app category; unknown ids are title-cased ('meu-app' → 'Meu App'). */
-export function appCategoryName(id: string): string {
-  return (
-    APP_CATEGORY_NAMES[id] ??
-    id
-      .split(/[-_\s]+/)
-      .filter(Boolean)
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join(' ')
-  );
-}
 
 export const categorySchema = z.object({ id: z.string(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;

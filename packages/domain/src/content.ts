@@ -1,5 +1,9 @@
 import './zod-locale.ts';
 import { z } from 'zod';
+import { footerFromEntries, headerFromEntries } from './site-config.ts';
+
+// The header's and footer's defaults and their merge, free of schemas: every page's first load uses them.
+export * from './site-config.ts';
 
 /** Site configuration sections anyone may read; the rest (pricing, models, tmdb…) are admin-only. */
 export const PUBLIC_CONFIG_SECTIONS = ['header', 'footer', 'legal', 'contact'] as const;
@@ -23,31 +27,6 @@ export const headerConfigSchema = z.object({
 });
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
-/** The specification's header navigation. */
-export const defaultHeaderConfig: HeaderConfig = {
-  brand: { text: 'Vitrine', tagline: 'Streaming com IA' },
-  navigation: [
-    { label: 'Início', href: '/' },
-    { label: 'Sobre', href: '/sobre' },
-    { label: 'Funcionalidades', href: '/funcionalidades' },
-    { label: 'Revendas', href: '/streaming' },
-    { label: 'Mídia', href: '/midia' },
-    { label: 'Apps', href: '/apps/ativacao' },
-    { label: 'Documentação', href: '/knowledgebase' },
-    { label: 'Contato', href: '/contato' },
-  ],
-};
-
-/** Merges stored header entries over the defaults, ignoring malformed ones. */
-export function resolveHeaderConfig(entries: Record<string, unknown>): HeaderConfig {
-  const brand = headerConfigSchema.shape.brand.safeParse(entries.brand);
-  const navigation = headerConfigSchema.shape.navigation.safeParse(entries.navigation);
-  return {
-    brand: brand.success ? brand.data : defaultHeaderConfig.brand,
-    navigation: navigation.success ? navigation.data : defaultHeaderConfig.navigation,
-  };
-}
-
 /** The footer, as stored in site configuration section 'footer' (one key per part). */
 export const footerConfigSchema = z.object({
   logo: z.object({ text: z.string(), imageUrl: z.string().optional() }),
@@ -60,41 +39,38 @@ export const footerConfigSchema = z.object({
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 
-/** The specification's footer defaults. */
-export const defaultFooterConfig: FooterConfig = {
-  logo: { text: 'Vitrine' },
-  description:
-    'Streaming premium com assistente de IA, apps para todas as telas e planos para clientes e revendedores.',
-  social: { facebook: 'https://facebook.com', instagram: 'https://instagram.com', twitter: 'https://twitter.com' },
-  quickLinks: [
-    { label: 'Sobre', href: '/sobre' },
-    { label: 'Funcionalidades', href: '/funcionalidades' },
-    { label: 'Chatbot IA', href: '/chat' },
-    { label: 'Área Admin', href: '/admin' },
-  ],
-  legalLinks: [
-    { label: 'Política de Privacidade', href: '/privacidade' },
-    { label: 'Termos de Uso', href: '/termos' },
-  ],
-  contact: { email: 'contato@vitrine.com.br', phone: '+55 (11) 4000-1234', location: 'São Paulo, SP — Brasil' },
-  copyright: { year: 2024, text: 'Vitrine. Todos os direitos reservados.' },
-};
-
 export const siteConfigSectionResponseSchema = z.object({
   section: z.string(),
   entries: z.record(z.string(), z.unknown()),
 });
 export type SiteConfigSectionResponse = z.infer<typeof siteConfigSectionResponseSchema>;
 
-/** Merges stored footer entries over the defaults, ignoring malformed ones. */
-export function resolveFooterConfig(entries: Record<string, unknown>): FooterConfig {
-  const merged: Record<string, unknown> = { ...defaultFooterConfig };
-  for (const key of Object.keys(footerConfigSchema.shape) as (keyof FooterConfig)[]) {
-    const candidate = footerConfigSchema.shape[key].safeParse(entries[key]);
-    if (candidate.success) merged[key] = candidate.data;
+/**
+ * A section's stored entries as the public read answers them: for the header and the footer, each
+ * part that does not match its schema is left out (the page then shows that part's default).
+ */
+export function wellFormedConfigEntries(section: string, entries: Record<string, unknown>): Record<string, unknown> {
+  const parts: Record<string, z.ZodType> | null =
+    section === 'header' ? headerConfigSchema.shape : section === 'footer' ? footerConfigSchema.shape : null;
+  if (!parts) return entries;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(entries)) {
+    const schema = parts[key];
+    if (!schema) {
+      kept[key] = value;
+      continue;
+    }
+    const parsed = schema.safeParse(value);
+    if (parsed.success) kept[key] = parsed.data;
   }
-  return merged as FooterConfig;
+  return kept;
 }
+
+/** Merges stored header entries over the defaults, ignoring malformed ones. */
+export const resolveHeaderConfig = (entries: Record<string, unknown>): HeaderConfig => headerFromEntries(wellFormedConfigEntries('header', entries));
+
+/** Merges stored footer entries over the defaults, ignoring malformed ones. */
+export const resolveFooterConfig = (entries: Record<string, unknown>): FooterConfig => footerFromEntries(wellFormedConfigEntries('footer', entries));
 
 // ---------------------------------------------------------------- contact form (/contato)
 

@@ -10,9 +10,9 @@ import { route } from '../shared/route.ts';
 import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
 import { proUsers, sessions, users } from '../db/schema.ts';
 
-import { CHANGE_EVENT_NAME, tableChangeSchema, type TableChange } from '@vitrine/domain';
+import { CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 
-export { tableChangeSchema, type TableChange };
+export type { TableChange };
 
 // Tables whose active rows anyone may read; changes to the others reach PRO sessions only.
 export const PUBLIC_TABLES = new Set([
@@ -148,13 +148,13 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     unsubscribe = await database.listen(
       CHANGES_CHANNEL,
       (payload) => {
-        const parsed = tableChangeSchema.safeParse(safeJson(payload));
-        if (!parsed.success) {
+        const change = readTableChange(safeJson(payload));
+        if (!change) {
           app.log.warn({ payload }, 'notificação de mudança ignorada');
           return;
         }
-        for (const listener of changeListeners) listener.change(parsed.data);
-        void hub.dispatch(parsed.data);
+        for (const listener of changeListeners) listener.change(change);
+        void hub.dispatch(change);
       },
       { onConnectionChange: (connected) => changeListeners.forEach((listener) => listener.connection?.(connected)) },
     );

@@ -1,7 +1,8 @@
 // The one way the web app talks to the API: through an endpoint's shared contract (its path and
 // types), JSON in and out, the session cookie, a 30 s timeout, and errors as ApiError with the
 // server's stable code and pt-BR message.
-import { endpointUrl, type EndpointDefinition, type EndpointInput, type EndpointResponse } from '@vitrine/domain/contracts';
+import type { EndpointDefinition, EndpointInput, EndpointResponse } from '@vitrine/domain/contracts';
+import { endpointUrl } from '@vitrine/domain/endpoint-url';
 
 export class ApiError extends Error {
   constructor(

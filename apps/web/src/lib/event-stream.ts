@@ -1,7 +1,7 @@
 // Listens to /api/events and refreshes the cached data of the table that changed. Query keys start
 // with the table name (['plans', …]), so one invalidation covers every view of that table.
 import type { QueryClient } from '@tanstack/react-query';
-import { CHANGE_EVENT_NAME, tableChangeSchema, type TableChange } from '@vitrine/domain';
+import { CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 import { eventsContract } from '@vitrine/domain/events.contract';
 import { endpointUrl } from './api-client';
 import { notify } from './toast';
@@ -49,12 +49,13 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
   let missedChanges = false;
 
   const onChange = (event: Event) => {
-    let change: TableChange;
+    let change: TableChange | null;
     try {
-      change = tableChangeSchema.parse(JSON.parse((event as MessageEvent<string>).data));
+      change = readTableChange(JSON.parse((event as MessageEvent<string>).data));
     } catch {
       return;
     }
+    if (!change) return;
     // A write of this tab still in flight keeps its optimistic rows: it refreshes the list when it settles.
     if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) {
       for (const table of [change.table, ...(DERIVED_VIEWS[change.table] ?? [])]) void queryClient.invalidateQueries({ queryKey: [table] });

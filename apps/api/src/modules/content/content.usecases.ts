@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_SECTIONS, type ContactMessageInput, type ContactMessageCreated } from '@vitrine/domain/content';
+import { PUBLIC_CONFIG_SECTIONS, wellFormedConfigEntries, type ContactMessageInput, type ContactMessageCreated } from '@vitrine/domain/content';
 import { sectionNotFound } from './content.errors.ts';
 import type { ContentRepository } from './content.repository.ts';
 
@@ -7,7 +7,7 @@ const publicSections = new Set<string>(PUBLIC_CONFIG_SECTIONS);
 export async function readPublicSection({ repository }: { repository: ContentRepository }, section: string) {
   if (!publicSections.has(section)) throw sectionNotFound();
   const rows = await repository.listActiveBySection(section);
-  return { section, entries: Object.fromEntries(rows.map((row) => [row.configKey, row.configValue])) };
+  return { section, entries: wellFormedConfigEntries(section, Object.fromEntries(rows.map((row) => [row.configKey, row.configValue]))) };
 }
 
 /**

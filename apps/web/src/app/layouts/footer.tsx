@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { resolveFooterConfig, type Link as FooterLink } from '@vitrine/domain/content';
+import type { Link as FooterLink } from '@vitrine/domain/content';
+import { footerFromEntries } from '@vitrine/domain/site-config';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { Brand } from '@/components/layouts/brand';
@@ -10,7 +11,7 @@ export function Footer() {
   const { data, isPending } = useSiteConfig('footer');
   if (isPending) return <FooterSkeleton />;
   // On an error the specification's defaults still give the visitor a working footer.
-  const footer = resolveFooterConfig(data?.entries ?? {});
+  const footer = footerFromEntries(data?.entries ?? {});
   const social = [
     { href: footer.social.facebook, label: 'Facebook', Icon: FacebookIcon },
     { href: footer.social.instagram, label: 'Instagram', Icon: InstagramIcon },

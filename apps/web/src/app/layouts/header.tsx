@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { resolveHeaderConfig } from '@vitrine/domain/content';
+import { headerFromEntries } from '@vitrine/domain/site-config';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { Brand } from '@/components/layouts/brand';
@@ -20,7 +20,7 @@ export function Header() {
   const menuButton = useRef<HTMLButtonElement>(null);
   // The header section of site configuration; the specification's links show until it arrives.
   const { data } = useSiteConfig('header');
-  const { brand, navigation } = resolveHeaderConfig(data?.entries ?? {});
+  const { brand, navigation } = headerFromEntries(data?.entries ?? {});
   return (
     <header className="bg-background/80 supports-[backdrop-filter]:bg-background/60 sticky top-0 z-40 border-b backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 2xl:max-w-[96rem]">

@@ -6,15 +6,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { z } from 'zod';
-import {
-  defaultFooterConfig,
-  defaultHeaderConfig,
-  footerConfigSchema,
-  headerConfigSchema,
-  legalDocumentInputSchema,
-  legalDocumentSchema,
-  type LegalDocumentKey,
-} from '@vitrine/domain/content';
+import '@vitrine/domain/zod-locale';
+import { footerConfigSchema, headerConfigSchema, legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
+import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
 import { saoPauloDay } from '@vitrine/domain/money';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';

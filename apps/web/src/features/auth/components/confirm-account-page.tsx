@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loader2, RefreshCw } from 'lucide-react';
-import { authErrorCodes, authErrorMessages, type ConfirmAccountResult } from '@vitrine/domain/auth';
+import type { ConfirmAccountResult } from '@vitrine/domain/auth';
+import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth-messages';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { useConfirmAccount, useConfirmationLookup } from '../api/confirm-account';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { authErrorCodes, authErrorMessages, type ResetPasswordResult } from '@vitrine/domain/auth';
+import type { ResetPasswordResult } from '@vitrine/domain/auth';
+import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth-messages';
 import { useResetPassword } from '../api/reset-password';
 import { useLinkToken } from '../hooks/use-link-token';
 import { AuthShell } from './auth-shell';

@@ -1,4 +1,4 @@
-import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth';
+import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth-messages';
 import { ApiError } from '@/lib/api-client';
 
 /** The PRO validation step failed in a way nobody planned for. */

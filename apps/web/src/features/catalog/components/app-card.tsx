@@ -1,5 +1,6 @@
 import { MonitorSmartphone } from 'lucide-react';
-import { appCategoryName, type PublicApp } from '@vitrine/domain/catalog';
+import type { PublicApp } from '@vitrine/domain/catalog';
+import { appCategoryName } from '@vitrine/domain/catalog-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatBRL, plural } from '@/lib/format';

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { LayoutGrid, List, Search, SearchX } from 'lucide-react';
-import { appCategoryName } from '@vitrine/domain/catalog';
+import { appCategoryName } from '@vitrine/domain/catalog-text';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

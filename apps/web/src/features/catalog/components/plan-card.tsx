@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { PublicPlan } from '@vitrine/domain/catalog';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { streamingPrice, type PriceMode } from './streaming-intent';
 
 const MAX_TAGS = 3;

@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatBRL, formatDate } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { streamingPrice, type PriceMode } from './streaming-intent';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

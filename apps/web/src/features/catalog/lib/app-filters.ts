@@ -1,4 +1,5 @@
-import { foldText, type PublicApp } from '@vitrine/domain/catalog';
+import type { PublicApp } from '@vitrine/domain/catalog';
+import { foldText } from '@vitrine/domain/catalog-text';
 
 export const APP_SORTS = ['featured', 'rating', 'name', 'newest', 'price-low', 'price-high'] as const;
 export type AppSort = (typeof APP_SORTS)[number];

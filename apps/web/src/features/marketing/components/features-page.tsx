@@ -1,6 +1,6 @@
 import { Bot, Cpu, Download, Gauge, Lock, MonitorPlay, Sparkles, Tv, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { Button } from '@/components/ui/button';
 
 const highlights = [

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ExternalLink, Film, Play, Star } from 'lucide-react';
-import { imdbUrl, type MediaListItem } from '@vitrine/domain/media';
+import type { MediaListItem } from '@vitrine/domain/media';
+import { imdbUrl } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';

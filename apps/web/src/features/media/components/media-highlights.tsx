@@ -1,4 +1,4 @@
-import { HOME_HIGHLIGHTS } from '@vitrine/domain/media';
+import { HOME_HIGHLIGHTS } from '@vitrine/domain/media-display';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useMediaHome } from '../api/get-media-home';
 import { MediaCard } from './media-card';

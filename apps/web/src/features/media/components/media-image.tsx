@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Clapperboard } from 'lucide-react';
-import { mediaImageUrl, type ImageKind, type MediaSource } from '@vitrine/domain/media';
+import type { ImageKind, MediaSource } from '@vitrine/domain/media';
+import { mediaImageUrl } from '@vitrine/domain/media-display';
 import { cn } from '@/lib/utils';
 
 interface MediaImageProps {

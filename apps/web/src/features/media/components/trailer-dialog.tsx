@@ -1,4 +1,4 @@
-import { youtubeEmbedUrl } from '@vitrine/domain/media';
+import { youtubeEmbedUrl } from '@vitrine/domain/media-display';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
 export interface Trailer {

@@ -1,4 +1,5 @@
-import { MEDIA_TYPE_LABELS, type MediaListItem } from '@vitrine/domain/media';
+import type { MediaListItem } from '@vitrine/domain/media';
+import { MEDIA_TYPE_LABELS } from '@vitrine/domain/media-display';
 import { plural } from '@/lib/format';
 
 export const UNKNOWN_TITLE = 'Título não disponível';

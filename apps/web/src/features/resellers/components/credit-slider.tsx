@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 
 /** Prepaid credits: 10 to 300 in steps of 10, 100 by default, priced by tier. */
 export function CreditSlider() {

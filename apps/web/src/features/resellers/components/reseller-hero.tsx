@@ -1,7 +1,7 @@
 import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 
 export function ResellerHero() {
   return (

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useResellerPlans } from '../api/get-reseller-plans';
-import { chatIntentHref } from '@vitrine/domain/chat-intent';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 
 function PlanFeatures({ features }: { features: string[] }) {
   return (

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { SiteLayout } from './layouts/site-layout';
@@ -10,8 +10,9 @@ import { Component as Home } from './routes/home';
 // Every route of the specification's route table. Pages other than home load on demand, so the
 // public pages never download the admin or calculator code. A page opened directly renders the
 // nearest fallback while its code arrives: the site's header and footer around a loading state,
-// or a loading screen for the pages outside the site layout.
-export const router = createBrowserRouter([
+// or a loading screen for the pages outside the site layout. The browser runs them in a browser
+// router (main.tsx); the build renders the public pages' first paint from them (prerender.tsx).
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -52,4 +53,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -1,0 +1,105 @@
+// The catalogue's display rules without schemas: labels, image URLs, trailers and links, and the
+// home page's highlights. media.ts re-exports all of it with the schemas.
+import type { MediaSource, MediaType } from './media.ts';
+
+// ---------------------------------------------------------------- labels
+
+/** The badge of a title in search results and dialogs. */
+export const MEDIA_TYPE_LABELS: Readonly<Record<MediaType, string>> = { movie: 'Filme', tv: 'Série' };
+
+// ---------------------------------------------------------------- images, trailers, links
+
+export const TMDB_IMAGE_BASE_URL = 'https://image.tmdb.org/t/p/';
+export type ImageKind = 'poster' | 'backdrop';
+export type ImageSize = 'w300' | 'w342' | 'w500' | 'w780' | 'w1280';
+
+// The sizes TMDB's configuration offers for each kind, among the ones we use.
+export const IMAGE_SIZES: Readonly<Record<ImageKind, readonly { size: ImageSize; width: number }[]>> = {
+  poster: [
+    { size: 'w342', width: 342 },
+    { size: 'w500', width: 500 },
+    { size: 'w780', width: 780 },
+  ],
+  backdrop: [
+    { size: 'w300', width: 300 },
+    { size: 'w780', width: 780 },
+    { size: 'w1280', width: 1280 },
+  ],
+};
+
+/** The smallest size at least as wide as the element in device pixels; the largest when none is. */
+export function chooseImageSize(kind: ImageKind, cssWidth: number, pixelRatio = 1): ImageSize {
+  const sizes = IMAGE_SIZES[kind];
+  const needed = Math.max(1, cssWidth) * Math.max(1, pixelRatio);
+  return (sizes.find((candidate) => candidate.width >= needed) ?? sizes[sizes.length - 1]!).size;
+}
+
+const TMDB_IMAGE_PATH = /^\/[\w-]+\.(?:jpe?g|png|webp|svg)$/i;
+export const isTmdbImagePath = (path: string) => TMDB_IMAGE_PATH.test(path);
+
+/**
+ * The URL of a title's image for an element `cssWidth` pixels wide: a TMDB image at the chosen
+ * size, or the local catalogue's own URL as stored.
+ */
+export function mediaImageUrl(
+  source: MediaSource,
+  path: string | null | undefined,
+  kind: ImageKind,
+  cssWidth: number,
+  pixelRatio = 1,
+): string | null {
+  if (!path) return null;
+  if (source === 'local') return path;
+  if (!isTmdbImagePath(path)) return null;
+  return `${TMDB_IMAGE_BASE_URL}${chooseImageSize(kind, cssWidth, pixelRatio)}${path}`;
+}
+
+export const YOUTUBE_KEY = /^[A-Za-z0-9_-]{6,20}$/;
+export const youtubeEmbedUrl = (key: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(key)}`;
+
+export const IMDB_ID = /^tt\d{5,10}$/;
+export const imdbUrl = (imdbId: string | null | undefined) => (imdbId && IMDB_ID.test(imdbId) ? `https://www.imdb.com/title/${imdbId}/` : null);
+
+export interface MediaVideo {
+  site: string;
+  type: string;
+  key: string;
+  name?: string | null;
+}
+
+/** The first YouTube trailer; a teaser only when there is no trailer. */
+export function pickTrailer(videos: readonly MediaVideo[]): { key: string; name: string | null } | null {
+  const youtube = videos.filter((video) => video.site === 'YouTube' && YOUTUBE_KEY.test(video.key));
+  const found = youtube.find((video) => video.type === 'Trailer') ?? youtube.find((video) => video.type === 'Teaser');
+  return found ? { key: found.key, name: found.name ?? null } : null;
+}
+
+// ---------------------------------------------------------------- home highlights
+
+export const HOME_HIGHLIGHTS = { perType: 4, minVote: 7, limit: 6 } as const;
+
+/**
+ * The home page's premium entertainment section: the first 4 trending movies and the first 4
+ * trending series, only those rated 7 or more, the 6 best rated of them (ties: more votes, then the
+ * earlier trending position, movies before series).
+ */
+export function pickHomeHighlights<T extends { voteAverage: number; voteCount: number }>(
+  trendingMovies: readonly T[],
+  trendingSeries: readonly T[],
+): T[] {
+  const candidates = [
+    ...trendingMovies.slice(0, HOME_HIGHLIGHTS.perType).map((item, position) => ({ item, position, kind: 0 })),
+    ...trendingSeries.slice(0, HOME_HIGHLIGHTS.perType).map((item, position) => ({ item, position, kind: 1 })),
+  ];
+  return candidates
+    .filter(({ item }) => item.voteAverage >= HOME_HIGHLIGHTS.minVote)
+    .sort(
+      (a, b) =>
+        b.item.voteAverage - a.item.voteAverage ||
+        b.item.voteCount - a.item.voteCount ||
+        a.position - b.position ||
+        a.kind - b.kind,
+    )
+    .slice(0, HOME_HIGHLIGHTS.limit)
+    .map(({ item }) => item);
+}
