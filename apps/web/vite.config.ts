@@ -61,5 +61,6 @@ export default defineConfig({
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },
   server: { port: env.WEB_DEV_PORT, proxy: { '/api': { target: env.API_PROXY_TARGET, changeOrigin: false } } },
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700 },
+  // The manifest tells the prerender step which chunks each page's route needs (scripts/prerender.ts).
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
 });

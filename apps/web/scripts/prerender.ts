@@ -28,6 +28,34 @@ const shell = built
   .replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ');
 if (!shell.includes('<script type="module" crossorigin fetchpriority="low" ')) throw new Error('dist/index.html: script do app não encontrado');
 
+// Each page's own route chunk (a lazy route in src/app/route-table.tsx) and the chunks it imports are
+// preloaded too, so the app does not wait for the page's code after its own.
+type ManifestChunk = { file: string; imports?: string[] };
+const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+// Read here only: the site does not serve a map of its source files.
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+const closure = (key: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of viteManifest[key]?.imports ?? []) closure(imported, seen);
+  return seen;
+};
+const firstLoad = closure('index.html');
+const routeModules = new Map(
+  [...fs.readFileSync(path.join(webRoot, 'src/app/route-table.tsx'), 'utf8').matchAll(/path: '([^']+)', lazy: \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)].map(
+    (match) => [`/${match[1]}`, `src/app/${match[2]}.tsx`],
+  ),
+);
+function routePreloads(page: string): string {
+  if (page === '/') return '';
+  const module = routeModules.get(page);
+  if (!module || !viteManifest[module]) throw new Error(`${page}: rota preguiçosa não encontrada em route-table.tsx ou no manifesto do Vite.`);
+  return [...closure(module)]
+    .filter((key) => !firstLoad.has(key))
+    .map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${viteManifest[key]!.file}">`)
+    .join('');
+}
+
 const outDir = path.join(dist, 'prerendered');
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir);
@@ -36,7 +64,8 @@ for (const page of entry.PRERENDERED_PATHS) {
   const markup = await entry.renderPage(page);
   const file = `${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
   // Inert until the app takes over (main.tsx): a click or typing on the picture would be lost.
-  fs.writeFileSync(path.join(outDir, file), shell.replace(slot, `<div id="root" data-prerendered inert>${markup}</div>`));
+  const html = shell.replace('</head>', `${routePreloads(page)}</head>`).replace(slot, `<div id="root" data-prerendered inert>${markup}</div>`);
+  fs.writeFileSync(path.join(outDir, file), html);
   manifest[page] = file;
 }
 fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
