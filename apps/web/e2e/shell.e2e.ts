@@ -55,6 +55,9 @@ describe('the storefront shell', () => {
       expect(await still.locator('h1').first().textContent()).toContain(heading);
       expect(await still.locator('#root').getAttribute('inert')).toBe('');
     }
+    // The chat greets at once: its loading state is the assistant's first message.
+    await still.goto('/chat');
+    expect(await still.locator('main').textContent()).toContain('Olá! Sou o assistente virtual da Vitrine.');
     // Pages outside the public site get the empty shell.
     await still.goto('/admin');
     expect(await still.locator('#root').innerHTML()).toBe('');

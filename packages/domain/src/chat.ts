@@ -65,6 +65,10 @@ export function formatRecordingTime(seconds: number): string {
 // ---------------------------------------------------------------- interface texts
 
 export const CHAT_TEXTS = {
+  /** The assistant's first message in every conversation; the chat page shows it while the conversation loads. */
+  greeting:
+    'Olá! Sou o assistente virtual da Vitrine. Posso mostrar os planos e preços, explicar como funciona, ativar apps, ajudar revendedores e gerar um PIX para você pagar. Como posso ajudar?',
+  loadingConversation: 'Carregando conversa...',
   uploadErrorTitle: 'Erro no upload',
   fileSent: 'Arquivo enviado',
   micErrorTitle: 'Erro de permissão',

@@ -5,4 +5,4 @@ z.config(z.locales.ptBR());
 
 // In the browser, no generated code: the site's Content-Security-Policy forbids eval, and Zod's
 // probe for it (a caught `new Function`) would still be reported as a policy violation.
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });

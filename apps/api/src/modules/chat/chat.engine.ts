@@ -7,6 +7,7 @@ import MiniSearch, { type SearchResult } from 'minisearch';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { foldText } from '@vitrine/domain/catalog';
+import { CHAT_TEXTS } from '@vitrine/domain/chat';
 import { formatBRL } from '@vitrine/domain/money';
 import {
   BILLING_PERIODS,
@@ -456,8 +457,7 @@ export function createEngine(knowledge: Knowledge): Engine {
     );
   }
 
-  const greetingText =
-    'Olá! Sou o assistente virtual da Vitrine. Posso mostrar os planos e preços, explicar como funciona, ativar apps, ajudar revendedores e gerar um PIX para você pagar. Como posso ajudar?';
+  const greetingText = CHAT_TEXTS.greeting;
 
   /** The open choice of a conversation, when it settled on one (and the thing still exists). */
   function settledOffer(state: ChatConversationState, askedToPay: boolean): Analysis | null {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Bot, Loader2, MessageSquarePlus } from 'lucide-react';
+import { Bot, MessageSquarePlus } from 'lucide-react';
 import { CHAT_TEXTS, type PixOffer, type PublicShortcut } from '@vitrine/domain/chat';
 import { parseChatIntent } from '@vitrine/domain/chat-intent';
 import { Button } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { useShortcuts } from '../api/get-shortcuts';
 import { runShortcut } from '../api/run-shortcut';
 import { useChat } from '../hooks/use-chat';
 import { Composer } from './composer';
-import { MessageList } from './message-list';
+import { MessageList, PendingGreeting } from './message-list';
 import { PixDialog, type PixDetails } from './pix-dialog';
 import { ShortcutBar } from './shortcut-bar';
 
@@ -102,10 +102,7 @@ export function ChatScreen() {
           </Button>
         </header>
         {chat.status === 'loading' ? (
-          <div className="text-muted-foreground flex flex-1 items-center justify-center gap-2 text-sm" role="status">
-            <Loader2 className="size-4 animate-spin" />
-            Carregando conversa...
-          </div>
+          <PendingGreeting />
         ) : chat.status === 'error' ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm">
             <p>Não foi possível abrir o chat agora.</p>

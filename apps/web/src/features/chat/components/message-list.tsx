@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { Bot, QrCode, ThumbsDown, ThumbsUp, User } from 'lucide-react';
-import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
+import { Bot, Loader2, QrCode, ThumbsDown, ThumbsUp, User } from 'lucide-react';
+import { CHAT_TEXTS, type ChatFeedback, type ChatMessage, type PixOffer } from '@vitrine/domain/chat';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -31,6 +31,29 @@ function Avatar({ type }: { type: ChatMessage['type'] }) {
       )}
     >
       {type === 'bot' ? <Bot className="size-4" /> : <User className="size-4" />}
+    </div>
+  );
+}
+
+/**
+ * While the conversation loads: the assistant's greeting at once (a new conversation opens with the
+ * same words; a visitor's earlier one replaces it), and the loading said under it.
+ */
+export function PendingGreeting() {
+  return (
+    <div className="min-h-0 flex-1 overflow-hidden px-3 py-4 sm:px-5">
+      <div className="flex gap-2.5">
+        <Avatar type="bot" />
+        <div className="flex max-w-[85%] min-w-0 flex-col gap-1.5 sm:max-w-[75%]">
+          <div className="bg-muted min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words">
+            <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{CHAT_TEXTS.greeting}</p>
+          </div>
+          <p role="status" className="text-muted-foreground flex items-center gap-1.5 text-xs">
+            <Loader2 aria-hidden className="size-3 animate-spin" />
+            {CHAT_TEXTS.loadingConversation}
+          </p>
+        </div>
+      </div>
     </div>
   );
 }
