@@ -63,6 +63,24 @@ describe('the storefront shell', () => {
     expect(await still.locator('#root').innerHTML()).toBe('');
     await noScript.close();
 
+    // A visitor who scrolls the prerendered page keeps their place when the app takes over (its
+    // script held back here, so the scroll surely happens first).
+    const held = await openPage(browser, baseUrl);
+    await held.page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await held.page.goto('/', { waitUntil: 'commit' });
+    await held.page.locator('h1').waitFor();
+    await held.page.mouse.wheel(0, 1_200);
+    await expect.poll(() => held.page.evaluate(() => window.scrollY)).toBe(1_200);
+    expect(await held.page.locator('#root').getAttribute('inert')).toBe('');
+    await expect.poll(() => held.page.locator('#root').evaluate((root) => root.hasAttribute('inert'))).toBe(false);
+    await held.page.waitForTimeout(600); // longer than the site's smooth scrolling would take to reach the top
+    expect(await held.page.evaluate(() => window.scrollY)).toBe(1_200);
+    expect(held.errors).toEqual([]);
+    await held.context.close();
+
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/streaming');
     await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('inert') || root.hasAttribute('data-prerendered'))).toBe(false);

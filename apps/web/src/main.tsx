@@ -9,11 +9,23 @@ const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute('data-prerendered');
 
+// The visitor may scroll the prerendered page (or arrive at one of its anchors) before the app takes
+// over: the takeover keeps that place instead of the router's first scroll to the top.
+let prerenderedScrollY = window.scrollY;
+const trackScroll = () => {
+  prerenderedScrollY = window.scrollY;
+};
+if (prerendered) window.addEventListener('scroll', trackScroll, { passive: true });
+
 /** Once React's page has replaced the prerendered one, the page is live (the prerendered root is inert). */
 function TakeOver() {
+  // Runs after the router's own layout effects (it is rendered after the router).
   useLayoutEffect(() => {
+    window.removeEventListener('scroll', trackScroll);
     container.removeAttribute('inert');
     container.removeAttribute('data-prerendered');
+    // Instant: it also stops the router's scroll, which the site's smooth scrolling would still be animating.
+    window.scrollTo({ top: prerenderedScrollY, behavior: 'instant' });
   }, []);
   return null;
 }
