@@ -91,6 +91,18 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
+  it("names /midia's hero image in the page's answer, so it loads with the scripts, and the hero shows that image", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const response = await page.goto('/midia');
+    const link = response?.headers().link ?? '';
+    const preloaded = /^<([^>]+)>; rel=preload; as=image; fetchpriority=high$/.exec(link)?.[1];
+    expect(preloaded, link).toBeTruthy();
+    const hero = page.getByTestId('media-hero').locator('img').first();
+    await expect.poll(() => hero.getAttribute('src')).toBe(preloaded);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the footer built from the footer section of site configuration', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await page.goto('/sobre');

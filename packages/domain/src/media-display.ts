@@ -74,6 +74,15 @@ export function pickTrailer(videos: readonly MediaVideo[]): { key: string; name:
   return found ? { key: found.key, name: found.name ?? null } : null;
 }
 
+// ---------------------------------------------------------------- /midia hero
+
+/** The banner of /midia shows the first trending movie over its backdrop, drawn 1280 CSS pixels wide. */
+export const MEDIA_HERO = { mediaType: 'movie', list: 'trending', backdropWidth: 1280 } as const;
+
+/** The hero's backdrop URL for the first title of the trending movies (the same at any pixel ratio: TMDB's widest is 1280). */
+export const mediaHeroImageUrl = (first: { source: MediaSource; backdropPath: string | null } | undefined) =>
+  first ? mediaImageUrl(first.source, first.backdropPath, 'backdrop', MEDIA_HERO.backdropWidth) : null;
+
 // ---------------------------------------------------------------- home highlights
 
 export const HOME_HIGHLIGHTS = { perType: 4, minVote: 7, limit: 6 } as const;

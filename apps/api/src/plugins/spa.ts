@@ -3,18 +3,48 @@
 // index.html, the empty shell the app renders into.
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
 
-export const spaPlugin = fp<{ root: string | undefined }>(async (app, { root }) => {
+export interface SpaOptions {
+  root: string | undefined;
+  /**
+   * A prerendered page's largest image when it depends on data (page path → its URL, or null): sent
+   * as a preload `Link` header, so the browser fetches it while the page's scripts load. Waited for
+   * at most PAGE_IMAGE_WAIT_MS; the page goes without it rather than late.
+   */
+  pageImages?: Readonly<Record<string, () => Promise<string | null>>>;
+}
+
+const PAGE_IMAGE_WAIT_MS = 150;
+/** A URL safe inside `Link: <…>`: a site path or an https address, without spaces, brackets, commas or quotes. */
+const LINKABLE_URL = /^(?:\/(?!\/)|https:\/\/)[^\s<>,;"']+$/;
+
+export const spaPlugin = fp<SpaOptions>(async (app, { root, pageImages = {} }) => {
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
+  const pathnameOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
   /** The file a page is answered with, relative to the web root. */
-  const pageFile = (url: string) => {
-    const pathname = url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-    return prerendered.get(pathname) ?? 'index.html';
+  const pageFile = (url: string) => prerendered.get(pathnameOf(url)) ?? 'index.html';
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = pathnameOf(request.url);
+    const image = prerendered.has(pathname) ? pageImages[pathname] : undefined;
+    if (image) {
+      const url = await Promise.race([
+        image().catch((error: unknown) => {
+          request.log.warn({ err: error, page: pathname }, 'imagem principal da página indisponível');
+          return null;
+        }),
+        setTimeout(PAGE_IMAGE_WAIT_MS, null, { ref: false }),
+      ]);
+      if (url && LINKABLE_URL.test(url)) reply.header('link', `<${url}>; rel=preload; as=image; fetchpriority=high`);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFile(request.url));
   };
 
   if (hasSpa) {
@@ -31,9 +61,7 @@ export const spaPlugin = fp<{ root: string | undefined }>(async (app, { root }) 
       },
     });
     // With wildcard serving, '/' would resolve to the directory itself: it is the home page.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFile('/')),
-    );
+    app.get('/', { schema: { hide: true } }, sendPage);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -44,7 +72,7 @@ export const spaPlugin = fp<{ root: string | undefined }>(async (app, { root }) 
     if (/\.[a-z0-9]{1,8}$/i.test(request.url.split('?')[0] ?? '')) {
       throw new AppError('not_found', 404, 'Arquivo não encontrado.');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFile(request.url));
+    return sendPage(request, reply);
   });
 });
 

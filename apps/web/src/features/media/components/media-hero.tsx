@@ -1,5 +1,6 @@
 import { Info, Play, Star } from 'lucide-react';
 import type { MediaListItem } from '@vitrine/domain/media';
+import { MEDIA_HERO } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +12,7 @@ import type { Trailer } from './trailer-dialog';
 
 /** The banner of /midia: the first trending movie, its trailer and 'Mais Informações'. */
 export function MediaHero({ onDetails, onTrailer }: { onDetails: (item: MediaListItem) => void; onTrailer: (trailer: Trailer) => void }) {
-  const trending = useMediaList('movie', 'trending');
+  const trending = useMediaList(MEDIA_HERO.mediaType, MEDIA_HERO.list);
   const first = trending.data?.results[0];
   const details = useMediaDetails('movie', first?.id);
 
@@ -33,7 +34,7 @@ export function MediaHero({ onDetails, onTrailer }: { onDetails: (item: MediaLis
         source={first.source}
         path={first.backdropPath}
         kind="backdrop"
-        width={1280}
+        width={MEDIA_HERO.backdropWidth}
         alt=""
         priority
         className="absolute inset-0 -z-10 size-full object-top"
