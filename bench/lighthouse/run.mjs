@@ -62,6 +62,9 @@ try {
     const attempts = [];
     for (let run = 0; run < runs; run++) {
       const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      // A run Lighthouse could not measure scores 0: say why instead of leaving a bare 0 in the table.
+      if (lhr.runtimeError) console.log(`  ${page}: execução ${run + 1} sem medida: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      for (const warning of lhr.runWarnings ?? []) console.log(`  ${page}: execução ${run + 1}: ${warning}`);
       attempts.push(lhr);
     }
     attempts.sort((a, b) => a.categories.performance.score - b.categories.performance.score);

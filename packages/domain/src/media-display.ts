@@ -1,11 +1,46 @@
-// The catalogue's display rules without schemas: labels, image URLs, trailers and links, and the
-// home page's highlights. media.ts re-exports all of it with the schemas.
-import type { MediaSource, MediaType } from './media.ts';
+// The catalogue's rules the pages need, without schemas: labels, the /midia rows, filter and search
+// limits, image URLs, trailers and links, and the home page's highlights. media.ts re-exports all of
+// it with the schemas.
+import type { MediaList, MediaSource, MediaType } from './media.ts';
 
 // ---------------------------------------------------------------- labels
 
 /** The badge of a title in search results and dialogs. */
 export const MEDIA_TYPE_LABELS: Readonly<Record<MediaType, string>> = { movie: 'Filme', tv: 'Série' };
+
+// ---------------------------------------------------------------- rows, filters, search
+
+/** The rows of each /midia tab, in order, with the specification's labels. */
+export const MEDIA_ROWS: Readonly<Record<MediaType, readonly { list: MediaList; label: string }[]>> = {
+  movie: [
+    { list: 'trending', label: 'Em Alta' },
+    { list: 'now_playing', label: 'Em Cartaz' },
+    { list: 'popular', label: 'Mais Populares' },
+    { list: 'top_rated', label: 'Melhor Avaliados' },
+    { list: 'upcoming', label: 'Lançamentos' },
+  ],
+  tv: [
+    { list: 'trending', label: 'Em Alta' },
+    { list: 'on_the_air', label: 'No Ar' },
+    { list: 'popular', label: 'Mais Populares' },
+    { list: 'top_rated', label: 'Melhor Avaliadas' },
+  ],
+};
+
+/** 'now_playing' and 'upcoming' exist for movies only, 'on_the_air' for series only. */
+export const isListOf = (mediaType: MediaType, list: MediaList) => MEDIA_ROWS[mediaType].some((row) => row.list === list);
+
+/** The years a filter accepts. */
+export const MIN_YEAR = 1870;
+export const MAX_YEAR = 2100;
+
+/** Multi-search runs only when the query is longer than 2 characters. */
+export const MIN_SEARCH_LENGTH = 3;
+export const MAX_SEARCH_LENGTH = 100;
+export const isSearchableQuery = (query: string) => query.trim().length >= MIN_SEARCH_LENGTH;
+
+/** The search dropdown shows at most 8 results. */
+export const SEARCH_DROPDOWN_SIZE = 8;
 
 // ---------------------------------------------------------------- images, trailers, links
 

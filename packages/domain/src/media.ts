@@ -3,10 +3,10 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { foldText } from './catalog.ts';
-import { IMDB_ID, MEDIA_TYPE_LABELS, YOUTUBE_KEY } from './media-display.ts';
+import { IMDB_ID, isListOf, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
 
-// What the storefront's first load needs (labels, image URLs, trailers, home highlights), kept free of
-// schemas so the browser can show a page before it loads the validator.
+// What the storefront's pages need (labels, rows, limits, image URLs, trailers, home highlights), kept
+// free of schemas so the browser can show a page before it loads the validator.
 export * from './media-display.ts';
 
 // ---------------------------------------------------------------- kinds and rows
@@ -15,7 +15,6 @@ export const MEDIA_TYPES = ['movie', 'tv'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, { error: 'Tipo de mídia inválido: use movie ou tv.' });
 export type MediaType = z.infer<typeof mediaTypeSchema>;
 
-
 export const MEDIA_SOURCES = ['tmdb', 'local'] as const;
 export const mediaSourceSchema = z.enum(MEDIA_SOURCES);
 export type MediaSource = z.infer<typeof mediaSourceSchema>;
@@ -23,26 +22,6 @@ export type MediaSource = z.infer<typeof mediaSourceSchema>;
 export const MEDIA_LISTS = ['trending', 'now_playing', 'upcoming', 'on_the_air', 'popular', 'top_rated'] as const;
 export const mediaListSchema = z.enum(MEDIA_LISTS, { error: 'Lista inexistente.' });
 export type MediaList = z.infer<typeof mediaListSchema>;
-
-/** The rows of each /midia tab, in order, with the specification's labels. */
-export const MEDIA_ROWS: Readonly<Record<MediaType, readonly { list: MediaList; label: string }[]>> = {
-  movie: [
-    { list: 'trending', label: 'Em Alta' },
-    { list: 'now_playing', label: 'Em Cartaz' },
-    { list: 'popular', label: 'Mais Populares' },
-    { list: 'top_rated', label: 'Melhor Avaliados' },
-    { list: 'upcoming', label: 'Lançamentos' },
-  ],
-  tv: [
-    { list: 'trending', label: 'Em Alta' },
-    { list: 'on_the_air', label: 'No Ar' },
-    { list: 'popular', label: 'Mais Populares' },
-    { list: 'top_rated', label: 'Melhor Avaliadas' },
-  ],
-};
-
-/** 'now_playing' and 'upcoming' exist for movies only, 'on_the_air' for series only. */
-export const isListOf = (mediaType: MediaType, list: MediaList) => MEDIA_ROWS[mediaType].some((row) => row.list === list);
 
 export const TRENDING_WINDOWS = ['day', 'week'] as const;
 export const trendingWindowSchema = z.enum(TRENDING_WINDOWS);
@@ -171,8 +150,6 @@ export const yearOf = (date: string | null | undefined): number | null => {
 
 const page = z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, `A página vai até ${MAX_PAGE}.`).default(1);
 const genreFilter = z.coerce.number({ error: 'Gênero inválido.' }).int('Gênero inválido.').positive('Gênero inválido.').optional();
-export const MIN_YEAR = 1870;
-export const MAX_YEAR = 2100;
 const yearFilter = z.coerce
   .number({ error: 'Ano inválido.' })
   .int('Ano inválido.')
@@ -197,11 +174,6 @@ export const DISCOVER_SORTS = ['popularity', 'rating', 'date'] as const;
 export const mediaDiscoverQuerySchema = mediaFiltersSchema.extend({ page, sort: z.enum(DISCOVER_SORTS).default('popularity') });
 export type MediaDiscoverQuery = z.infer<typeof mediaDiscoverQuerySchema>;
 
-/** Multi-search runs only when the query is longer than 2 characters. */
-export const MIN_SEARCH_LENGTH = 3;
-export const MAX_SEARCH_LENGTH = 100;
-export const isSearchableQuery = (query: string) => query.trim().length >= MIN_SEARCH_LENGTH;
-
 export const SEARCH_TYPES = ['multi', 'movie', 'tv'] as const;
 export const mediaSearchQuerySchema = z.object({
   query: z
@@ -213,9 +185,6 @@ export const mediaSearchQuerySchema = z.object({
   page,
 });
 export type MediaSearchQuery = z.infer<typeof mediaSearchQuerySchema>;
-
-/** The search dropdown shows at most 8 results. */
-export const SEARCH_DROPDOWN_SIZE = 8;
 
 /** Text a local title is searched by: title and original title, without accents or case. */
 export const mediaSearchText = (title: string, originalTitle?: string | null) =>

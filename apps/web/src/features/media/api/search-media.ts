@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { isSearchableQuery } from '@vitrine/domain/media';
+import { isSearchableQuery } from '@vitrine/domain/media-display';
 import { callEndpoint } from '@/lib/api-client';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { CACHE_TTL } from '@/lib/query-client';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { MEDIA_ROWS, type MediaType } from '@vitrine/domain/media';
+import type { MediaType } from '@vitrine/domain/media';
+import { MEDIA_ROWS } from '@vitrine/domain/media-display';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMediaList } from '../api/get-media-list';
 import { useMediaView } from '../hooks/use-media-view';

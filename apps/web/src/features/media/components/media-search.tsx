@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2, Search } from 'lucide-react';
-import { isSearchableQuery, SEARCH_DROPDOWN_SIZE, type MediaListItem } from '@vitrine/domain/media';
+import type { MediaListItem } from '@vitrine/domain/media';
+import { isSearchableQuery, SEARCH_DROPDOWN_SIZE } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';

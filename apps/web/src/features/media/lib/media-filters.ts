@@ -1,6 +1,7 @@
 // The /midia view in the URL, so a filtered view can be shared and survives a reload:
 // ?tipo=series&genero=18&ano=2021
-import { MAX_YEAR, MIN_YEAR, type MediaFilters, type MediaType } from '@vitrine/domain/media';
+import type { MediaFilters, MediaType } from '@vitrine/domain/media';
+import { MAX_YEAR, MIN_YEAR } from '@vitrine/domain/media-display';
 
 export const TAB_PARAM = 'tipo';
 export const GENRE_PARAM = 'genero';
