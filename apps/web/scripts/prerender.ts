@@ -64,7 +64,10 @@ for (const page of entry.PRERENDERED_PATHS) {
   const markup = await entry.renderPage(page);
   const file = `${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
   // Inert until the app takes over (main.tsx): a click or typing on the picture would be lost.
-  const html = shell.replace('</head>', `${routePreloads(page)}</head>`).replace(slot, `<div id="root" data-prerendered inert>${markup}</div>`);
+  // Replaced through functions: a '$' in the page's text is not a replacement pattern.
+  const html = shell
+    .replace('</head>', () => `${routePreloads(page)}</head>`)
+    .replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
   fs.writeFileSync(path.join(outDir, file), html);
   manifest[page] = file;
 }
