@@ -143,15 +143,19 @@ describe('the movie and series catalogue without a TMDB key', () => {
     await expect.poll(() => page.frameLocator('[data-testid="trailer-dialog"] iframe').locator('p').textContent()).toBe('trailer servido pelo teste');
     expect(await dialog.isVisible()).toBe(true);
 
+    await expect.poll(() => trailer.evaluate((opened) => opened.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => trailer.count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
 
-    // The banner's own trailer button opens the trailer directly.
+    // The banner's own trailer button opens the trailer directly. Escape is pressed once the dialog has
+    // taken the focus (as a person would, seeing it open): before that, on a loaded machine, the key can
+    // arrive before the dialog listens for it.
     await page.getByTestId('media-hero').getByRole('button', { name: 'Assistir Trailer' }).click();
     await expect.poll(() => trailer.isVisible()).toBe(true);
+    await expect.poll(() => trailer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => trailer.count()).toBe(0);
     expect(trailers.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
