@@ -113,11 +113,12 @@ describe('every public page at 360, 768, 1024, 1280 and 1440 px', () => {
       const nav = page.getByRole('navigation', { name: 'Navegação principal' });
       const more = nav.getByRole('button', { name: 'Mais' });
       await more.click();
+      // The menu's code loads on first use: its items are read once it has opened.
       const menu = page.getByRole('menu');
+      await expect.poll(() => menu.getByRole('menuitem').count()).toBeGreaterThan(0);
       const inline = await nav.getByRole('link').allTextContents();
       const underMore = await menu.getByRole('menuitem').allTextContents();
       expect(inline.length).toBeGreaterThan(0);
-      expect(underMore.length).toBeGreaterThan(0);
       // Together, in order, the header's links: none lost, none twice.
       expect([...inline, ...underMore]).toEqual(HEADER_LINKS);
 
