@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { contactMessageInputSchema, defaultHeaderConfig, resolveHeaderConfig } from './content.ts';
+import { contactMessageInputSchema, defaultHeaderConfig, headerFromEntries, wellFormedConfigEntries } from './content.ts';
+
+/** What a page shows: the public read's well-formed parts (server) merged over the defaults (browser). */
+const resolveHeader = (entries: Record<string, unknown>) => headerFromEntries(wellFormedConfigEntries('header', entries));
 
 const valid = { name: ' Maria ', email: ' maria@exemplo.com.br ', subject: 'Planos', message: 'Quero saber mais.' };
 
@@ -34,7 +37,7 @@ describe('contact form', () => {
 
 describe('header configuration', () => {
   it("falls back to the specification's eight links and brand when nothing is stored", () => {
-    const header = resolveHeaderConfig({});
+    const header = resolveHeader({});
     expect(header.navigation.map((link) => link.href)).toEqual([
       '/',
       '/sobre',
@@ -49,7 +52,7 @@ describe('header configuration', () => {
   });
 
   it('uses stored parts and ignores malformed ones', () => {
-    const header = resolveHeaderConfig({ brand: { text: 'Minha Loja' }, navigation: [{ label: 'Sem href' }] });
+    const header = resolveHeader({ brand: { text: 'Minha Loja' }, navigation: [{ label: 'Sem href' }] });
     expect(header.brand.text).toBe('Minha Loja');
     expect(header.navigation).toEqual(defaultHeaderConfig.navigation);
   });

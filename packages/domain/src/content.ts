@@ -1,6 +1,5 @@
 import './zod-locale.ts';
 import { z } from 'zod';
-import { footerFromEntries, headerFromEntries } from './site-config.ts';
 
 // The header's and footer's defaults and their merge, free of schemas: every page's first load uses them.
 export * from './site-config.ts';
@@ -65,12 +64,6 @@ export function wellFormedConfigEntries(section: string, entries: Record<string,
   }
   return kept;
 }
-
-/** Merges stored header entries over the defaults, ignoring malformed ones. */
-export const resolveHeaderConfig = (entries: Record<string, unknown>): HeaderConfig => headerFromEntries(wellFormedConfigEntries('header', entries));
-
-/** Merges stored footer entries over the defaults, ignoring malformed ones. */
-export const resolveFooterConfig = (entries: Record<string, unknown>): FooterConfig => footerFromEntries(wellFormedConfigEntries('footer', entries));
 
 // ---------------------------------------------------------------- contact form (/contato)
 

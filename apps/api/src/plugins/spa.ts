@@ -27,13 +27,12 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageImages = {} }) =
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
-  const pathnameOf = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
-  /** The file a page is answered with, relative to the web root. */
-  const pageFile = (url: string) => prerendered.get(pathnameOf(url)) ?? 'index.html';
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = pathnameOf(request.url);
-    const image = prerendered.has(pathname) ? pageImages[pathname] : undefined;
+    const pathname = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+    /** Relative to the web root: the page's prerendered file, else the shell. */
+    const file = prerendered.get(pathname);
+    const image = file ? pageImages[pathname] : undefined;
     if (image) {
       const url = await Promise.race([
         image().catch((error: unknown) => {
@@ -44,7 +43,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageImages = {} }) =
       ]);
       if (url && LINKABLE_URL.test(url)) reply.header('link', `<${url}>; rel=preload; as=image; fetchpriority=high`);
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(pageFile(request.url));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file ?? 'index.html');
   };
 
   if (hasSpa) {
