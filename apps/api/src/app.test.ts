@@ -26,12 +26,29 @@ describe('the API server', () => {
   });
   afterAll(() => t.close());
 
-  it('sends the security headers on every response', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  it('sends the security headers on every response: a page\'s own to HTML, the strict ones to everything else', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['x-frame-options']).toBe('DENY');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // What only a document obeys is not sent with data.
+    for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+      expect([name, json.headers[name]]).toEqual([name, undefined]);
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+
+    for (const url of ['/', '/apps/ativacao', '/nao-existe']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
   });
 
   it('serves the web app for client routes, with index.html revalidated and hashed assets cached for a year', async () => {

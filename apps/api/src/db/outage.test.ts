@@ -100,7 +100,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL outage', () => {
           error: { code: 'unavailable', message: 'Serviço indisponível no momento. Tente novamente em alguns segundos.' },
         });
         expect(response.headers['retry-after']).toBe('5');
-        expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       }
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
       expect(logs.withMessage('banco de dados indisponível')).toHaveLength(outage);

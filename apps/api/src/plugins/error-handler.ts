@@ -104,7 +104,8 @@ export function frameworkErrorOptions({ https }: { https: boolean }): Pick<
   FastifyServerOptions,
   'frameworkErrors' | 'clientErrorHandler'
 > {
-  const headers = securityHeaders(https);
+  // These answers are JSON (or no body at all).
+  const headers = securityHeaders(https).resource;
 
   const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const known = frameworkErrorStatus[error.code] ?? { status: 500, code: 'internal_error' };

@@ -231,6 +231,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
       const client: Client = { response: reply.raw, sessionToken: token };
       reply.hijack();
       reply.raw.writeHead(200, {
+        ...app.securityHeaders.resource,
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',

@@ -2,7 +2,7 @@
 // write by any connection, so by another instance too), a local admin write seen by its next read at once,
 // no stale answer kept after a burst of concurrent reads and writes, and no caching while LISTEN is down.
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -68,10 +68,16 @@ describe('public read cache', () => {
     if (first.rawPayload.length >= 1024) {
       expect(compressed.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(compressed.rawPayload).toString()).toBe(first.body);
+      // A client that takes deflate only gets the stored bytes deflated by the compression plugin.
+      const deflated = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'accept-encoding': 'deflate' } });
+      expect(deflated.headers['content-encoding']).toBe('deflate');
+      expect(inflateSync(deflated.rawPayload).toString()).toBe(first.body);
     } else {
-      expect(compressed.headers['content-encoding']).toBe('identity');
+      expect(compressed.headers['content-encoding']).toBeUndefined();
       expect(compressed.body).toBe(first.body);
     }
+    // Uncompressed bytes carry no Content-Encoding ('identity' is only a value of Accept-Encoding).
+    expect(second.headers['content-encoding']).toBeUndefined();
   });
 
   it('drops an answer when its table changes through another connection, as a write on another instance would', async () => {

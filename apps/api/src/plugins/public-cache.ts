@@ -177,8 +177,9 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
         entry.gzip ??= gzipSync(entry.identity, { level: 6 });
         return reply.header('content-encoding', 'gzip').send(entry.gzip);
       }
-      // Marked so the compression plugin leaves the stored bytes as they are.
-      return reply.header('content-encoding', 'identity').send(entry.identity);
+      // Below the compression threshold, or for a client that takes neither: the stored bytes as they are
+      // (the compression plugin still deflates them for a client that takes only deflate).
+      return reply.send(entry.identity);
     };
 
     app.addHook('onRequest', async (request, reply) => {

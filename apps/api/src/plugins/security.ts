@@ -1,13 +1,15 @@
 // Security headers and compression for every response, and input no route can store.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import compress from '@fastify/compress';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@vitrine/domain/text';
 import { badRequest } from '../shared/errors.ts';
 
-export function helmetOptions(https: boolean): FastifyHelmetOptions {
+const strictTransportSecurity = (https: boolean) => (https ? { maxAge: 31_536_000, includeSubDomains: true } : false);
+
+/** The headers of an HTML page: what it may load, who may frame it, how it opens links. */
+export function documentHelmetOptions(https: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -29,15 +31,36 @@ export function helmetOptions(https: boolean): FastifyHelmetOptions {
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: strictTransportSecurity(https),
   };
 }
 
 /**
- * The same headers as a plain list (lower-case names), for answers written outside Fastify's hooks:
- * malformed URLs and malformed HTTP get them too.
+ * The headers of everything else (JSON, scripts, images, files): nothing in it may run, load or be
+ * framed, it is never sniffed into another type, and other sites cannot read it. The headers that only
+ * a document obeys (opener and agent-cluster isolation, referrer, DNS prefetch, the old XSS filter and
+ * download and cross-domain switches) are left out: on a 1 KB JSON answer they were most of its bytes.
  */
-export function securityHeaders(https: boolean): Record<string, string> {
+export function resourceHelmetOptions(https: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: strictTransportSecurity(https),
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  };
+}
+
+/** The headers helmet writes for these options, as a plain list (lower-case names), worked out once. */
+function headersOf(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -47,10 +70,31 @@ export function securityHeaders(https: boolean): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  // helmet runs the same middleware @fastify/helmet runs; the cast only bridges two copies of its option types.
-  const middleware = helmet(helmetOptions(https) as Parameters<typeof helmet>[0]);
-  middleware({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
+  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, () => undefined);
   return headers;
+}
+
+export interface SecurityHeaders {
+  /** For an answer whose type is HTML. */
+  document: Readonly<Record<string, string>>;
+  /** For every other answer, and for one with no body. */
+  resource: Readonly<Record<string, string>>;
+}
+
+export function securityHeaders(https: boolean): SecurityHeaders {
+  return { document: headersOf(documentHelmetOptions(https)), resource: headersOf(resourceHelmetOptions(https)) };
+}
+
+const isDocumentType = (type: unknown) => typeof type === 'string' && /^\s*text\/html\b/i.test(type);
+
+/** The set an answer of this content type gets. */
+export const securityHeadersFor = (headers: SecurityHeaders, contentType: unknown) => (isDocumentType(contentType) ? headers.document : headers.resource);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** For answers a route writes itself (event streams), which no hook sees. */
+    securityHeaders: SecurityHeaders;
+  }
 }
 
 const requestParts = ['body', 'query', 'params'] as const;
@@ -61,7 +105,15 @@ const fieldName = (path: (string | number)[]) =>
     .join('.');
 
 export const securityPlugin = fp<{ https: boolean }>(async (app, { https }) => {
-  await app.register(fastifyHelmet, helmetOptions(https));
+  // Chosen once the answer's type is known; a header a route set itself (a stricter policy on a served
+  // file, say) is kept.
+  const headers = securityHeaders(https);
+  app.decorate('securityHeaders', headers);
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const set = securityHeadersFor(headers, reply.getHeader('content-type'));
+    for (const name in set) if (!reply.hasHeader(name)) reply.header(name, set[name]);
+    done(null, payload);
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   // One check for every route, so none can forget it: a NUL character (or a broken surrogate) in any

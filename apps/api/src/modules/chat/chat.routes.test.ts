@@ -112,6 +112,7 @@ describe('the assistant answers from the live data', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/event-stream');
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     const events = parseEvents(response.body);
     expect(events.map((event) => event.event)).toEqual(['user', 'delta', 'done']);
     expect((events[0]!.data as ChatMessage).content).toBe('quanto custa o plano premium?');

@@ -251,6 +251,7 @@ async function streamTurn(reply: FastifyReply, turn: Awaited<ReturnType<typeof p
   const raw = reply.raw;
   reply.hijack();
   raw.writeHead(200, {
+    ...reply.server.securityHeaders.resource,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     'x-accel-buffering': 'no',
