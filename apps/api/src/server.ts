@@ -1,4 +1,5 @@
 // Starts the API and the web app: listen + graceful shutdown, nothing else.
+import './v8-flags.ts';
 import net from 'node:net';
 import { setImmediate, setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
