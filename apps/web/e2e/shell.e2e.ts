@@ -91,14 +91,42 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
-  it("names /midia's hero image in the page's answer, so it loads with the scripts, and the hero shows that image", async () => {
+  it("fills /midia's hero in the page's answer from the cached trending list (its image preloaded), and the app keeps it without a loading state", async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    const response = await page.goto('/midia');
+    const trending = (await (await page.request.get('/api/media/lists/movie/trending')).json()) as { results: { title: string }[] };
+    const title = trending.results[0]!.title;
+
+    // Without JavaScript: the banner is in the HTML, with the preloaded image.
+    const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
+    const still = await noScript.newPage();
+    const response = await still.goto('/midia');
     const link = response?.headers().link ?? '';
     const preloaded = /^<([^>]+)>; rel=preload; as=image; fetchpriority=high$/.exec(link)?.[1];
     expect(preloaded, link).toBeTruthy();
-    const hero = page.getByTestId('media-hero').locator('img').first();
-    await expect.poll(() => hero.getAttribute('src')).toBe(preloaded);
+    const stillHero = still.getByTestId('media-hero');
+    expect(await stillHero.getByRole('heading', { level: 2 }).textContent()).toBe(title);
+    expect(await stillHero.getAttribute('aria-label')).toBe(`Em destaque: ${title}`);
+    expect(await stillHero.locator('img').first().getAttribute('src')).toBe(preloaded);
+    expect(await still.getByTestId('media-hero-loading').count()).toBe(0);
+    await noScript.close();
+
+    // With JavaScript: the app renders the same banner from the list in the page, never its skeleton.
+    await page.addInitScript(() => {
+      const flags = window as unknown as { heroSkeletonSeen: boolean };
+      flags.heroSkeletonSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="media-hero-loading"]')) flags.heroSkeletonSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/midia');
+    await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('inert'))).toBe(false);
+    const hero = page.getByTestId('media-hero');
+    expect(await hero.getByRole('heading', { level: 2 }).textContent()).toBe(title);
+    expect(await hero.locator('img').first().getAttribute('src')).toBe(preloaded);
+    expect(await page.evaluate(() => (window as unknown as { heroSkeletonSeen: boolean }).heroSkeletonSeen)).toBe(false);
+    // Live: 'Mais Informações' opens the title's details.
+    await hero.getByRole('button', { name: 'Mais Informações' }).click();
+    await expect.poll(async () => (await page.getByRole('dialog').textContent()) ?? '').toContain(title);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -72,4 +72,13 @@ for (const page of entry.PRERENDERED_PATHS) {
   manifest[page] = file;
 }
 fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+// The slots the page server fills: each placeholder must be in its page exactly once.
+const slots = entry.renderPageSlots();
+for (const [page, slot] of Object.entries(slots)) {
+  const file = manifest[page];
+  const html = file ? fs.readFileSync(path.join(outDir, file), 'utf8') : '';
+  if (html.split(slot.placeholder).length !== 2) throw new Error(`${page}: o espaço a preencher não aparece uma única vez na página.`);
+}
+fs.writeFileSync(path.join(outDir, 'slots.json'), `${JSON.stringify(slots, null, 2)}\n`);
 console.log(`prerender: ${Object.keys(manifest).length} páginas em dist/prerendered`);

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/route-table';
+import { MediaHeroBanner, MediaHeroSkeleton } from './features/media/components/media-hero';
 
 /** The public site's pages; the others (sign-in, admin, calculator, unknown paths) get the empty shell. */
 export const PRERENDERED_PATHS = [
@@ -33,4 +34,30 @@ export async function renderPage(path: string): Promise<string> {
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppRoot>,
   );
+}
+
+/** A field of a slot's template: `\uE000name\uE001`, which no real text contains. */
+const field = (name: string) => `\uE000${name}\uE001`;
+const nothing = () => undefined;
+
+/**
+ * Parts of a prerendered page that the page server fills at request time from data it has cached: the
+ * page as built shows `placeholder` (what the app shows while loading); the server puts `template` in
+ * its place with each field's text, escaped. `/midia`'s hero is its largest paint.
+ */
+export function renderPageSlots(): Record<string, { placeholder: string; template: string }> {
+  return {
+    '/midia': {
+      placeholder: renderToString(<MediaHeroSkeleton />),
+      template: renderToString(
+        <MediaHeroBanner
+          text={{ title: field('title'), kindAndYear: field('kindAndYear'), vote: field('vote'), overview: field('overview') }}
+          image={{ source: 'local', path: field('imageUrl') }}
+          trailer="pending"
+          onTrailer={nothing}
+          onDetails={nothing}
+        />,
+      ),
+    },
+  };
 }

@@ -8,6 +8,15 @@ import type { MediaList, MediaSource, MediaType } from './media.ts';
 /** The badge of a title in search results and dialogs. */
 export const MEDIA_TYPE_LABELS: Readonly<Record<MediaType, string>> = { movie: 'Filme', tv: 'Série' };
 
+export const UNKNOWN_TITLE = 'Título não disponível';
+
+export const displayTitle = (item: { title: string }) => item.title.trim() || UNKNOWN_TITLE;
+
+const voteFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** '8,4' — or null when nobody has voted yet. */
+export const formatVote = (item: { voteAverage: number; voteCount: number }) => (item.voteCount > 0 ? voteFormat.format(item.voteAverage) : null);
+
 // ---------------------------------------------------------------- rows, filters, search
 
 /** The rows of each /midia tab, in order, with the specification's labels. */
@@ -117,6 +126,26 @@ export const MEDIA_HERO = { mediaType: 'movie', list: 'trending', backdropWidth:
 /** The hero's backdrop URL for the first title of the trending movies (the same at any pixel ratio: TMDB's widest is 1280). */
 export const mediaHeroImageUrl = (first: { source: MediaSource; backdropPath: string | null } | undefined) =>
   first ? mediaImageUrl(first.source, first.backdropPath, 'backdrop', MEDIA_HERO.backdropWidth) : null;
+
+type HeroItem = { source: MediaSource; backdropPath: string | null; title: string; year: number | null; overview: string; voteAverage: number; voteCount: number };
+
+/** What the hero writes about the first trending movie, the same in the browser and in the page the server fills. */
+export interface MediaHeroText {
+  title: string;
+  /** 'Filme · 2024', or 'Filme' without a year. */
+  kindAndYear: string;
+  vote: string | null;
+  overview: string;
+  imageUrl: string | null;
+}
+
+export const mediaHeroText = (first: HeroItem): MediaHeroText => ({
+  title: displayTitle(first),
+  kindAndYear: `${MEDIA_TYPE_LABELS[MEDIA_HERO.mediaType]}${first.year ? ` · ${first.year}` : ''}`,
+  vote: formatVote(first),
+  overview: first.overview,
+  imageUrl: mediaHeroImageUrl(first),
+});
 
 // ---------------------------------------------------------------- home highlights
 

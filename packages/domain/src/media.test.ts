@@ -5,6 +5,7 @@ import {
   isListOf,
   isSearchableQuery,
   localTitleSchema,
+  mediaHeroText,
   mediaImageUrl,
   mediaListParamsSchema,
   mediaSearchQuerySchema,
@@ -182,5 +183,28 @@ describe('local titles', () => {
 
   it('refuses unknown fields instead of ignoring them', () => {
     expect(localTitleSchema.safeParse({ ...movie, id: '00000000-0000-0000-0000-000000000000' }).success).toBe(false);
+  });
+});
+
+describe("the /midia hero's texts (the same in the browser and in the page the server fills)", () => {
+  const movie = { source: 'tmdb' as const, backdropPath: '/fundo.jpg', title: ' Duna ', year: 2024, overview: 'Paul Atreides.', voteAverage: 8.25, voteCount: 10 };
+
+  it('writes the title, the kind with the year, the vote with a comma and the 1280 px backdrop', () => {
+    expect(mediaHeroText(movie)).toEqual({
+      title: 'Duna',
+      kindAndYear: 'Filme · 2024',
+      vote: '8,3',
+      overview: 'Paul Atreides.',
+      imageUrl: 'https://image.tmdb.org/t/p/w1280/fundo.jpg',
+    });
+  });
+
+  it('says when the title is missing, and leaves out a year and a vote it does not have', () => {
+    expect(mediaHeroText({ ...movie, title: '  ', year: null, voteCount: 0, backdropPath: null })).toMatchObject({
+      title: 'Título não disponível',
+      kindAndYear: 'Filme',
+      vote: null,
+      imageUrl: null,
+    });
   });
 });

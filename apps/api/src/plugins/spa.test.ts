@@ -3,11 +3,16 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/database.ts';
-import { spaPlugin } from './spa.ts';
+import { type PageFill, spaPlugin } from './spa.ts';
+
+const placeholder = '<div data-testid="carregando"></div>';
+const template = '<section aria-label="Em destaque: \uE000title\uE001"><img src="\uE000imageUrl\uE001"/><h2>\uE000title\uE001</h2><p>\uE000overview\uE001</p></section>';
+const built = `<header>topo</header>${placeholder}<footer>rodapé</footer>`;
 
 describe('the page server', () => {
   let app: FastifyInstance;
   let image: () => Promise<string | null>;
+  let fill: () => Promise<PageFill | null>;
 
   beforeAll(async () => {
     const root = tempDir('vitrine-spa-');
@@ -15,11 +20,22 @@ describe('the page server', () => {
     fs.mkdirSync(path.join(root, 'prerendered'));
     fs.writeFileSync(path.join(root, 'prerendered', 'midia.html'), '<!doctype html><body>mídia pronta</body>');
     fs.writeFileSync(path.join(root, 'prerendered', 'sobre.html'), '<!doctype html><body>sobre pronta</body>');
-    fs.writeFileSync(path.join(root, 'prerendered', 'manifest.json'), JSON.stringify({ '/midia': 'midia.html', '/sobre': 'sobre.html' }));
+    fs.writeFileSync(path.join(root, 'prerendered', 'streaming.html'), `<!doctype html><body><div id="root">${built}</div></body>`);
+    fs.writeFileSync(
+      path.join(root, 'prerendered', 'manifest.json'),
+      JSON.stringify({ '/midia': 'midia.html', '/sobre': 'sobre.html', '/streaming': 'streaming.html' }),
+    );
+    fs.writeFileSync(path.join(root, 'prerendered', 'slots.json'), JSON.stringify({ '/streaming': { placeholder, template } }));
     app = Fastify();
+    const onlyImage = (url: string) => () => Promise.resolve({ image: url });
     await app.register(spaPlugin, {
       root,
-      pageImages: { '/midia': () => image(), '/sobre': () => Promise.resolve('/nao-usada.svg'), '/admin': () => Promise.resolve('/nao-usada.svg') },
+      pageFills: {
+        '/midia': () => image().then((url) => ({ image: url })),
+        '/sobre': onlyImage('/nao-usada.svg'),
+        '/admin': onlyImage('/nao-usada.svg'),
+        '/streaming': () => fill(),
+      },
     });
   });
   afterAll(() => app.close());
@@ -60,5 +76,46 @@ describe('the page server', () => {
     expect(shell.body).toContain('casca');
     expect(shell.headers.link).toBeUndefined();
     expect((await get('/contato')).headers.link).toBeUndefined();
+  });
+
+  it("fills a page's slot from its data, every text escaped, and puts the answers in the page as data", async () => {
+    const hostile = '<img src=x onerror=alert(1)>"\'&$& $1';
+    const answers = { '/api/media/lists/movie/trending': { results: [{ title: '</script><script>alert(1)</script>' }] } };
+    fill = () => Promise.resolve({ image: '/capa.svg', fields: { title: hostile, imageUrl: '/capa.svg', overview: 'Um resumo.' }, answers });
+    const page = await get('/streaming');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers.link).toBe('</capa.svg>; rel=preload; as=image; fetchpriority=high');
+    const escaped = '&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;$&amp; $1';
+    expect(page.body).toContain(
+      `<header>topo</header><section aria-label="Em destaque: ${escaped}"><img src="/capa.svg"/><h2>${escaped}</h2><p>Um resumo.</p></section><footer>rodapé</footer>`,
+    );
+    expect(page.body).not.toContain(placeholder);
+    expect(page.body).not.toContain('<img src=x');
+    // The answers: one script element of type JSON, which no text in them can close.
+    const script = /<script type="application\/json" id="page-data">(.*?)<\/script><\/body>/.exec(page.body);
+    expect(script).not.toBeNull();
+    expect(page.body.match(/<script/g)).toHaveLength(1);
+    const data = JSON.parse(script![1]!) as { at: number; answers: unknown };
+    expect(data.answers).toEqual(answers);
+    expect(Math.abs(data.at - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('leaves the placeholder when a text is missing or empty, and the page as built when the data is late or fails', async () => {
+    fill = () => Promise.resolve({ fields: { title: 'Filme', imageUrl: '/capa.svg', overview: '' }, answers: { '/api/x': [1] } });
+    const partial = await get('/streaming');
+    expect(partial.body).toContain(built);
+    expect(partial.body).toContain('<script type="application/json" id="page-data">');
+
+    for (const late of [
+      () => new Promise<PageFill>((resolve) => setTimeout(() => resolve({ fields: { title: 'Tarde' } }), 2_000).unref()),
+      () => Promise.reject(new Error('cache indisponível')),
+      () => Promise.resolve(null),
+    ]) {
+      fill = late;
+      const page = await get('/streaming');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(`<!doctype html><body><div id="root">${built}</div></body>`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Serves the built web app: hashed assets cached for a year; for a client route, its prerendered
 // page when the build made one (the public site's pages: they paint before any script runs), else
-// index.html, the empty shell the app renders into.
+// index.html, the empty shell the app renders into. A prerendered page whose largest part depends on
+// data (the /midia hero) is filled from the server's cached answers when they come quickly.
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -9,43 +10,93 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
 
-export interface SpaOptions {
-  root: string | undefined;
+/** What the page server adds to a prerendered page from data it has at request time. */
+export interface PageFill {
+  /** The page's largest image: sent as a preload `Link` header, so it loads while the scripts do. */
+  image?: string | null;
+  /** The texts of the page's slot template (see `prerendered/slots.json`), filled escaped; none may be missing. */
+  fields?: Readonly<Record<string, string | null>>;
   /**
-   * A prerendered page's largest image when it depends on data (page path → its URL, or null): sent
-   * as a preload `Link` header, so the browser fetches it while the page's scripts load. Waited for
-   * at most PAGE_IMAGE_WAIT_MS; the page goes without it rather than late.
+   * Public answers the page will ask for (endpoint URL → its JSON), put in the page so the app renders
+   * with them at once.
    */
-  pageImages?: Readonly<Record<string, () => Promise<string | null>>>;
+  answers?: Readonly<Record<string, unknown>>;
 }
 
-const PAGE_IMAGE_WAIT_MS = 150;
+export interface SpaOptions {
+  root: string | undefined;
+  /** Per prerendered page, its fill. Waited for at most PAGE_FILL_WAIT_MS: the page goes as built rather than late. */
+  pageFills?: Readonly<Record<string, () => Promise<PageFill | null>>>;
+}
+
+const PAGE_FILL_WAIT_MS = 150;
 /** A URL safe inside `Link: <…>`: a site path or an https address, without spaces, brackets, commas or quotes. */
 const LINKABLE_URL = /^(?:\/(?!\/)|https:\/\/)[^\s<>,;"']+$/;
+const SLOT_FIELD = /\uE000(\w+)\uE001/g;
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
-export const spaPlugin = fp<SpaOptions>(async (app, { root, pageImages = {} }) => {
+interface Slot {
+  placeholder: string;
+  template: string;
+}
+
+/** The template with every field's text, or null when one is missing or empty (the placeholder stays). */
+function fillSlot(slot: Slot, fields: Readonly<Record<string, string | null>>): string | null {
+  let complete = true;
+  const filled = slot.template.replace(SLOT_FIELD, (_, name: string) => {
+    const value = fields[name];
+    if (!value) complete = false;
+    return escapeHtml(value ?? '');
+  });
+  return complete ? filled : null;
+}
+
+/** The answers as a JSON script the app reads (never runs): '<' escaped, so no text can close the element. */
+const answersScript = (answers: Readonly<Record<string, unknown>>) =>
+  `<script type="application/json" id="page-data">${JSON.stringify({ at: Date.now(), answers }).replace(/</g, '\\u003c')}</script>`;
+
+export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) => {
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
+  const slots = hasSpa ? readSlots(root!) : new Map<string, Slot>();
+  // The built HTML of the pages that get a fill, read once.
+  const builtPages = new Map<string, string>();
+  for (const page of Object.keys(pageFills)) {
+    const file = prerendered.get(page);
+    if (file) builtPages.set(page, fs.readFileSync(path.join(root!, file), 'utf8'));
+  }
+
+  const fillFor = async (request: FastifyRequest, page: string) => {
+    const fill = pageFills[page];
+    if (!fill || !builtPages.has(page)) return null;
+    return Promise.race([
+      fill().catch((error: unknown) => {
+        request.log.warn({ err: error, page }, 'dados da página indisponíveis; vai como foi compilada');
+        return null;
+      }),
+      setTimeout(PAGE_FILL_WAIT_MS, null, { ref: false }),
+    ]);
+  };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
-    const image = file ? pageImages[pathname] : undefined;
-    if (image) {
-      const url = await Promise.race([
-        image().catch((error: unknown) => {
-          request.log.warn({ err: error, page: pathname }, 'imagem principal da página indisponível');
-          return null;
-        }),
-        setTimeout(PAGE_IMAGE_WAIT_MS, null, { ref: false }),
-      ]);
-      if (url && LINKABLE_URL.test(url)) reply.header('link', `<${url}>; rel=preload; as=image; fetchpriority=high`);
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile(file ?? 'index.html');
-  };
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const fill = file ? await fillFor(request, pathname) : null;
+    if (!fill) return reply.sendFile(file ?? 'index.html');
 
+    if (fill.image && LINKABLE_URL.test(fill.image)) reply.header('link', `<${fill.image}>; rel=preload; as=image; fetchpriority=high`);
+    let html = builtPages.get(pathname)!;
+    const slot = slots.get(pathname);
+    const filled = slot && fill.fields ? fillSlot(slot, fill.fields) : null;
+    // Replaced through functions: a '$' in the data is not a replacement pattern.
+    if (slot && filled) html = html.replace(slot.placeholder, () => filled);
+    if (fill.answers) html = html.replace('</body>', () => `${answersScript(fill.answers!)}</body>`);
+    return reply.send(html);
+  };
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: root!,
@@ -87,5 +138,17 @@ function readPrerenderedPages(root: string): Map<string, string> {
     Object.entries(manifest)
       .filter(([, file]) => /^[a-z0-9-]+\.html$/.test(file) && fs.existsSync(path.join(root, 'prerendered', file)))
       .map(([page, file]) => [page, `prerendered/${file}`]),
+  );
+}
+
+/** The build's slots (`prerendered/slots.json`: page path to its placeholder and template). */
+function readSlots(root: string): Map<string, Slot> {
+  const file = path.join(root, 'prerendered', 'slots.json');
+  if (!fs.existsSync(file)) return new Map();
+  const slots = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Partial<Slot>>;
+  return new Map(
+    Object.entries(slots).flatMap(([page, slot]) =>
+      typeof slot.placeholder === 'string' && slot.placeholder && typeof slot.template === 'string' ? [[page, slot as Slot]] : [],
+    ),
   );
 }

@@ -1,16 +1,20 @@
-// The /midia hero's backdrop, for the page server's preload hint: read through the public trending
-// read (so a cached answer costs no database or TMDB work) and chosen by the rule the page uses.
+// The /midia hero for the page server: read through the public trending read (so a cached answer
+// costs no database or TMDB work) and described by the rules the page uses, so the first paint shows
+// the banner the app then renders over it.
 import type { FastifyInstance } from 'fastify';
 import { endpointUrl } from '@vitrine/domain/contracts';
 import { mediaContract } from '@vitrine/domain/media.contract';
-import { MEDIA_HERO, mediaHeroImageUrl } from '@vitrine/domain/media-display';
+import { MEDIA_HERO, mediaHeroText } from '@vitrine/domain/media-display';
 import type { MediaPage } from '@vitrine/domain/media';
+import type { PageFill } from '../../plugins/spa.ts';
 
-export async function mediaHeroImage(app: FastifyInstance): Promise<string | null> {
-  const response = await app.inject({
-    method: 'GET',
-    url: endpointUrl(mediaContract.list, { params: { mediaType: MEDIA_HERO.mediaType, list: MEDIA_HERO.list } }),
-  });
+export async function mediaHeroFill(app: FastifyInstance): Promise<PageFill | null> {
+  const url = endpointUrl(mediaContract.list, { params: { mediaType: MEDIA_HERO.mediaType, list: MEDIA_HERO.list } });
+  const response = await app.inject({ method: 'GET', url });
   if (response.statusCode !== 200) return null;
-  return mediaHeroImageUrl((response.json() as MediaPage).results[0]);
+  const trending = response.json() as MediaPage;
+  const first = trending.results[0];
+  if (!first) return null;
+  const { imageUrl, ...texts } = mediaHeroText(first);
+  return { image: imageUrl, fields: { ...texts, imageUrl }, answers: { [url]: trending } };
 }

@@ -2,15 +2,9 @@ import type { MediaListItem } from '@vitrine/domain/media';
 import { MEDIA_TYPE_LABELS } from '@vitrine/domain/media-display';
 import { plural } from '@/lib/format';
 
-export const UNKNOWN_TITLE = 'Título não disponível';
-
-export const displayTitle = (item: Pick<MediaListItem, 'title'>) => item.title.trim() || UNKNOWN_TITLE;
+export { displayTitle, formatVote, UNKNOWN_TITLE } from '@vitrine/domain/media-display';
 
 export const typeLabel = (item: Pick<MediaListItem, 'mediaType'>) => MEDIA_TYPE_LABELS[item.mediaType];
-
-/** '8,4' — or null when nobody has voted yet. */
-export const formatVote = (item: Pick<MediaListItem, 'voteAverage' | 'voteCount'>) =>
-  item.voteCount > 0 ? new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(item.voteAverage) : null;
 
 export const formatVoteCount = (count: number) => `${new Intl.NumberFormat('pt-BR').format(count)} ${count === 1 ? 'voto' : 'votos'}`;
 
