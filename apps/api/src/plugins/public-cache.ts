@@ -182,22 +182,25 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       return reply.send(entry.identity);
     };
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET') return;
-      const read = CACHED_READS[request.routeOptions.url ?? ''];
-      if (!read || !isAnonymous(request)) return;
+    // A callback hook: a hit is answered by not calling `done` (an async hook returning the reply would
+    // make the promise machinery wait on the reply as a thenable, a listener pair per request).
+    app.addHook('onRequest', (request, reply, done) => {
+      const read = request.method === 'GET' ? CACHED_READS[request.routeOptions.url ?? ''] : undefined;
+      if (!read || !isAnonymous(request)) return done();
       if (!listening) {
         counters.bypassed += 1;
-        return;
+        return done();
       }
       const key = request.url;
       const entry = entries.get(key);
       if (entry && (entry.maxAgeMs === undefined || now() - entry.storedAt < entry.maxAgeMs)) {
         counters.hits += 1;
-        return sendEntry(request, reply, entry);
+        sendEntry(request, reply, entry);
+        return;
       }
       counters.misses += 1;
       request.publicCachePending = { key, read, epoch, generations: generationsOf(read.tables) };
+      done();
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
