@@ -27,7 +27,8 @@ function watch(page: Page) {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const injected = () => page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], script:not([src])').length);
+  // A JSON script never runs: the page server puts the public answers a page starts from in one (`#page-data`).
+  const injected = () => page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], script:not([src]):not([type="application/json"])').length);
   return { dialogs, injected };
 }
 
@@ -224,12 +225,18 @@ describe('stored XSS payloads render as text', () => {
     await page.getByRole('tab', { name: 'Textos legais' }).click();
     await expect.poll(() => page.getByLabel('Termos de Uso (Markdown)').inputValue()).toContain('<script>alert(2)</script>');
     expect(await injected(), '/admin/content').toBe(0);
+    // The preview is the page's own Markdown: the heading is a heading, the payload stays text.
+    const editor = page.getByLabel('Termos de Uso (Markdown)');
+    const edited = `## ${marker} editado\n\n${PAYLOADS[1]}`;
+    await editor.fill(edited);
+    const preview = page.getByTestId(`${await editor.getAttribute('id')}-preview`);
+    await expect.poll(() => preview.getByRole('heading', { level: 2 }).textContent()).toBe(`${marker} editado`);
+    expect(await injected(), 'pré-visualização').toBe(0);
     // Saved from the editor, the document keeps the shape /termos reads, with the day of the revision.
-    await page.getByLabel('Termos de Uso (Markdown)').fill(`${marker} editado ${PAYLOADS[1]}`);
     await page.getByRole('button', { name: 'Salvar' }).nth(1).click();
     await expect
       .poll(async () => ((await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: { terms?: { body?: string } } }).entries.terms?.body)
-      .toBe(`${marker} editado ${PAYLOADS[1]}`);
+      .toBe(edited);
     await visit('/termos', 'editado');
     expect(await page.locator('main').textContent()).toMatch(/Última atualização: \d{2}\/\d{2}\/\d{4}/);
     await visit('/admin/contact-messages', '"><svg onload=alert(3)>');

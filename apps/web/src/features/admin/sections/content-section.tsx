@@ -3,8 +3,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import ReactMarkdown from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
 import { footerConfigSchema, headerConfigSchema, legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
@@ -23,6 +21,7 @@ import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { ResourceSection } from '../components/resource-section';
+import { Markdown } from '@/components/markdown';
 
 const faqSchema = z.array(z.object({ question: z.string().min(1, 'Pergunta vazia.'), answer: z.string().min(1, 'Resposta vazia.') }), { error: 'Use uma lista de {"question", "answer"}.' });
 
@@ -309,10 +308,9 @@ function LegalDocumentEditor({ documentKey, title: fallbackTitle }: { documentKe
       </div>
       <div className="min-w-0 space-y-2">
         <p className="text-muted-foreground text-sm">Pré-visualização</p>
-        <div className="prose prose-sm dark:prose-invert max-h-96 max-w-none overflow-y-auto rounded-lg border p-3 break-words">
-          <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml>
-            {draft.body}
-          </ReactMarkdown>
+        {/* The page's own Markdown: the preview is what visitors will see. */}
+        <div className="max-h-96 overflow-y-auto rounded-lg border p-3 break-words [&>div>:first-child]:mt-0" data-testid={`${id}-preview`}>
+          <Markdown>{draft.body}</Markdown>
         </div>
       </div>
     </div>

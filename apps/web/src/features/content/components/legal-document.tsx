@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useSiteConfig } from '../api/get-site-config';
-import { Markdown } from './markdown';
+import { Markdown } from '@/components/markdown';
 
 const FALLBACK_TITLES: Record<LegalDocumentKey, string> = { privacy: 'Política de Privacidade', terms: 'Termos de Uso' };
 

@@ -1,5 +1,5 @@
 import { BookOpen } from 'lucide-react';
-import { Markdown, tableOfContents } from './markdown';
+import { Markdown, tableOfContents } from '@/components/markdown';
 
 function stripTitle(markdown: string) {
   const match = /^#\s+(.+)\n/.exec(markdown);

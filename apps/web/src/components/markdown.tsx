@@ -4,7 +4,6 @@ import remarkGfm from 'remark-gfm';
 import { Link } from 'react-router';
 import { slugify } from '@vitrine/domain/catalog-text';
 
-
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node);
   if (Array.isArray(node)) return node.map(textOf).join('');
