@@ -33,3 +33,16 @@ export function appCategoryName(id: string): string {
       .join(' ')
   );
 }
+
+/** The categories of the streaming apps on /apps/ativacao, in the order the page shows them. */
+export const STREAMING_APP_CATEGORIES = [
+  { id: 'filmes-series', name: 'Filmes e Séries' },
+  { id: 'esportes', name: 'Esportes' },
+  { id: 'musica', name: 'Música' },
+  { id: 'infantil', name: 'Infantil' },
+  { id: 'documentarios', name: 'Documentários' },
+] as const satisfies readonly { id: string; name: string }[];
+
+export function streamingCategoryName(id: string): string {
+  return STREAMING_APP_CATEGORIES.find((category) => category.id === id)?.name ?? appCategoryName(id);
+}

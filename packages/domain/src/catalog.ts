@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { listEnvelopeSchema } from './lists.ts';
 import { multiplyMoney } from './money.ts';
 import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
-import { appCategoryName, foldText } from './catalog-text.ts';
+import { foldText } from './catalog-text.ts';
+import { CATALOG_ERRORS } from './download-codes.ts';
 
 // Text rules the storefront's first load needs, free of schemas.
 export * from './catalog-text.ts';
+export * from './download-codes.ts';
 
 // ---------------------------------------------------------------- icons
 
@@ -196,17 +198,6 @@ export const appDownloadUrlSchema = z
 
 // ---------------------------------------------------------------- streaming apps (/apps/ativacao)
 
-export const STREAMING_APP_CATEGORIES = [
-  { id: 'filmes-series', name: 'Filmes e Séries' },
-  { id: 'esportes', name: 'Esportes' },
-  { id: 'musica', name: 'Música' },
-  { id: 'infantil', name: 'Infantil' },
-  { id: 'documentarios', name: 'Documentários' },
-] as const satisfies readonly Category[];
-
-export function streamingCategoryName(id: string): string {
-  return STREAMING_APP_CATEGORIES.find((category) => category.id === id)?.name ?? appCategoryName(id);
-}
 
 /** The end client pays 1.5 × the reseller price, exact, rounded half-up to cents. */
 export const CLIENT_PRICE_FACTOR = 1.5;
@@ -258,41 +249,6 @@ export const streamingAppListQuerySchema = z.object({
 export type StreamingAppListQuery = z.infer<typeof streamingAppListQuerySchema>;
 
 // ---------------------------------------------------------------- download codes
-
-/** 6 characters from A-Z0-9, valid for 30 days. */
-export const DOWNLOAD_CODE_LENGTH = 6;
-export const DOWNLOAD_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-export const DOWNLOAD_CODE_VALID_DAYS = 30;
-export const DOWNLOAD_CODE_PATTERN = /^[A-Z0-9]{6}$/;
-
-/** Trimmed and upper-cased, as typed codes are compared. */
-export const normalizeDownloadCode = (code: string) => code.trim().toUpperCase();
-export const isWellFormedDownloadCode = (code: string) => DOWNLOAD_CODE_PATTERN.test(normalizeDownloadCode(code));
-
-export const CATALOG_ERRORS = {
-  downloadCodeRequired: {
-    code: 'catalog.download_code_required',
-    title: 'Código necessário',
-    message: 'Este download requer um código de acesso.',
-  },
-  invalidDownloadCode: {
-    code: 'catalog.invalid_download_code',
-    title: 'Código inválido',
-    message: 'O código informado não é válido ou já foi usado.',
-  },
-  downloadValidationFailed: { code: 'catalog.download_validation_failed', title: 'Erro', message: 'Erro ao validar código. Tente novamente.' },
-  appNotFound: { code: 'catalog.app_not_found', title: 'Aplicativo não encontrado', message: 'Aplicativo não encontrado.' },
-  noDownloadFile: {
-    code: 'catalog.no_download_file',
-    title: 'Download indisponível',
-    message: 'Este aplicativo ainda não tem arquivo para download nesta plataforma. Seu código continua válido.',
-  },
-  invalidDownloadLink: {
-    code: 'catalog.invalid_download_link',
-    title: 'Link inválido',
-    message: 'O link de download é inválido ou expirou. Valide o código novamente.',
-  },
-} as const;
 
 /** The form's schema: the code is required; its 6-character format is checked by the server. */
 export const downloadRedeemInputSchema = z.strictObject({

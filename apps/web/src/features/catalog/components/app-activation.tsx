@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { Baby, Clapperboard, Headphones, Music, Search, SearchX, Store, Trophy, User, Video } from 'lucide-react';
 import { Link } from 'react-router';
-import { STREAMING_APP_CATEGORIES, type PublicStreamingApp } from '@vitrine/domain/catalog';
+import type { PublicStreamingApp } from '@vitrine/domain/catalog';
+import { STREAMING_APP_CATEGORIES } from '@vitrine/domain/catalog-text';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Download, KeyRound, Loader2 } from 'lucide-react';
-import { CATALOG_ERRORS, normalizeDownloadCode, type AppPlatform, type PublicApp } from '@vitrine/domain/catalog';
+import type { AppPlatform, PublicApp } from '@vitrine/domain/catalog';
+import { CATALOG_ERRORS, normalizeDownloadCode } from '@vitrine/domain/download-codes';
 import { appCategoryName } from '@vitrine/domain/catalog-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Coins, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { CREDIT_SLIDER, PREPAID_PRICE_TIERS, prepaidPricePerCredit, prepaidTotal } from '@vitrine/domain/resellers';
+import { CREDIT_SLIDER, PREPAID_PRICE_TIERS, prepaidPricePerCredit, prepaidTotal } from '@vitrine/domain/reseller-prices';
 import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
 import { formatBRL } from '@/lib/format';
