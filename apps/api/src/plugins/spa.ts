@@ -97,6 +97,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
     if (fill.answers) html = html.replace('</body>', () => `${answersScript(fill.answers!)}</body>`);
     return reply.send(html);
   };
+
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: root!,
