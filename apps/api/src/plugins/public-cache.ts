@@ -11,12 +11,11 @@
 // starts again from nothing once notifications flow.
 //
 // Only anonymous GET requests use it: signed-in answers may differ per user and are never stored.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { ChangeListener } from './events.ts';
+import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
@@ -99,28 +98,6 @@ export interface PublicCacheOptions {
   now?: () => number;
 }
 
-const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
-}
-
-function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}
-
 export const publicCachePlugin = fp<PublicCacheOptions>(
   async (app, { subscribe, sessionCookieName, maxBytes = 32 * 1024 * 1024, now = Date.now }) => {
     const entries = new LRUCache<string, Entry>({
@@ -170,11 +147,11 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
       const encoding = entry.identity.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
       if (encoding === 'br') {
-        entry.br ??= brotliCompressSync(entry.identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } });
+        entry.br ??= compressed(entry.identity, 'br');
         return reply.header('content-encoding', 'br').send(entry.br);
       }
       if (encoding === 'gzip') {
-        entry.gzip ??= gzipSync(entry.identity, { level: 6 });
+        entry.gzip ??= compressed(entry.identity, 'gzip');
         return reply.header('content-encoding', 'gzip').send(entry.gzip);
       }
       // Below the compression threshold, or for a client that takes neither: the stored bytes as they are

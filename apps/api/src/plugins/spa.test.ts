@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/database.ts';
@@ -20,10 +21,11 @@ describe('the page server', () => {
     fs.mkdirSync(path.join(root, 'prerendered'));
     fs.writeFileSync(path.join(root, 'prerendered', 'midia.html'), '<!doctype html><body>mídia pronta</body>');
     fs.writeFileSync(path.join(root, 'prerendered', 'sobre.html'), '<!doctype html><body>sobre pronta</body>');
+    fs.writeFileSync(path.join(root, 'prerendered', 'apps.html'), '<!doctype html><body>apps pronta</body>');
     fs.writeFileSync(path.join(root, 'prerendered', 'streaming.html'), `<!doctype html><body><div id="root">${built}</div></body>`);
     fs.writeFileSync(
       path.join(root, 'prerendered', 'manifest.json'),
-      JSON.stringify({ '/midia': 'midia.html', '/sobre': 'sobre.html', '/streaming': 'streaming.html' }),
+      JSON.stringify({ '/midia': 'midia.html', '/sobre': 'sobre.html', '/streaming': 'streaming.html', '/apps': 'apps.html' }),
     );
     fs.writeFileSync(path.join(root, 'prerendered', 'slots.json'), JSON.stringify({ '/streaming': { placeholder, template } }));
     app = Fastify();
@@ -116,6 +118,30 @@ describe('the page server', () => {
       const page = await get('/streaming');
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(`<!doctype html><body><div id="root">${built}</div></body>`);
+    }
+  });
+
+  it('answers a built page from memory: revalidated by its ETag, compressed as the browser prefers', async () => {
+    for (const [url, text] of [['/apps', 'apps pronta'], ['/admin', 'casca']] as const) {
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toContain(text);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(plain.headers.vary).toBe('accept-encoding');
+      const etag = String(plain.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+"$/);
+
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+
+      const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     }
   });
 });

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
+import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 
 /** What the page server adds to a prerendered page from data it has at request time. */
 export interface PageFill {
@@ -61,16 +62,14 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
   const slots = hasSpa ? readSlots(root!) : new Map<string, Slot>();
-  // The built HTML of the pages that get a fill, read once.
-  const builtPages = new Map<string, string>();
-  for (const page of Object.keys(pageFills)) {
-    const file = prerendered.get(page);
-    if (file) builtPages.set(page, fs.readFileSync(path.join(root!, file), 'utf8'));
-  }
+  // The built pages (each prerendered page and the shell), read once with their validator: a page is
+  // answered from memory, like the public reads.
+  const builtPages = new Map<string, BuiltPage>();
+  if (hasSpa) for (const file of ['index.html', ...prerendered.values()]) builtPages.set(file, readBuiltPage(path.join(root!, file)));
 
   const fillFor = async (request: FastifyRequest, page: string) => {
     const fill = pageFills[page];
-    if (!fill || !builtPages.has(page)) return null;
+    if (!fill) return null;
     return Promise.race([
       fill().catch((error: unknown) => {
         request.log.warn({ err: error, page }, 'dados da página indisponíveis; vai como foi compilada');
@@ -85,11 +84,12 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    const built = builtPages.get(file ?? 'index.html')!;
     const fill = file ? await fillFor(request, pathname) : null;
-    if (!fill) return reply.sendFile(file ?? 'index.html');
+    if (!fill) return sendBuilt(request, reply, built);
 
     if (fill.image && LINKABLE_URL.test(fill.image)) reply.header('link', `<${fill.image}>; rel=preload; as=image; fetchpriority=high`);
-    let html = builtPages.get(pathname)!;
+    let html = built.html;
     const slot = slots.get(pathname);
     const filled = slot && fill.fields ? fillSlot(slot, fill.fields) : null;
     // Replaced through functions: a '$' in the data is not a replacement pattern.
@@ -140,6 +140,30 @@ function readPrerenderedPages(root: string): Map<string, string> {
       .filter(([, file]) => /^[a-z0-9-]+\.html$/.test(file) && fs.existsSync(path.join(root, 'prerendered', file)))
       .map(([page, file]) => [page, `prerendered/${file}`]),
   );
+}
+
+interface BuiltPage {
+  html: string;
+  identity: Buffer;
+  etag: string;
+  /** Compressed on first use. */
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function readBuiltPage(file: string): BuiltPage {
+  const identity = fs.readFileSync(file);
+  return { html: identity.toString('utf8'), identity, etag: etagOf(identity) };
+}
+
+/** A built page as it is: revalidated by its ETag, in the encoding the browser prefers. */
+function sendBuilt(request: FastifyRequest, reply: FastifyReply, page: BuiltPage) {
+  reply.header('etag', page.etag).header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'identity') return reply.send(page.identity);
+  page[encoding] ??= compressed(page.identity, encoding);
+  return reply.header('content-encoding', encoding).send(page[encoding]);
 }
 
 /** The build's slots (`prerendered/slots.json`: page path to its placeholder and template). */
