@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
+import { escapeHtml } from '../shared/html.ts';
 import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 
 /** What the page server adds to a prerendered page from data it has at request time. */
@@ -34,8 +35,6 @@ const PAGE_FILL_WAIT_MS = 150;
 /** A URL safe inside `Link: <…>`: a site path or an https address, without spaces, brackets, commas or quotes. */
 const LINKABLE_URL = /^(?:\/(?!\/)|https:\/\/)[^\s<>,;"']+$/;
 const SLOT_FIELD = /\uE000(\w+)\uE001/g;
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 interface Slot {
   placeholder: string;

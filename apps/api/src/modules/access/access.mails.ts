@@ -1,9 +1,7 @@
 // The e-mails of the access flows. Links carry their secret after '#', so it never reaches a server
 // log or a Referer header: the page reads it and posts it.
+import { escapeHtml } from '../../shared/html.ts';
 import type { MailMessage } from '../../shared/mailer.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export const confirmationLink = (origin: string, token: string) => `${origin}/auth/confirmar#token=${token}`;
 export const resetLink = (origin: string, token: string) => `${origin}/auth/redefinir-senha#token=${token}`;

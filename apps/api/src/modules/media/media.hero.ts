@@ -15,6 +15,6 @@ export async function mediaHeroFill(app: FastifyInstance): Promise<PageFill | nu
   const trending = response.json() as MediaPage;
   const first = trending.results[0];
   if (!first) return null;
-  const { imageUrl, ...texts } = mediaHeroText(first);
-  return { image: imageUrl, fields: { ...texts, imageUrl }, answers: { [url]: trending } };
+  const text = mediaHeroText(first);
+  return { image: text.imageUrl, fields: { ...text }, answers: { [url]: trending } };
 }
