@@ -9,7 +9,7 @@ import { badRequest } from '../shared/errors.ts';
 const strictTransportSecurity = (https: boolean) => (https ? { maxAge: 31_536_000, includeSubDomains: true } : false);
 
 /** The headers of an HTML page: what it may load, who may frame it, how it opens links. */
-export function documentHelmetOptions(https: boolean): HelmetOptions {
+function documentHelmetOptions(https: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -41,7 +41,7 @@ export function documentHelmetOptions(https: boolean): HelmetOptions {
  * a document obeys (opener and agent-cluster isolation, referrer, DNS prefetch, the old XSS filter and
  * download and cross-domain switches) are left out: on a 1 KB JSON answer they were most of its bytes.
  */
-export function resourceHelmetOptions(https: boolean): HelmetOptions {
+function resourceHelmetOptions(https: boolean): HelmetOptions {
   return {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     crossOriginEmbedderPolicy: false,
@@ -85,10 +85,8 @@ export function securityHeaders(https: boolean): SecurityHeaders {
   return { document: headersOf(documentHelmetOptions(https)), resource: headersOf(resourceHelmetOptions(https)) };
 }
 
+/** An answer of this content type is a document (it gets the page's headers). */
 const isDocumentType = (type: unknown) => typeof type === 'string' && /^\s*text\/html\b/i.test(type);
-
-/** The set an answer of this content type gets. */
-export const securityHeadersFor = (headers: SecurityHeaders, contentType: unknown) => (isDocumentType(contentType) ? headers.document : headers.resource);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,7 +108,7 @@ export const securityPlugin = fp<{ https: boolean }>(async (app, { https }) => {
   const headers = securityHeaders(https);
   app.decorate('securityHeaders', headers);
   app.addHook('onSend', (_request, reply, payload, done) => {
-    const set = securityHeadersFor(headers, reply.getHeader('content-type'));
+    const set = isDocumentType(reply.getHeader('content-type')) ? headers.document : headers.resource;
     for (const name in set) if (!reply.hasHeader(name)) reply.header(name, set[name]);
     done(null, payload);
   });
