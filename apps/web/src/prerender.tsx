@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/route-table';
+import { slotField } from '@vitrine/domain/page-slots';
 import { MediaHeroBanner, MediaHeroSkeleton } from './features/media/components/media-hero';
 
 /** The public site's pages; the others (sign-in, admin, calculator, unknown paths) get the empty shell. */
@@ -36,8 +37,6 @@ export async function renderPage(path: string): Promise<string> {
   );
 }
 
-/** A field of a slot's template: `\uE000name\uE001`, which no real text contains. */
-const field = (name: string) => `\uE000${name}\uE001`;
 const nothing = () => undefined;
 
 /**
@@ -51,8 +50,8 @@ export function renderPageSlots(): Record<string, { placeholder: string; templat
       placeholder: renderToString(<MediaHeroSkeleton />),
       template: renderToString(
         <MediaHeroBanner
-          text={{ title: field('title'), kindAndYear: field('kindAndYear'), vote: field('vote'), overview: field('overview') }}
-          image={{ source: 'local', path: field('imageUrl') }}
+          text={{ title: slotField('title'), kindAndYear: slotField('kindAndYear'), vote: slotField('vote'), overview: slotField('overview') }}
+          image={{ source: 'local', path: slotField('imageUrl') }}
           trailer="pending"
           onTrailer={nothing}
           onDetails={nothing}

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
+import { SLOT_FIELD_PATTERN } from '@vitrine/domain/page-slots';
 import { escapeHtml } from '../shared/html.ts';
 import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 
@@ -34,7 +35,6 @@ export interface SpaOptions {
 const PAGE_FILL_WAIT_MS = 150;
 /** A URL safe inside `Link: <…>`: a site path or an https address, without spaces, brackets, commas or quotes. */
 const LINKABLE_URL = /^(?:\/(?!\/)|https:\/\/)[^\s<>,;"']+$/;
-const SLOT_FIELD = /\uE000(\w+)\uE001/g;
 
 interface Slot {
   placeholder: string;
@@ -44,7 +44,7 @@ interface Slot {
 /** The template with every field's text, or null when one is missing or empty (the placeholder stays). */
 function fillSlot(slot: Slot, fields: Readonly<Record<string, string | null>>): string | null {
   let complete = true;
-  const filled = slot.template.replace(SLOT_FIELD, (_, name: string) => {
+  const filled = slot.template.replace(SLOT_FIELD_PATTERN, (_, name: string) => {
     const value = fields[name];
     if (!value) complete = false;
     return escapeHtml(value ?? '');

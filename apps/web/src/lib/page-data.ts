@@ -23,7 +23,8 @@ function readPageData(): PageData | null {
 
 /** The page's answer for this endpoint URL, if the server sent one. */
 export function pageAnswer<T>(url: string): { data: T; at: number } | undefined {
-  pageData ??= readPageData();
+  // Read once: a page without answers is not searched again.
+  if (pageData === undefined) pageData = readPageData();
   if (!pageData || !Object.hasOwn(pageData.answers, url)) return undefined;
   return { data: pageData.answers[url] as T, at: pageData.at };
 }
