@@ -2,6 +2,7 @@
 // limits, image URLs, trailers and links, and the home page's highlights. media.ts re-exports all of
 // it with the schemas.
 import type { MediaList, MediaSource, MediaType } from './media.ts';
+import { formatDecimal } from './number-format.ts';
 
 // ---------------------------------------------------------------- labels
 
@@ -12,10 +13,8 @@ export const UNKNOWN_TITLE = 'Título não disponível';
 
 export const displayTitle = (item: { title: string }) => item.title.trim() || UNKNOWN_TITLE;
 
-const voteFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 /** '8,4' — or null when nobody has voted yet. */
-export const formatVote = (item: { voteAverage: number; voteCount: number }) => (item.voteCount > 0 ? voteFormat.format(item.voteAverage) : null);
+export const formatVote = (item: { voteAverage: number; voteCount: number }) => (item.voteCount > 0 ? formatDecimal(item.voteAverage, 1) : null);
 
 // ---------------------------------------------------------------- rows, filters, search
 

@@ -1,16 +1,15 @@
 import Big from 'big.js';
+import { formatDecimal } from './number-format.ts';
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-const dateFormatter = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
-const dateTimeFormatter = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
-const isoDayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' });
+// Made on first use: a browser's first Intl formatter loads its locale data (tens of milliseconds on
+// a phone), and a page that shows no date should not pay for it.
+let dateFormatter: Intl.DateTimeFormat | undefined;
+let dateTimeFormatter: Intl.DateTimeFormat | undefined;
+let isoDayFormatter: Intl.DateTimeFormat | undefined;
 
 /** The day in São Paulo, as yyyy-mm-dd. */
-export const saoPauloDay = (at: Date = new Date()): string => isoDayFormatter.format(at);
+export const saoPauloDay = (at: Date = new Date()): string =>
+  (isoDayFormatter ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' })).format(at);
 
 // Money arithmetic is exact: amounts are decimals (big.js), rounded once, half-up (half away from
 // zero), to whole cents. A JavaScript number in an API body stands for its shortest decimal text
@@ -60,14 +59,17 @@ export function addMoney(...values: Amount[]): number {
 }
 
 /** `R$ 1.234,56` — with a normal space after the symbol, as the specification writes it. */
-export function formatBRL(value: number): string {
-  return brl.format(roundMoney(value)).replace(/\u00a0/g, ' ');
+export function formatBRL(value: Amount): string {
+  const amount = toBig(value).round(2, Big.roundHalfUp);
+  return `${amount.lt(0) ? '-' : ''}R$ ${formatDecimal(amount.abs(), 2)}`;
 }
 
 export function formatDate(value: Date | string): string {
+  dateFormatter ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' });
   return dateFormatter.format(typeof value === 'string' ? new Date(value) : value);
 }
 
 export function formatDateTime(value: Date | string): string {
+  dateTimeFormatter ??= new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
   return dateTimeFormatter.format(typeof value === 'string' ? new Date(value) : value).replace(',', '');
 }

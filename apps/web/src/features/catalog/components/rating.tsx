@@ -1,11 +1,9 @@
 import { Star } from 'lucide-react';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { cn } from '@/lib/utils';
 
-const ratingFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('pt-BR');
-
-export const formatRating = (value: number) => ratingFormat.format(value);
-export const formatCount = (value: number) => countFormat.format(value);
+export const formatRating = (value: number) => formatDecimal(value, 1);
+export const formatCount = (value: number) => formatDecimal(value);
 
 export function Stars({ value, className }: { value: number; className?: string }) {
   return (

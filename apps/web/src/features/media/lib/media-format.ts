@@ -1,12 +1,13 @@
 import type { MediaListItem } from '@vitrine/domain/media';
 import { MEDIA_TYPE_LABELS } from '@vitrine/domain/media-display';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { plural } from '@/lib/format';
 
 export { displayTitle, formatVote, UNKNOWN_TITLE } from '@vitrine/domain/media-display';
 
 export const typeLabel = (item: Pick<MediaListItem, 'mediaType'>) => MEDIA_TYPE_LABELS[item.mediaType];
 
-export const formatVoteCount = (count: number) => `${new Intl.NumberFormat('pt-BR').format(count)} ${count === 1 ? 'voto' : 'votos'}`;
+export const formatVoteCount = (count: number) => `${formatDecimal(count)} ${count === 1 ? 'voto' : 'votos'}`;
 
 /** 125 → '2h 05min'; 45 → '45min'. */
 export function formatRuntime(minutes: number): string {
@@ -30,11 +31,13 @@ export function formatReleaseDate(date: string | null): string | null {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : null;
 }
 
-const languages = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['pt-BR'], { type: 'language' }) : null;
+// Made on first use: creating it loads the browser's language names.
+let languages: Intl.DisplayNames | null | undefined;
 
 export function formatLanguage(code: string | null): string | null {
   if (!code) return null;
   try {
+    languages ??= typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['pt-BR'], { type: 'language' }) : null;
     const name = languages?.of(code);
     return name ? name.charAt(0).toUpperCase() + name.slice(1) : code;
   } catch {
