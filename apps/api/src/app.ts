@@ -16,7 +16,7 @@ import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { mediaHeroFill } from './modules/media/media.hero.ts';
+import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
@@ -182,6 +182,6 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   // A setting changed on any instance is read again on this one.
   app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });
 
-  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist, pageFills: { '/midia': () => mediaHeroFill(app) } });
+  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist, pageSource, readAnswer: (url) => readPublicAnswer(app, url) });
   return app;
 }

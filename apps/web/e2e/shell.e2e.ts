@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { makeDataDir, startServer } from './support/server.ts';
+import { adminCookie, makeDataDir, startServer } from './support/server.ts';
 
 const headerLinks = [
   ['Início', '/'],
@@ -16,9 +16,16 @@ const headerLinks = [
   ['Contato', '/contato'],
 ] as const;
 
+/** The public site's pages, which the server renders with their data and the app hydrates. */
+const PRERENDERED = ['/', '/sobre', '/funcionalidades', '/contato', '/streaming', '/midia', '/apps', '/apps/ativacao', '/knowledgebase', '/docs', '/privacidade', '/termos', '/chat'];
+
 describe('the storefront shell', () => {
   let browser: Browser;
   const baseUrl = inject('baseUrl');
+
+  /** Waits until the server answers the page rendered with its data (it renders on the first request after a change). */
+  const renderedWithData = (url: string) =>
+    expect.poll(async () => (await (await fetch(`${baseUrl}${url}`)).text()).includes('id="page-data"'), { timeout: 10_000 }).toBe(true);
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -91,10 +98,11 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
-  it("fills /midia's hero in the page's answer from the cached trending list (its image preloaded), and the app keeps it without a loading state", async () => {
+  it("renders /midia's hero in the page from the cached trending list (its image preloaded), and the app keeps it without a loading state", async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     const trending = (await (await page.request.get('/api/media/lists/movie/trending')).json()) as { results: { title: string }[] };
     const title = trending.results[0]!.title;
+    await renderedWithData('/midia');
 
     // Without JavaScript: the banner is in the HTML, with the preloaded image.
     const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
@@ -119,7 +127,7 @@ describe('the storefront shell', () => {
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto('/midia');
-    await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('inert'))).toBe(false);
+    await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
     const hero = page.getByTestId('media-hero');
     expect(await hero.getByRole('heading', { level: 2 }).textContent()).toBe(title);
     expect(await hero.locator('img').first().getAttribute('src')).toBe(preloaded);
@@ -129,6 +137,72 @@ describe('the storefront shell', () => {
     await expect.poll(async () => (await page.getByRole('dialog').textContent()) ?? '').toContain(title);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("renders the home page with its plans before any script, and a plan an admin changes is in the next visitor's page", async () => {
+    const cookie = await adminCookie(baseUrl);
+    const call = async (method: string, url: string, body?: object) => {
+      const response = await fetch(`${baseUrl}${url}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
+      return response.status === 204 ? null : ((await response.json()) as { id: string });
+    };
+    const name = `Plano Página ${Date.now().toString(36)}`;
+    const plan = (await call('POST', '/api/admin/plans', { name, priceMonthly: 123.45, features: ['Tela <b>cheia</b>'], active: true, displayOrder: 9_998 }))!;
+    try {
+      const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
+      const still = await noScript.newPage();
+      const card = () => still.getByRole('heading', { name }).locator('xpath=ancestor::*[@data-testid="plan-card"][1]');
+      // Rendered with the plan as the page was asked for (the first visitor after a change may get the
+      // page as built while the server renders it).
+      await expect.poll(async () => (await still.goto('/'), await still.getByRole('heading', { name }).count()), { timeout: 10_000 }).toBe(1);
+      expect(await card().textContent()).toContain('R$ 123,45');
+      expect(await card().textContent()).toContain('Tela <b>cheia</b>');
+
+      await call('PATCH', `/api/admin/plans/${plan.id}`, { priceMonthly: 99.9 });
+      await expect.poll(async () => (await still.goto('/'), await card().textContent()), { timeout: 10_000 }).toContain('R$ 99,90');
+      await noScript.close();
+
+      // With JavaScript: the app hydrates that page, with the same plan and no loading state.
+      const { page, context, errors } = await openPage(browser, baseUrl);
+      await page.addInitScript(() => {
+        const flags = window as unknown as { planSkeletonSeen: boolean };
+        flags.planSkeletonSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="plans-loading"]')) flags.planSkeletonSeen = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/');
+      await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
+      expect(await page.getByRole('heading', { name }).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { planSkeletonSeen: boolean }).planSkeletonSeen)).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await call('DELETE', `/api/admin/plans/${plan.id}`);
+    }
+  });
+
+  it('hydrates every prerendered page as the server rendered it, at a phone and a desktop width', async () => {
+    for (const url of PRERENDERED) await renderedWithData(url);
+    for (const width of [360, 1280]) {
+      const { page, context, errors } = await openPage(browser, baseUrl, { width });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      for (const url of PRERENDERED) {
+        await page.goto(url);
+        await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
+        expect(await page.evaluate(() => (window as unknown as { vitrineHydrationDiffs?: number }).vitrineHydrationDiffs ?? 0), `${url} a ${width}px`).toBe(0);
+      }
+      expect(warnings.filter((text) => text.includes('pré-renderida'))).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('shows the footer built from the footer section of site configuration', async () => {
@@ -163,7 +237,9 @@ describe('the storefront shell', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/sobre');
+    // A prerendered page arrives with the footer's configuration in it; a page the site does not have
+    // (the shell) loads it.
+    await page.goto('/pagina-que-nao-existe');
     await page.getByTestId('footer-skeleton').waitFor();
     release();
     await page.getByTestId('site-footer').waitFor();

@@ -3,22 +3,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
+import { adminCookie } from './support/server.ts';
 
 const PAYLOADS = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', "javascript:alert('4')"];
-
-async function adminCookie(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
 
 /** Fails on any dialog and counts elements the payloads would have injected. */
 function watch(page: Page) {

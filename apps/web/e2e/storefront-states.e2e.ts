@@ -99,7 +99,10 @@ describe('toasts', () => {
     await page.route('**/api/plans', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Serviço indisponível.' } }) }),
     );
-    await page.goto('/');
+    // The home page arrives with its plans in it: the list is loaded (and fails) when the visitor
+    // comes to it from another page.
+    await page.goto('/sobre');
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
     const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Erro ao carregar planos' });
     await toast.waitFor();
     expect(await page.getByRole('region', { name: /^Notificações/ }).count()).toBe(1);

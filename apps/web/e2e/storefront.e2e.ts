@@ -100,7 +100,10 @@ describe('the public storefront', () => {
     await page.route('**/api/plans', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Serviço indisponível.' } }) }),
     );
-    await page.goto('/');
+    // The home page arrives with its plans in it: the list is loaded (and fails) when the visitor
+    // comes to it from another page.
+    await page.goto('/sobre');
+    await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
     await toast(page, 'Erro ao carregar planos').waitFor();
     expect(await toast(page, 'Erro ao carregar planos').textContent()).toContain('Serviço indisponível.');
     await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os planos.' }).getByRole('button', { name: 'Tentar novamente' }).waitFor();

@@ -1,6 +1,7 @@
 // After `vite build`: renders each public page (src/prerender.tsx, built for Node) into a copy of
 // the built index.html, in dist/prerendered/, with a manifest from path to file that the API's
-// page server reads. A page that fails to render fails the build.
+// page server reads; the page server renders the same pages again with their data through the
+// renderer left in dist/ssr/. A page that fails to render fails the build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,11 +10,14 @@ import type * as PrerenderEntry from '../src/prerender';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
-const serverOut = path.join(webRoot, 'node_modules/.prerender');
+const serverOut = path.join(dist, 'ssr');
 
+// The renderer, for Node, with its dependencies bundled in: the page server loads it from the built
+// app (dist/ssr/, which it never serves) to render pages with their data.
 await build({
   root: webRoot,
   logLevel: 'warn',
+  ssr: { noExternal: true },
   build: { ssr: 'src/prerender.tsx', outDir: serverOut, emptyOutDir: true, copyPublicDir: false },
 });
 const entry = (await import(pathToFileURL(path.join(serverOut, 'prerender.js')).href)) as typeof PrerenderEntry;
@@ -63,7 +67,7 @@ const manifest: Record<string, string> = {};
 for (const page of entry.PRERENDERED_PATHS) {
   const markup = await entry.renderPage(page);
   const file = `${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
-  // Inert until the app takes over (main.tsx): a click or typing on the picture would be lost.
+  // Inert until the app hydrates it (main.tsx): a click or typing before then would be lost.
   // Replaced through functions: a '$' in the page's text is not a replacement pattern.
   const html = shell
     .replace('</head>', () => `${routePreloads(page)}</head>`)
@@ -73,12 +77,4 @@ for (const page of entry.PRERENDERED_PATHS) {
 }
 fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-// The slots the page server fills: each placeholder must be in its page exactly once.
-const slots = entry.renderPageSlots();
-for (const [page, slot] of Object.entries(slots)) {
-  const file = manifest[page];
-  const html = file ? fs.readFileSync(path.join(outDir, file), 'utf8') : '';
-  if (html.split(slot.placeholder).length !== 2) throw new Error(`${page}: o espaço a preencher não aparece uma única vez na página.`);
-}
-fs.writeFileSync(path.join(outDir, 'slots.json'), `${JSON.stringify(slots, null, 2)}\n`);
 console.log(`prerender: ${Object.keys(manifest).length} páginas em dist/prerendered`);

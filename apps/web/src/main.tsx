@@ -1,5 +1,5 @@
 import { startTransition, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './styles.css';
 import { AppRoot } from './app/app-root';
@@ -17,33 +17,54 @@ const trackScroll = () => {
 };
 if (prerendered) window.addEventListener('scroll', trackScroll, { passive: true });
 
-/** Once React's page has replaced the prerendered one, the page is live (the prerendered root is inert). */
+/** Once React has hydrated the prerendered page (or rendered over it), the page is the app's. */
 function TakeOver() {
   // Runs after the router's own layout effects (it is rendered after the router).
   useLayoutEffect(() => {
     window.removeEventListener('scroll', trackScroll);
-    container.removeAttribute('inert');
     container.removeAttribute('data-prerendered');
-    // Instant: it also stops the router's scroll, which the site's smooth scrolling would still be animating.
-    window.scrollTo({ top: prerenderedScrollY, behavior: 'instant' });
+    // Instant: it also stops the router's scroll to the top, which the site's smooth scrolling would
+    // still be animating. A page still at the top has nothing to restore (and scrolling would make the
+    // browser lay the page out at once, inside this task).
+    if (prerenderedScrollY !== 0) window.scrollTo({ top: prerenderedScrollY, behavior: 'instant' });
   }, []);
   return null;
 }
 
-// Rendered as a transition: React yields to the browser between components, so the page keeps
-// scrolling and painting while the app renders (over the prerendered page, when there is one).
-const render = () =>
-  startTransition(() =>
-    createRoot(container).render(
-      <AppRoot>
-        <RouterProvider router={router} />
-        {prerendered && <TakeOver />}
-      </AppRoot>,
-    ),
-  );
+const app = (
+  <AppRoot>
+    <RouterProvider router={router} />
+    {prerendered && <TakeOver />}
+  </AppRoot>
+);
 
-// A public page arrives prerendered (its first paint, before any script). It stays on screen until
-// the page's own code has loaded, so React replaces it with the same page, never with a loading state.
+/**
+ * A prerendered page whose HTML differs from the app's first render (a new year in the footer, say)
+ * is rendered again by React from that point: the visitor sees the app's page. Said as a warning for
+ * whoever is looking, and counted in the page for the browser tests.
+ */
+function hydrationDiffered(error: unknown) {
+  const seen = window as unknown as { vitrineHydrationDiffs?: number };
+  seen.vitrineHydrationDiffs = (seen.vitrineHydrationDiffs ?? 0) + 1;
+  console.warn('A página pré-renderida difere da primeira renderização do app; o React a renderizou de novo.', error);
+}
+
+// As a transition: React yields to the browser between components, so the page keeps scrolling and
+// painting while the app hydrates (or renders, when there is no prerendered page).
+const render = () =>
+  startTransition(() => {
+    if (!prerendered) {
+      createRoot(container).render(app);
+      return;
+    }
+    // From here React answers the page's events (one that arrives before hydration ends waits for it).
+    container.removeAttribute('inert');
+    hydrateRoot(container, app, { onRecoverableError: hydrationDiffered });
+  });
+
+// A public page arrives prerendered (its first paint, before any script), rendered by the server with
+// the answers it shows and that the page carries (lib/page-data.ts). It is hydrated once the page's own
+// code has loaded: React keeps its elements and attaches the app to them.
 if (prerendered && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;

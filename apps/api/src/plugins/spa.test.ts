@@ -2,127 +2,178 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/database.ts';
-import { type PageFill, spaPlugin } from './spa.ts';
+import { type PageSource, type PublicAnswer, spaPlugin } from './spa.ts';
 
-const placeholder = '<div data-testid="carregando"></div>';
-const template = '<section aria-label="Em destaque: \uE000title\uE001"><img src="\uE000imageUrl\uE001"/><h2>\uE000title\uE001</h2><p>\uE000overview\uE001</p></section>';
-const built = `<header>topo</header>${placeholder}<footer>rodapé</footer>`;
+const ROOT_OPEN = '<div id="root" data-prerendered inert>';
+const builtPage = (markup: string) => `<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}${markup}</div>\n</body></html>`;
+const BUILT_STREAMING = builtPage('<header>topo</header><div data-testid="carregando"></div>');
+
+// A stand-in for the build's renderer: the page's markup from its answers (the real one is React, which
+// escapes what it writes), counting its renders.
+const RENDERER = `
+export async function renderPage(page, data) {
+  globalThis.vitrineTestRenders = (globalThis.vitrineTestRenders ?? 0) + 1;
+  if (data.answers['/api/quebra']) throw new Error('falhou ao renderizar');
+  const plans = data.answers['/api/plans'] ?? [];
+  return '<header>topo</header><ul>' + plans.map((plan) => '<li>' + plan.name.replaceAll('<', '&lt;') + '</li>').join('') + '</ul>';
+}
+`;
+const renders = () => (globalThis as { vitrineTestRenders?: number }).vitrineTestRenders ?? 0;
 
 describe('the page server', () => {
   let app: FastifyInstance;
-  let image: () => Promise<string | null>;
-  let fill: () => Promise<PageFill | null>;
+  let root: string;
+  let answers: Record<string, () => Promise<PublicAnswer | null>>;
+  let sources: Record<string, PageSource>;
+
+  const answer = (value: unknown, etag = `"${JSON.stringify(value).length}-${Date.now()}"`) => () => Promise.resolve({ etag, json: JSON.stringify(value) });
 
   beforeAll(async () => {
-    const root = tempDir('vitrine-spa-');
-    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><body>casca</body>');
+    root = tempDir('vitrine-spa-');
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
     fs.mkdirSync(path.join(root, 'prerendered'));
-    fs.writeFileSync(path.join(root, 'prerendered', 'midia.html'), '<!doctype html><body>mídia pronta</body>');
-    fs.writeFileSync(path.join(root, 'prerendered', 'sobre.html'), '<!doctype html><body>sobre pronta</body>');
-    fs.writeFileSync(path.join(root, 'prerendered', 'apps.html'), '<!doctype html><body>apps pronta</body>');
-    fs.writeFileSync(path.join(root, 'prerendered', 'streaming.html'), `<!doctype html><body><div id="root">${built}</div></body>`);
+    fs.mkdirSync(path.join(root, 'ssr'));
+    fs.writeFileSync(path.join(root, 'ssr', 'prerender.js'), RENDERER);
+    fs.writeFileSync(path.join(root, 'prerendered', 'streaming.html'), BUILT_STREAMING);
+    fs.writeFileSync(path.join(root, 'prerendered', 'midia.html'), builtPage('<p>mídia pronta</p>'));
+    fs.writeFileSync(path.join(root, 'prerendered', 'apps.html'), builtPage('<p>apps pronta</p>'));
     fs.writeFileSync(
       path.join(root, 'prerendered', 'manifest.json'),
-      JSON.stringify({ '/midia': 'midia.html', '/sobre': 'sobre.html', '/streaming': 'streaming.html', '/apps': 'apps.html' }),
+      JSON.stringify({ '/streaming': 'streaming.html', '/midia': 'midia.html', '/apps': 'apps.html' }),
     );
-    fs.writeFileSync(path.join(root, 'prerendered', 'slots.json'), JSON.stringify({ '/streaming': { placeholder, template } }));
     app = Fastify();
-    const onlyImage = (url: string) => () => Promise.resolve({ image: url });
     await app.register(spaPlugin, {
       root,
-      pageFills: {
-        '/midia': () => image().then((url) => ({ image: url })),
-        '/sobre': onlyImage('/nao-usada.svg'),
-        '/admin': onlyImage('/nao-usada.svg'),
-        '/streaming': () => fill(),
-      },
+      pageSource: (page) => sources[page] ?? null,
+      readAnswer: (url) => (answers[url] ?? (() => Promise.resolve(null)))(),
     });
   });
   afterAll(() => app.close());
+  beforeEach(() => {
+    answers = {};
+    sources = {};
+  });
 
-  const get = (url: string) => app.inject({ method: 'GET', url });
-
-  it("names a prerendered page's data-dependent image as a preload, for a site path or an https address", async () => {
-    for (const url of ['/demo/media/titles/heroi-backdrop.svg', 'https://image.tmdb.org/t/p/w1280/abc123.jpg']) {
-      image = () => Promise.resolve(url);
-      const page = await get('/midia?genero=28');
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('mídia pronta');
-      expect(page.headers.link).toBe(`<${url}>; rel=preload; as=image; fetchpriority=high`);
+  const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+  /** The page once it has been rendered with its data (the first visitor may get the built page while it renders). */
+  const rendered = async (url: string) => {
+    for (let attempt = 0; attempt < 40; attempt++) {
+      const page = await get(url);
+      if (page.body.includes('id="page-data"')) return page;
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-  });
+    throw new Error(`${url} não foi renderizada com dados`);
+  };
+  const pageData = (body: string) => {
+    const script = /<script type="application\/json" id="page-data">(.*?)<\/script><\/body>/.exec(body);
+    expect(script).not.toBeNull();
+    return JSON.parse(script![1]!) as { at: number; answers: Record<string, unknown> };
+  };
 
-  it('sends the page without the hint when the image is missing, unsafe in a header, late or failing', async () => {
-    const cases: (() => Promise<string | null>)[] = [
-      () => Promise.resolve(null),
-      () => Promise.resolve('/a.svg>; rel=preload, <https://outro.example/b.svg'),
-      () => Promise.resolve('//outro.example/c.svg'),
-      () => Promise.resolve('javascript:alert(1)'),
-      () => new Promise((resolve) => setTimeout(() => resolve('/tarde.svg'), 2_000).unref()),
-      () => Promise.reject(new Error('TMDB fora do ar')),
-    ];
-    for (const candidate of cases) {
-      image = candidate;
-      const page = await get('/midia');
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('mídia pronta');
-      expect(page.headers.link).toBeUndefined();
-    }
-  });
-
-  it('gives the hint only to the page it belongs to, and only when that page is prerendered', async () => {
-    expect((await get('/sobre')).headers.link).toBe('</nao-usada.svg>; rel=preload; as=image; fetchpriority=high');
-    const shell = await get('/admin');
-    expect(shell.body).toContain('casca');
-    expect(shell.headers.link).toBeUndefined();
-    expect((await get('/contato')).headers.link).toBeUndefined();
-  });
-
-  it("fills a page's slot from its data, every text escaped, and puts the answers in the page as data", async () => {
-    const hostile = '<img src=x onerror=alert(1)>"\'&$& $1';
-    const answers = { '/api/media/lists/movie/trending': { results: [{ title: '</script><script>alert(1)</script>' }] } };
-    fill = () => Promise.resolve({ image: '/capa.svg', fields: { title: hostile, imageUrl: '/capa.svg', overview: 'Um resumo.' }, answers });
-    const page = await get('/streaming');
+  it('renders a prerendered page with its public answers, and puts them in the page as data no text can close', async () => {
+    const plans = [{ name: 'Básico' }, { name: '</script><script>alert(1)</script>' }];
+    answers['/api/plans'] = answer(plans);
+    answers['/api/site-config/header'] = answer({ links: [] });
+    sources['/streaming'] = { urls: ['/api/site-config/header', '/api/plans'] };
+    const page = await rendered('/streaming');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers.link).toBe('</capa.svg>; rel=preload; as=image; fetchpriority=high');
-    const escaped = '&lt;img src=x onerror=alert(1)&gt;&quot;&#39;&amp;$&amp; $1';
-    expect(page.body).toContain(
-      `<header>topo</header><section aria-label="Em destaque: ${escaped}"><img src="/capa.svg"/><h2>${escaped}</h2><p>Um resumo.</p></section><footer>rodapé</footer>`,
-    );
-    expect(page.body).not.toContain(placeholder);
-    expect(page.body).not.toContain('<img src=x');
-    // The answers: one script element of type JSON, which no text in them can close.
-    const script = /<script type="application\/json" id="page-data">(.*?)<\/script><\/body>/.exec(page.body);
-    expect(script).not.toBeNull();
-    expect(page.body.match(/<script/g)).toHaveLength(1);
-    const data = JSON.parse(script![1]!) as { at: number; answers: unknown };
-    expect(data.answers).toEqual(answers);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    // The renderer's markup in the root; the page around it as built.
+    expect(page.body.startsWith(`<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}<header>topo</header><ul><li>Básico</li>`)).toBe(true);
+    expect(page.body).not.toContain('carregando');
+    // One data script of type JSON before </body>, with every answer, dated now.
+    expect(page.body.match(/<script type="application\/json"/g)).toHaveLength(1);
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2); // the module script and the data
+    const data = pageData(page.body);
+    expect(data.answers).toEqual({ '/api/plans': plans, '/api/site-config/header': { links: [] } });
     expect(Math.abs(data.at - Date.now())).toBeLessThan(5_000);
   });
 
-  it('leaves the placeholder when a text is missing or empty, and the page as built when the data is late or fails', async () => {
-    fill = () => Promise.resolve({ fields: { title: 'Filme', imageUrl: '/capa.svg', overview: '' }, answers: { '/api/x': [1] } });
-    const partial = await get('/streaming');
-    expect(partial.body).toContain(built);
-    expect(partial.body).toContain('<script type="application/json" id="page-data">');
+  it('keeps the rendered page while its answers stay the same, and renders it again when one changes', async () => {
+    answers['/api/plans'] = answer([{ name: 'Mensal' }], '"v1"');
+    sources['/streaming'] = { urls: ['/api/plans'] };
+    const first = await rendered('/streaming');
+    expect(first.body).toContain('<li>Mensal</li>');
+    const before = renders();
+    for (let index = 0; index < 5; index++) expect((await get('/streaming')).body).toBe(first.body);
+    expect(renders()).toBe(before);
 
-    for (const late of [
-      () => new Promise<PageFill>((resolve) => setTimeout(() => resolve({ fields: { title: 'Tarde' } }), 2_000).unref()),
-      () => Promise.reject(new Error('cache indisponível')),
+    // Revalidated by its ETag, compressed as the browser prefers.
+    const etag = String(first.headers.etag);
+    expect((await get('/streaming', { 'if-none-match': etag })).statusCode).toBe(304);
+    const brotli = await get('/streaming', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(first.body);
+
+    answers['/api/plans'] = answer([{ name: 'Anual' }], '"v2"');
+    const changed = await rendered('/streaming');
+    expect(changed.body).toContain('<li>Anual</li>');
+    expect(changed.body).not.toContain('Mensal');
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(renders()).toBe(before + 1);
+  });
+
+  it('sends the page as built when an answer is missing, late or failing, or the render fails', async () => {
+    sources['/streaming'] = { urls: ['/api/plans', '/api/site-config/header'] };
+    answers['/api/plans'] = answer([{ name: 'Nunca' }]);
+    const cases: (() => Promise<PublicAnswer | null>)[] = [
       () => Promise.resolve(null),
-    ]) {
-      fill = late;
+      () => Promise.reject(new Error('cache indisponível')),
+      () => new Promise((resolve) => setTimeout(() => resolve(null), 2_000).unref()),
+    ];
+    for (const header of cases) {
+      answers['/api/site-config/header'] = header;
       const page = await get('/streaming');
       expect(page.statusCode).toBe(200);
-      expect(page.body).toBe(`<!doctype html><body><div id="root">${built}</div></body>`);
+      expect(page.body).toBe(BUILT_STREAMING);
+    }
+    sources['/streaming'] = { urls: ['/api/quebra'] };
+    answers['/api/quebra'] = answer([1]);
+    expect((await get('/streaming')).body).toBe(BUILT_STREAMING);
+  });
+
+  it('answers with the built page when rendering takes long, and with the rendered one once it is ready', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    answers['/api/plans'] = () => held.then(() => ({ etag: '"lento"', json: JSON.stringify([{ name: 'Lento' }]) }));
+    sources['/streaming'] = { urls: ['/api/plans'] };
+    expect((await get('/streaming')).body).toBe(BUILT_STREAMING);
+    release();
+    expect((await rendered('/streaming')).body).toContain('<li>Lento</li>');
+  });
+
+  it("names the page's largest image as a preload, only a site path or an https address", async () => {
+    answers['/api/site-config/header'] = answer({});
+    for (const [image, link] of [
+      ['/demo/media/titles/heroi-backdrop.svg', '</demo/media/titles/heroi-backdrop.svg>; rel=preload; as=image; fetchpriority=high'],
+      ['https://image.tmdb.org/t/p/w1280/abc123.jpg', '<https://image.tmdb.org/t/p/w1280/abc123.jpg>; rel=preload; as=image; fetchpriority=high'],
+      ['/a.svg>; rel=preload, <https://outro.example/b.svg', undefined],
+      ['//outro.example/c.svg', undefined],
+      ['javascript:alert(1)', undefined],
+      [null, undefined],
+    ] as const) {
+      answers['/api/media'] = answer({ image }, `"${image}"`);
+      sources['/midia'] = { urls: ['/api/site-config/header', '/api/media'], image: (read) => (read['/api/media'] as { image: string | null }).image };
+      const page = await rendered('/midia');
+      expect(page.headers.link).toBe(link);
     }
   });
 
+  it('sends the shell for pages it has not prerendered, and never serves its renderer', async () => {
+    sources['/admin'] = { urls: ['/api/plans'] };
+    answers['/api/plans'] = answer([{ name: 'X' }]);
+    const shell = await get('/admin');
+    expect(shell.body).toBe('<!doctype html><body><div id="root"></div></body>');
+    expect(shell.headers.link).toBeUndefined();
+    expect((await get('/ssr/prerender.js')).statusCode).toBe(404);
+    // A page without a source goes as built.
+    expect((await get('/apps')).body).toBe(builtPage('<p>apps pronta</p>'));
+  });
+
   it('answers a built page from memory: revalidated by its ETag, compressed as the browser prefers', async () => {
-    for (const [url, text] of [['/apps', 'apps pronta'], ['/admin', 'casca']] as const) {
+    for (const [url, text] of [['/apps', 'apps pronta'], ['/admin', '<div id="root"></div>']] as const) {
       const plain = await get(url);
       expect(plain.statusCode).toBe(200);
       expect(plain.body).toContain(text);
@@ -132,16 +183,28 @@ describe('the page server', () => {
       const etag = String(plain.headers.etag);
       expect(etag).toMatch(/^"[\w-]+"$/);
 
-      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      const again = await get(url, { 'if-none-match': etag });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
 
-      const brotli = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+      const brotli = await get(url, { 'accept-encoding': 'gzip, br' });
       expect(brotli.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
-      const gzip = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      const gzip = await get(url, { 'accept-encoding': 'gzip' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
     }
+  });
+
+  it('goes on with the built pages when the build has no renderer', async () => {
+    const bare = tempDir('vitrine-spa-bare-');
+    fs.mkdirSync(path.join(bare, 'prerendered'));
+    fs.writeFileSync(path.join(bare, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
+    fs.writeFileSync(path.join(bare, 'prerendered', 'streaming.html'), BUILT_STREAMING);
+    fs.writeFileSync(path.join(bare, 'prerendered', 'manifest.json'), JSON.stringify({ '/streaming': 'streaming.html' }));
+    const other = Fastify();
+    await other.register(spaPlugin, { root: bare, pageSource: () => ({ urls: ['/api/plans'] }), readAnswer: answer([{ name: 'X' }]) });
+    expect((await other.inject({ method: 'GET', url: '/streaming' })).body).toBe(BUILT_STREAMING);
+    await other.close();
   });
 });

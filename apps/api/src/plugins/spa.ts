@@ -1,82 +1,115 @@
 // Serves the built web app: hashed assets cached for a year; for a client route, its prerendered
-// page when the build made one (the public site's pages: they paint before any script runs), else
-// index.html, the empty shell the app renders into. A prerendered page whose largest part depends on
-// data (the /midia hero) is filled from the server's cached answers when they come quickly.
+// page when the build made one (the public site's pages: they paint before any script runs and the app
+// hydrates them), else index.html, the empty shell the app renders into. A prerendered page is
+// rendered again with the public answers it shows (plans, the header's links…), read through the
+// public cache: the HTML is kept while those answers stay the same, and the answers go in the page so
+// the app hydrates with them instead of loading them again.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setTimeout } from 'node:timers/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
-import { SLOT_FIELD_PATTERN } from '@vitrine/domain/page-slots';
-import { escapeHtml } from '../shared/html.ts';
 import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 
-/** What the page server adds to a prerendered page from data it has at request time. */
-export interface PageFill {
-  /** The page's largest image: sent as a preload `Link` header, so it loads while the scripts do. */
-  image?: string | null;
-  /** The texts of the page's slot template (see `prerendered/slots.json`), filled escaped; none may be missing. */
-  fields?: Readonly<Record<string, string | null>>;
-  /**
-   * Public answers the page will ask for (endpoint URL → its JSON), put in the page so the app renders
-   * with them at once.
-   */
-  answers?: Readonly<Record<string, unknown>>;
+/** A public answer as the public read gives it: its validator and its JSON text. */
+export interface PublicAnswer {
+  etag: string;
+  json: string;
+}
+
+/** What a prerendered page is rendered with. */
+export interface PageSource {
+  /** The public reads the page asks for as it loads (endpoint URLs, as the app writes them). */
+  urls: readonly string[];
+  /** The page's largest image, named by its answers: sent as a preload `Link` header. */
+  image?: (answers: Readonly<Record<string, unknown>>) => string | null;
 }
 
 export interface SpaOptions {
   root: string | undefined;
-  /** Per prerendered page, its fill. Waited for at most PAGE_FILL_WAIT_MS: the page goes as built rather than late. */
-  pageFills?: Readonly<Record<string, () => Promise<PageFill | null>>>;
+  /** Per prerendered page, its source; none renders the page as built. */
+  pageSource?: (page: string) => PageSource | null;
+  /** Reads one public answer (null when it is not a 200). */
+  readAnswer?: (url: string) => Promise<PublicAnswer | null>;
 }
 
-const PAGE_FILL_WAIT_MS = 150;
+/** The page with data must be ready within this; else the page goes as built (and is ready for the next visitor). */
+const PAGE_RENDER_WAIT_MS = 150;
 /** A URL safe inside `Link: <…>`: a site path or an https address, without spaces, brackets, commas or quotes. */
 const LINKABLE_URL = /^(?:\/(?!\/)|https:\/\/)[^\s<>,;"']+$/;
-
-interface Slot {
-  placeholder: string;
-  template: string;
-}
-
-/** The template with every field's text, or null when one is missing or empty (the placeholder stays). */
-function fillSlot(slot: Slot, fields: Readonly<Record<string, string | null>>): string | null {
-  let complete = true;
-  const filled = slot.template.replace(SLOT_FIELD_PATTERN, (_, name: string) => {
-    const value = fields[name];
-    if (!value) complete = false;
-    return escapeHtml(value ?? '');
-  });
-  return complete ? filled : null;
-}
+const ROOT_OPEN = '<div id="root" data-prerendered inert>';
 
 /** The answers as a JSON script the app reads (never runs): '<' escaped, so no text can close the element. */
-const answersScript = (answers: Readonly<Record<string, unknown>>) =>
-  `<script type="application/json" id="page-data">${JSON.stringify({ at: Date.now(), answers }).replace(/</g, '\\u003c')}</script>`;
+const pageDataScript = (at: number, answers: Readonly<Record<string, unknown>>) =>
+  `<script type="application/json" id="page-data">${JSON.stringify({ at, answers }).replace(/</g, '\\u003c')}</script>`;
 
-export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) => {
+/** The build's renderer (`ssr/prerender.js`): a page's markup with the given answers. */
+interface Renderer {
+  renderPage(page: string, data: { at: number; answers: Record<string, unknown> }): Promise<string>;
+}
+
+interface RenderedPage extends BuiltPage {
+  /** The answers' validators it was rendered with. */
+  key: string;
+  image: string | null;
+}
+
+export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => null, readAnswer }) => {
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
-  const slots = hasSpa ? readSlots(root!) : new Map<string, Slot>();
   // The built pages (each prerendered page and the shell), read once with their validator: a page is
   // answered from memory, like the public reads.
   const builtPages = new Map<string, BuiltPage>();
   if (hasSpa) for (const file of ['index.html', ...prerendered.values()]) builtPages.set(file, readBuiltPage(path.join(root!, file)));
+  const loadRenderer = hasSpa && readAnswer ? rendererLoader(root!, app.log) : async () => null;
+  // Loaded once the server is up, not by the first visitor (who would get the page as built meanwhile).
+  app.addHook('onReady', () => {
+    void loadRenderer();
+  });
+  const rendered = new Map<string, RenderedPage>();
+  const rendering = new Map<string, Promise<RenderedPage | null>>();
 
-  const fillFor = async (request: FastifyRequest, page: string) => {
-    const fill = pageFills[page];
-    if (!fill) return null;
-    return Promise.race([
-      fill().catch((error: unknown) => {
-        request.log.warn({ err: error, page }, 'dados da página indisponíveis; vai como foi compilada');
+  /** The page rendered with its current answers: kept while their validators stay the same. */
+  const pageWithData = async (page: string, built: BuiltPage): Promise<RenderedPage | null> => {
+    const source = pageSource(page);
+    const renderer = source && source.urls.length > 0 ? await loadRenderer() : null;
+    if (!source || !renderer) return null;
+    const read = await Promise.all(source.urls.map(async (url) => [url, await readAnswer!(url)] as const));
+    if (read.some(([, answer]) => answer === null)) return null;
+    const key = read.map(([, answer]) => answer!.etag).join(',');
+    const kept = rendered.get(page);
+    if (kept?.key === key) return kept;
+    const flightKey = `${page} ${key}`;
+    let flight = rendering.get(flightKey);
+    if (!flight) {
+      flight = (async () => {
+        const answers = Object.fromEntries(read.map(([url, answer]) => [url, JSON.parse(answer!.json) as unknown]));
+        const at = Date.now();
+        const markup = await renderer.renderPage(page, { at, answers });
+        const html = withMarkup(built.html, markup, pageDataScript(at, answers));
+        if (html === null) return null;
+        const identity = Buffer.from(html);
+        const result: RenderedPage = { html, identity, etag: etagOf(identity), key, image: source.image?.(answers) ?? null };
+        rendered.set(page, result);
+        return result;
+      })().finally(() => rendering.delete(flightKey));
+      rendering.set(flightKey, flight);
+    }
+    return flight;
+  };
+
+  const withData = (request: FastifyRequest, page: string, built: BuiltPage) =>
+    Promise.race([
+      pageWithData(page, built).catch((error: unknown) => {
+        request.log.warn({ err: error, page }, 'página com dados indisponível; vai como foi compilada');
         return null;
       }),
-      setTimeout(PAGE_FILL_WAIT_MS, null, { ref: false }),
+      setTimeout(PAGE_RENDER_WAIT_MS, null, { ref: false }),
     ]);
-  };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
@@ -84,17 +117,10 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
     const file = prerendered.get(pathname);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     const built = builtPages.get(file ?? 'index.html')!;
-    const fill = file ? await fillFor(request, pathname) : null;
-    if (!fill) return sendBuilt(request, reply, built);
-
-    if (fill.image && LINKABLE_URL.test(fill.image)) reply.header('link', `<${fill.image}>; rel=preload; as=image; fetchpriority=high`);
-    let html = built.html;
-    const slot = slots.get(pathname);
-    const filled = slot && fill.fields ? fillSlot(slot, fill.fields) : null;
-    // Replaced through functions: a '$' in the data is not a replacement pattern.
-    if (slot && filled) html = html.replace(slot.placeholder, () => filled);
-    if (fill.answers) html = html.replace('</body>', () => `${answersScript(fill.answers!)}</body>`);
-    return reply.send(html);
+    const page = file ? await withData(request, pathname, built) : null;
+    if (!page) return sendBuilt(request, reply, built);
+    if (page.image && LINKABLE_URL.test(page.image)) reply.header('link', `<${page.image}>; rel=preload; as=image; fetchpriority=high`);
+    return sendBuilt(request, reply, page);
   };
 
   if (hasSpa) {
@@ -102,6 +128,8 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
       root: root!,
       wildcard: true,
       index: false,
+      // The renderer is the server's, not a file of the site.
+      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -125,6 +153,35 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageFills = {} }) =>
     return sendPage(request, reply);
   });
 });
+
+/** The build's renderer, loaded on first use; null (and said once) when the build has none or it fails to load. */
+function rendererLoader(root: string, log: FastifyBaseLogger): () => Promise<Renderer | null> {
+  let loading: Promise<Renderer | null> | undefined;
+  return () =>
+    (loading ??= (async () => {
+      const file = path.join(root, 'ssr', 'prerender.js');
+      if (!fs.existsSync(file)) return null;
+      try {
+        return (await import(pathToFileURL(file).href)) as Renderer;
+      } catch (error) {
+        log.warn({ err: error }, 'renderizador das páginas indisponível; as páginas vão como foram compiladas');
+        return null;
+      }
+    })());
+}
+
+/**
+ * A prerendered page's HTML with other markup in its root, and its data script before `</body>`; null
+ * when the page is not shaped as the build writes it.
+ */
+function withMarkup(html: string, markup: string, dataScript: string): string | null {
+  const start = html.indexOf(ROOT_OPEN);
+  const bodyEnd = html.lastIndexOf('</body>');
+  // The root is the body's last element: its closing tag is the last one before `</body>`.
+  const rootEnd = html.lastIndexOf('</div>', bodyEnd);
+  if (start < 0 || bodyEnd < 0 || rootEnd < start) return null;
+  return `${html.slice(0, start + ROOT_OPEN.length)}${markup}${html.slice(rootEnd, bodyEnd)}${dataScript}${html.slice(bodyEnd)}`;
+}
 
 /**
  * The build's prerendered pages (`prerendered/manifest.json`: page path to file name), as paths to
@@ -163,16 +220,4 @@ function sendBuilt(request: FastifyRequest, reply: FastifyReply, page: BuiltPage
   if (encoding === 'identity') return reply.send(page.identity);
   page[encoding] ??= compressed(page.identity, encoding);
   return reply.header('content-encoding', encoding).send(page[encoding]);
-}
-
-/** The build's slots (`prerendered/slots.json`: page path to its placeholder and template). */
-function readSlots(root: string): Map<string, Slot> {
-  const file = path.join(root, 'prerendered', 'slots.json');
-  if (!fs.existsSync(file)) return new Map();
-  const slots = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Partial<Slot>>;
-  return new Map(
-    Object.entries(slots).flatMap(([page, slot]) =>
-      typeof slot.placeholder === 'string' && slot.placeholder && typeof slot.template === 'string' ? [[page, slot as Slot]] : [],
-    ),
-  );
 }

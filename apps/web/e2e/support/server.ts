@@ -11,6 +11,20 @@ const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
 export const E2E_ADMIN = { email: 'admin@vitrine.test', password: 'admin-e2e-123' } as const;
 
+/** The session cookie of the admin of a server started by these tests, for calling its API directly. */
+export async function adminCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`entrar como admin: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
 export interface RunningServer {
   url: string;
   port: number;

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 import { eventsContract } from '@vitrine/domain/events.contract';
 import { endpointUrl } from './api-client';
+import { currentPageData } from './page-data';
 import { notify } from './toast';
 
 export type { TableChange };
@@ -39,6 +40,12 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Refetches the data that still is the page's own answers (dated when the server read them). */
+function refreshPageAnswers(queryClient: QueryClient) {
+  const at = currentPageData()?.at;
+  if (at !== undefined) void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt === at });
+}
+
 export function connectEventStream(queryClient: QueryClient, url = endpointUrl(eventsContract.stream)): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   let source: EventSource | undefined;
@@ -47,6 +54,7 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
   let failures = 0;
   let backoffs = 0;
   let missedChanges = false;
+  let connected = false;
 
   const onChange = (event: Event) => {
     let change: TableChange | null;
@@ -73,8 +81,11 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
     source = current;
     current.addEventListener(CHANGE_EVENT_NAME, onChange);
     current.addEventListener('open', () => {
-      // Changes made while the stream was down were never announced: refresh what is on screen.
+      // Changes made while the stream was down were never announced: refresh what is on screen. On the
+      // first connection, neither were those made after the server read the page's answers.
       if (missedChanges) void queryClient.invalidateQueries();
+      else if (!connected) refreshPageAnswers(queryClient);
+      connected = true;
       missedChanges = false;
       failures = 0;
       backoffs = 0;

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const plansQueryOptions = queryOptions({
   queryKey: ['plans'],
   queryFn: ({ signal }) => callEndpoint(catalogContract.listPlans, {}, { signal }),
+  ...startFromPage(catalogContract.listPlans),
 });
 
 export function usePlans() {

@@ -41,7 +41,7 @@ export function PlansSection() {
         </div>
         <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {plans.isPending &&
-            Array.from({ length: 3 }, (_, index) => <Skeleton key={index} className="h-[30rem] rounded-2xl" />)}
+            Array.from({ length: 3 }, (_, index) => <Skeleton key={index} data-testid="plans-loading" className="h-[30rem] rounded-2xl" />)}
           {/* In the order the server decides (cheapest first unless the admin sets one). */}
           {plans.data?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
         </div>

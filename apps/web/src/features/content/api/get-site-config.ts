@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { contentContract } from '@vitrine/domain/content.contract';
 
 export const siteConfigQueryOptions = (section: string) =>
   queryOptions({
     queryKey: ['site_configurations', section],
     queryFn: ({ signal }) => callEndpoint(contentContract.getSiteConfig, { params: { section } }, { signal }),
+    ...startFromPage(contentContract.getSiteConfig, { params: { section } }),
   });
 
 export function useSiteConfig(section: string) {

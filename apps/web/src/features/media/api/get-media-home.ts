@@ -1,11 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaHomeQueryOptions = queryOptions({
   queryKey: [MEDIA_KEY, 'home'],
   queryFn: ({ signal }) => callEndpoint(mediaContract.home, {}, { signal }),
+  ...startFromPage(mediaContract.home),
   retry: mediaRetry,
 });
 

@@ -1,19 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MediaFilters, MediaList, MediaPage, MediaType } from '@vitrine/domain/media';
-import { callEndpoint, endpointUrl } from '@/lib/api-client';
-import { pageAnswer } from '@/lib/page-data';
+import type { MediaFilters, MediaList, MediaType } from '@vitrine/domain/media';
+import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaListQueryOptions = (mediaType: MediaType, list: MediaList, filters: MediaFilters = {}) => {
   const input = { params: { mediaType, list }, query: { genre: filters.genre, year: filters.year } };
-  // The hero's list comes in /midia's page when the server had it cached.
-  const fromPage = () => pageAnswer<MediaPage>(endpointUrl(mediaContract.list, input));
   return queryOptions({
     queryKey: [MEDIA_KEY, 'list', mediaType, list, filters.genre ?? null, filters.year ?? null],
     queryFn: ({ signal }) => callEndpoint(mediaContract.list, input, { signal }),
-    initialData: () => fromPage()?.data,
-    initialDataUpdatedAt: () => fromPage()?.at,
+    // The hero's list comes in /midia's page.
+    ...startFromPage(mediaContract.list, input),
     retry: mediaRetry,
   });
 };

@@ -1,0 +1,43 @@
+// What each prerendered page is rendered with by the page server: the public reads the page asks for
+// as it loads, written as the app writes them, and read through the public routes (so a cached answer
+// costs no database or TMDB work, and an answer is never older than the last change it was told of).
+import type { FastifyInstance } from 'fastify';
+import { endpointUrl } from '@vitrine/domain/contracts';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
+import { contentContract } from '@vitrine/domain/content.contract';
+import { mediaContract } from '@vitrine/domain/media.contract';
+import { MEDIA_HERO, mediaHeroText } from '@vitrine/domain/media-display';
+import type { MediaPage } from '@vitrine/domain/media';
+import type { PageSource, PublicAnswer } from '../../plugins/spa.ts';
+
+/** Every page of the site shows the header's and the footer's configuration. */
+const SITE_LAYOUT = [
+  endpointUrl(contentContract.getSiteConfig, { params: { section: 'header' } }),
+  endpointUrl(contentContract.getSiteConfig, { params: { section: 'footer' } }),
+];
+const HERO_LIST = endpointUrl(mediaContract.list, { params: { mediaType: MEDIA_HERO.mediaType, list: MEDIA_HERO.list } });
+
+const PAGE_READS: Readonly<Record<string, PageSource>> = {
+  '/': { urls: [endpointUrl(catalogContract.listPlans), endpointUrl(catalogContract.listApps), endpointUrl(mediaContract.home)] },
+  // The hero's backdrop is the page's largest paint: preloaded with the scripts.
+  '/midia': {
+    urls: [HERO_LIST],
+    image: (answers) => {
+      const first = (answers[HERO_LIST] as MediaPage | undefined)?.results[0];
+      return first ? mediaHeroText(first).imageUrl : null;
+    },
+  },
+};
+
+export function pageSource(page: string): PageSource {
+  const own = PAGE_READS[page];
+  return { urls: [...SITE_LAYOUT, ...(own?.urls ?? [])], image: own?.image };
+}
+
+/** A public read as an anonymous visitor gets it. */
+export async function readPublicAnswer(app: FastifyInstance, url: string): Promise<PublicAnswer | null> {
+  const response = await app.inject({ method: 'GET', url });
+  const etag = response.headers.etag;
+  if (response.statusCode !== 200 || typeof etag !== 'string') return null;
+  return { etag, json: response.body };
+}
