@@ -128,6 +128,28 @@ describe('public read cache', () => {
     expect(t.app.publicCache.stats()).toMatchObject({ misses, hits });
   });
 
+  it('lends the page server a current answer only: none after its table changed, none while notifications may be missed', async () => {
+    await insertPlan(t.database, `Espiada ${randomUUID()}`, 21);
+    await expect.poll(async () => (await planNames()).length, polled).toBeGreaterThan(0);
+    const answer = await plans();
+    await expect.poll(() => t.app.publicCache.peek('/api/plans')?.etag, polled).toBe(answer.headers.etag);
+    expect(t.app.publicCache.peek('/api/plans')!.body.toString()).toBe(answer.body);
+    expect(t.app.publicCache.peek('/api/plans?outra=1')).toBeUndefined();
+
+    const name = `Espiada Trocada ${randomUUID()}`;
+    await insertPlan(t.database, name, 22);
+    await expect.poll(() => t.app.publicCache.peek('/api/plans'), polled).toBeUndefined();
+    expect(await planNames()).toContain(name);
+    expect(t.app.publicCache.peek('/api/plans')!.body.toString()).toContain(name);
+
+    connectionChange!(false);
+    try {
+      expect(t.app.publicCache.peek('/api/plans')).toBeUndefined();
+    } finally {
+      connectionChange!(true);
+    }
+  });
+
   it('is bypassed while notifications may be missed, and starts empty when they flow again', async () => {
     expect(connectionChange).toBeTypeOf('function');
     await planNames();

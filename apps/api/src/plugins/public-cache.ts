@@ -83,7 +83,12 @@ export interface PublicCacheStats {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicCache: { stats(): PublicCacheStats; clear(): void };
+    publicCache: {
+      stats(): PublicCacheStats;
+      clear(): void;
+      /** The stored answer to an anonymous GET of this URL while it is current, else undefined (ask the route). */
+      peek(url: string): { etag: string; body: Buffer } | undefined;
+    };
   }
   interface FastifyRequest {
     publicCachePending?: Pending;
@@ -119,9 +124,20 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     };
     const generationsOf = (tables: readonly string[]) => tables.map((table) => generations.get(table) ?? 0);
 
+    /** The entry for this URL if it may still be answered (notifications flowing, not expired). */
+    const current = (key: string) => {
+      if (!listening) return undefined;
+      const entry = entries.get(key);
+      return entry && (entry.maxAgeMs === undefined || now() - entry.storedAt < entry.maxAgeMs) ? entry : undefined;
+    };
+
     app.decorate('publicCache', {
       stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, ...counters, listening }),
       clear,
+      peek: (url) => {
+        const entry = current(url);
+        return entry && { etag: entry.etag, body: entry.identity };
+      },
     });
 
     // Subscribed when the app is ready; the events plugin starts LISTEN after this and tells the cache of
@@ -169,8 +185,8 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
         return done();
       }
       const key = request.url;
-      const entry = entries.get(key);
-      if (entry && (entry.maxAgeMs === undefined || now() - entry.storedAt < entry.maxAgeMs)) {
+      const entry = current(key);
+      if (entry) {
         counters.hits += 1;
         sendEntry(request, reply, entry);
         return;

@@ -28,7 +28,7 @@ describe('the page server', () => {
   let answers: Record<string, () => Promise<PublicAnswer | null>>;
   let sources: Record<string, PageSource>;
 
-  const answer = (value: unknown, etag = `"${JSON.stringify(value).length}-${Date.now()}"`) => () => Promise.resolve({ etag, json: JSON.stringify(value) });
+  const answer = (value: unknown, etag = `"${JSON.stringify(value).length}-${Date.now()}"`) => () => Promise.resolve({ etag, body: JSON.stringify(value) });
 
   beforeAll(async () => {
     root = tempDir('vitrine-spa-');
@@ -137,7 +137,7 @@ describe('the page server', () => {
   it('answers with the built page when rendering takes long, and with the rendered one once it is ready', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    answers['/api/plans'] = () => held.then(() => ({ etag: '"lento"', json: JSON.stringify([{ name: 'Lento' }]) }));
+    answers['/api/plans'] = () => held.then(() => ({ etag: '"lento"', body: JSON.stringify([{ name: 'Lento' }]) }));
     sources['/streaming'] = { urls: ['/api/plans'] };
     expect((await get('/streaming')).body).toBe(BUILT_STREAMING);
     release();

@@ -14,10 +14,10 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
 import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
 
-/** A public answer as the public read gives it: its validator and its JSON text. */
+/** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
   etag: string;
-  json: string;
+  body: Buffer | string;
 }
 
 /** What a prerendered page is rendered with. */
@@ -87,7 +87,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     let flight = rendering.get(flightKey);
     if (!flight) {
       flight = (async () => {
-        const answers = Object.fromEntries(read.map(([url, answer]) => [url, JSON.parse(answer!.json) as unknown]));
+        const answers = Object.fromEntries(read.map(([url, answer]) => [url, JSON.parse(String(answer!.body)) as unknown]));
         const at = Date.now();
         const markup = await renderer.renderPage(page, { at, answers });
         const html = withMarkup(built.html, markup, pageDataScript(at, answers));

@@ -34,10 +34,12 @@ export function pageSource(page: string): PageSource {
   return { urls: [...SITE_LAYOUT, ...(own?.urls ?? [])], image: own?.image };
 }
 
-/** A public read as an anonymous visitor gets it. */
+/** A public read as an anonymous visitor gets it: the cached answer, else through its route (which caches it). */
 export async function readPublicAnswer(app: FastifyInstance, url: string): Promise<PublicAnswer | null> {
+  const cached = app.publicCache.peek(url);
+  if (cached) return cached;
   const response = await app.inject({ method: 'GET', url });
   const etag = response.headers.etag;
   if (response.statusCode !== 200 || typeof etag !== 'string') return null;
-  return { etag, json: response.body };
+  return { etag, body: response.body };
 }

@@ -7,11 +7,16 @@ import { FeatureCards } from '@/features/marketing/components/feature-cards';
 import { HomeHero } from '@/features/marketing/components/home-hero';
 import { MediaHighlights } from '@/features/media/components/media-highlights';
 
-export function Component() {
+/** The hero reads the session itself: its answer re-renders the hero, not the whole page. */
+function HeroForSession() {
   const session = useSession();
+  return <HomeHero signedIn={session.data?.signedIn ?? false} />;
+}
+
+export function Component() {
   return (
     <main>
-      <HomeHero signedIn={session.data?.signedIn ?? false} />
+      <HeroForSession />
       <FeatureCards />
       <PlansSection />
       <AppStoreTeaser />
