@@ -268,6 +268,8 @@ describe('the recharge back office', () => {
     await page.reload();
     expect(await page.getByLabel('Quantidade').inputValue()).toBe('120');
     expect(await page.getByTestId('resultado-calculo').count()).toBe(0);
+    // The provider comes back once the providers have loaded (on a busy machine, after the quantity).
+    await expect.poll(() => page.getByRole('combobox', { name: 'Provedor' }).textContent()).toContain(name);
     await page.getByRole('button', { name: 'Calcular' }).click();
     await result.getByRole('button', { name: 'Salvar cálculo' }).click();
     await toast(page, 'Cálculo salvo').waitFor();

@@ -97,6 +97,16 @@ export function mediaImageUrl(
   return `${TMDB_IMAGE_BASE_URL}${chooseImageSize(kind, cssWidth, pixelRatio)}${path}`;
 }
 
+/**
+ * The image's candidates for a screen of one and of two device pixels per CSS pixel (`srcset`), so the
+ * browser picks without the page knowing the screen; undefined when both are the same image.
+ */
+export function mediaImageSrcSet(source: MediaSource, path: string | null | undefined, kind: ImageKind, cssWidth: number): string | undefined {
+  const single = mediaImageUrl(source, path, kind, cssWidth, 1);
+  const double = mediaImageUrl(source, path, kind, cssWidth, 2);
+  return single && double && double !== single ? `${single} 1x, ${double} 2x` : undefined;
+}
+
 export const YOUTUBE_KEY = /^[A-Za-z0-9_-]{6,20}$/;
 export const youtubeEmbedUrl = (key: string) => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(key)}`;
 

@@ -155,9 +155,26 @@ describe('the page server', () => {
       [null, undefined],
     ] as const) {
       answers['/api/media'] = answer({ image }, `"${image}"`);
-      sources['/midia'] = { urls: ['/api/site-config/header', '/api/media'], image: (read) => (read['/api/media'] as { image: string | null }).image };
+      sources['/midia'] = {
+        urls: ['/api/site-config/header', '/api/media'],
+        image: (read) => {
+          const src = (read['/api/media'] as { image: string | null }).image;
+          return src ? { src } : null;
+        },
+      };
       const page = await rendered('/midia');
       expect(page.headers.link).toBe(link);
+    }
+    // With the srcset's candidates, so the browser preloads the one the image will use; none if one is unsafe.
+    for (const [srcSet, link] of [
+      ['https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x', '<https://i.example/a-780.jpg>; rel=preload; as=image; fetchpriority=high; imagesrcset="https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x"'],
+      ['https://i.example/a-780.jpg 1x, https://i.example/b".jpg 2x', undefined],
+      ['https://i.example/a-780.jpg 1x, //outro.example/b.jpg 2x', undefined],
+      ['https://i.example/a-780.jpg 1x, https://i.example/b.jpg 2x, x', undefined],
+    ] as const) {
+      answers['/api/media'] = answer({ srcSet }, `"${srcSet}"`);
+      sources['/midia'] = { urls: ['/api/site-config/header', '/api/media'], image: (read) => ({ src: 'https://i.example/a-780.jpg', srcSet: (read['/api/media'] as { srcSet: string }).srcSet }) };
+      expect((await rendered('/midia')).headers.link).toBe(link);
     }
   });
 

@@ -24,8 +24,8 @@ export interface PublicAnswer {
 export interface PageSource {
   /** The public reads the page asks for as it loads (endpoint URLs, as the app writes them). */
   urls: readonly string[];
-  /** The page's largest image, named by its answers: sent as a preload `Link` header. */
-  image?: (answers: Readonly<Record<string, unknown>>) => string | null;
+  /** The page's largest image (its URL and `srcset`), named by its answers: sent as a preload `Link` header. */
+  image?: (answers: Readonly<Record<string, unknown>>) => { src: string; srcSet?: string } | null;
 }
 
 export interface SpaOptions {
@@ -54,7 +54,17 @@ interface Renderer {
 interface RenderedPage extends BuiltPage {
   /** The answers' validators it was rendered with. */
   key: string;
-  image: string | null;
+  /** The preload `Link` header for its largest image, if it names one that is safe in a header. */
+  link: string | null;
+}
+
+/** `<src>; rel=preload; as=image…`, with the srcset's candidates; null when a URL is not safe inside the header. */
+function preloadLink(image: { src: string; srcSet?: string } | null | undefined): string | null {
+  if (!image || !LINKABLE_URL.test(image.src)) return null;
+  const candidates = image.srcSet?.split(', ').map((candidate) => candidate.split(' ')) ?? [];
+  if (!candidates.every(([url, density, ...rest]) => url && LINKABLE_URL.test(url) && /^\d(?:\.\d+)?x$/.test(density ?? '') && rest.length === 0)) return null;
+  const srcSet = image.srcSet ? `; imagesrcset="${image.srcSet}"` : '';
+  return `<${image.src}>; rel=preload; as=image; fetchpriority=high${srcSet}`;
 }
 
 export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => null, readAnswer }) => {
@@ -93,7 +103,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
         const html = withMarkup(built.html, markup, pageDataScript(at, answers));
         if (html === null) return null;
         const identity = Buffer.from(html);
-        const result: RenderedPage = { html, identity, etag: etagOf(identity), key, image: source.image?.(answers) ?? null };
+        const result: RenderedPage = { html, identity, etag: etagOf(identity), key, link: preloadLink(source.image?.(answers)) };
         rendered.set(page, result);
         return result;
       })().finally(() => rendering.delete(flightKey));
@@ -119,7 +129,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const built = builtPages.get(file ?? 'index.html')!;
     const page = file ? await withData(request, pathname, built) : null;
     if (!page) return sendBuilt(request, reply, built);
-    if (page.image && LINKABLE_URL.test(page.image)) reply.header('link', `<${page.image}>; rel=preload; as=image; fetchpriority=high`);
+    if (page.link) reply.header('link', page.link);
     return sendBuilt(request, reply, page);
   };
 

@@ -6,7 +6,7 @@ import { endpointUrl } from '@vitrine/domain/contracts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
-import { MEDIA_HERO, mediaHeroText } from '@vitrine/domain/media-display';
+import { MEDIA_HERO, mediaHeroText, mediaImageSrcSet } from '@vitrine/domain/media-display';
 import type { MediaPage } from '@vitrine/domain/media';
 import type { PageSource, PublicAnswer } from '../../plugins/spa.ts';
 
@@ -24,7 +24,8 @@ const PAGE_READS: Readonly<Record<string, PageSource>> = {
     urls: [HERO_LIST],
     image: (answers) => {
       const first = (answers[HERO_LIST] as MediaPage | undefined)?.results[0];
-      return first ? mediaHeroText(first).imageUrl : null;
+      const src = first ? mediaHeroText(first).imageUrl : null;
+      return first && src ? { src, srcSet: mediaImageSrcSet(first.source, first.backdropPath, 'backdrop', MEDIA_HERO.backdropWidth) } : null;
     },
   },
 };

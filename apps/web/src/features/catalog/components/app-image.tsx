@@ -17,5 +17,18 @@ export function AppImage({ src, alt, className }: { src: string | null; alt: str
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} className={cn('object-cover', className)} />;
+  return (
+    <img
+      ref={(image) => {
+        // Failed before the app hydrated the page: its error event was never heard.
+        if (image?.complete && image.naturalWidth === 0) setFailed(true);
+      }}
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={cn('object-cover', className)}
+    />
+  );
 }

@@ -47,8 +47,8 @@ interface MediaHeroBannerProps {
 }
 
 /**
- * The banner itself, from its texts. The build also renders it with placeholders for the page server
- * to fill from the cached trending list, so /midia's first paint already shows it.
+ * The banner itself, from its texts. The page server renders /midia with the cached trending list, so
+ * the page's first paint already shows it.
  */
 export function MediaHeroBanner({ text, image, trailer, onTrailer, onDetails }: MediaHeroBannerProps) {
   return (

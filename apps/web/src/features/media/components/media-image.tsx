@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Clapperboard } from 'lucide-react';
 import type { ImageKind, MediaSource } from '@vitrine/domain/media';
-import { mediaImageUrl } from '@vitrine/domain/media-display';
+import { mediaImageSrcSet, mediaImageUrl } from '@vitrine/domain/media-display';
 import { cn } from '@/lib/utils';
 
 interface MediaImageProps {
@@ -19,8 +19,9 @@ interface MediaImageProps {
 /** A poster or backdrop that falls back to a placeholder when it is missing or fails to load. */
 export function MediaImage({ source, path, kind, width, alt, className, priority = false }: MediaImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const ratio = typeof window === 'undefined' ? 1 : Math.min(2, window.devicePixelRatio || 1);
-  const src = mediaImageUrl(source, path, kind, width, ratio);
+  // The same markup on the server and in the browser: the screen's density picks from the srcset.
+  const src = mediaImageUrl(source, path, kind, width);
+  const srcSet = mediaImageSrcSet(source, path, kind, width);
   if (!src || failed === src) {
     return (
       <span
@@ -35,7 +36,12 @@ export function MediaImage({ source, path, kind, width, alt, className, priority
   }
   return (
     <img
+      ref={(image) => {
+        // Failed before the app hydrated the page: its error event was never heard.
+        if (image?.complete && image.naturalWidth === 0) setFailed(src);
+      }}
       src={src}
+      srcSet={srcSet}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
