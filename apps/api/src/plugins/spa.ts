@@ -76,9 +76,10 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   const builtPages = new Map<string, BuiltPage>();
   if (hasSpa) for (const file of ['index.html', ...prerendered.values()]) builtPages.set(file, readBuiltPage(path.join(root!, file)));
   const loadRenderer = hasSpa && readAnswer ? rendererLoader(root!, app.log) : async () => null;
-  // Loaded once the server is up, not by the first visitor (who would get the page as built meanwhile).
-  app.addHook('onReady', () => {
+  // Loaded once the server listens, not by the first visitor (who would get the page as built meanwhile).
+  app.addHook('onListen', (done) => {
     void loadRenderer();
+    done();
   });
   const rendered = new Map<string, RenderedPage>();
   const rendering = new Map<string, Promise<RenderedPage | null>>();
