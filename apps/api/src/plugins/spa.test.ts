@@ -129,9 +129,15 @@ describe('the page server', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body).toBe(BUILT_STREAMING);
     }
+    // A render that fails is not tried again for every visitor, only once its answers change.
     sources['/streaming'] = { urls: ['/api/quebra'] };
-    answers['/api/quebra'] = answer([1]);
+    answers['/api/quebra'] = answer([1], '"quebra-1"');
+    const before = renders();
+    for (let index = 0; index < 5; index++) expect((await get('/streaming')).body).toBe(BUILT_STREAMING);
+    expect(renders()).toBe(before + 1);
+    answers['/api/quebra'] = answer([2], '"quebra-2"');
     expect((await get('/streaming')).body).toBe(BUILT_STREAMING);
+    expect(renders()).toBe(before + 2);
   });
 
   it('answers with the built page when rendering takes long, and with the rendered one once it is ready', async () => {

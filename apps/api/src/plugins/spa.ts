@@ -83,6 +83,8 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   });
   const rendered = new Map<string, RenderedPage>();
   const rendering = new Map<string, Promise<RenderedPage | null>>();
+  /** Per page, the answers its render failed with: not tried again (per request) until they change. */
+  const failed = new Map<string, string>();
 
   /** The page rendered with its current answers: kept while their validators stay the same. */
   const pageWithData = async (page: string, built: BuiltPage): Promise<RenderedPage | null> => {
@@ -94,6 +96,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const key = read.map(([, answer]) => answer!.etag).join(',');
     const kept = rendered.get(page);
     if (kept?.key === key) return kept;
+    if (failed.get(page) === key) return null;
     const flightKey = `${page} ${key}`;
     let flight = rendering.get(flightKey);
     if (!flight) {
@@ -102,12 +105,18 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
         const at = Date.now();
         const markup = await renderer.renderPage(page, { at, answers });
         const html = withMarkup(built.html, markup, pageDataScript(at, answers));
-        if (html === null) return null;
+        if (html === null) throw new Error(`${page}: a página compilada não tem a raiz esperada`);
         const identity = Buffer.from(html);
         const result: RenderedPage = { html, identity, etag: etagOf(identity), key, link: preloadLink(source.image?.(answers)) };
         rendered.set(page, result);
+        failed.delete(page);
         return result;
-      })().finally(() => rendering.delete(flightKey));
+      })()
+        .catch((error: unknown) => {
+          failed.set(page, key);
+          throw error;
+        })
+        .finally(() => rendering.delete(flightKey));
       rendering.set(flightKey, flight);
     }
     return flight;
