@@ -6,7 +6,7 @@ import { endpointUrl } from '@vitrine/domain/contracts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
-import { MEDIA_HERO, mediaHeroText, mediaImageSrcSet } from '@vitrine/domain/media-display';
+import { MEDIA_HERO, mediaHeroImageUrl, mediaImageSrcSet } from '@vitrine/domain/media-display';
 import type { MediaPage } from '@vitrine/domain/media';
 import type { PageSource, PublicAnswer } from '../../plugins/spa.ts';
 
@@ -24,15 +24,23 @@ const PAGE_READS: Readonly<Record<string, PageSource>> = {
     urls: [HERO_LIST],
     image: (answers) => {
       const first = (answers[HERO_LIST] as MediaPage | undefined)?.results[0];
-      const src = first ? mediaHeroText(first).imageUrl : null;
+      const src = mediaHeroImageUrl(first);
       return first && src ? { src, srcSet: mediaImageSrcSet(first.source, first.backdropPath, 'backdrop', MEDIA_HERO.backdropWidth) } : null;
     },
   },
 };
 
+const sources = new Map<string, PageSource>();
+
+/** The page's source, worked out on its first request and kept (the page server asks on every request). */
 export function pageSource(page: string): PageSource {
-  const own = PAGE_READS[page];
-  return { urls: [...SITE_LAYOUT, ...(own?.urls ?? [])], image: own?.image };
+  let source = sources.get(page);
+  if (!source) {
+    const own = PAGE_READS[page];
+    source = { urls: [...SITE_LAYOUT, ...(own?.urls ?? [])], image: own?.image };
+    sources.set(page, source);
+  }
+  return source;
 }
 
 /** A public read as an anonymous visitor gets it: the cached answer, else through its route (which caches it). */

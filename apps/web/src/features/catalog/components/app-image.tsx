@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { AppWindow } from 'lucide-react';
+import { reportBrokenOnMount } from '@/lib/broken-image';
 import { cn } from '@/lib/utils';
 
 /** A lazily loaded app image that falls back to a placeholder when it is missing or fails. */
@@ -19,10 +20,7 @@ export function AppImage({ src, alt, className }: { src: string | null; alt: str
   }
   return (
     <img
-      ref={(image) => {
-        // Failed before the app hydrated the page: its error event was never heard.
-        if (image?.complete && image.naturalWidth === 0) setFailed(true);
-      }}
+      ref={reportBrokenOnMount(() => setFailed(true))}
       src={src}
       alt={alt}
       loading="lazy"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Clapperboard } from 'lucide-react';
 import type { ImageKind, MediaSource } from '@vitrine/domain/media';
 import { mediaImageSrcSet, mediaImageUrl } from '@vitrine/domain/media-display';
+import { reportBrokenOnMount } from '@/lib/broken-image';
 import { cn } from '@/lib/utils';
 
 interface MediaImageProps {
@@ -36,10 +37,7 @@ export function MediaImage({ source, path, kind, width, alt, className, priority
   }
   return (
     <img
-      ref={(image) => {
-        // Failed before the app hydrated the page: its error event was never heard.
-        if (image?.complete && image.naturalWidth === 0) setFailed(src);
-      }}
+      ref={reportBrokenOnMount(() => setFailed(src))}
       src={src}
       srcSet={srcSet}
       alt={alt}
