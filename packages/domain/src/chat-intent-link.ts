@@ -1,7 +1,9 @@
-// The /chat link a storefront button carries, built without schemas (the storefront's first load
-// builds them); chat-intent.ts reads it back with the schemas and re-exports all of this.
+// The /chat link a storefront button carries: built, read back and stated as the visitor's first
+// message without schemas (the storefront's and the chat's first load run this). chat-intent.ts
+// holds the same rules as a schema, for the API, and re-exports all of this.
 import type { ChatIntent } from './chat-intent.ts';
-import { PERIOD_SLUGS } from './pricing/periods.ts';
+import { PERIOD_LABELS, PERIOD_SLUGS } from './pricing/periods.ts';
+import { CREDIT_LIMITS, RESELLER_PLAN_TYPE_LABELS } from './reseller-prices.ts';
 
 export const PRICE_MODES = ['cliente', 'revendedor'] as const;
 export type PriceMode = (typeof PRICE_MODES)[number];
@@ -75,4 +77,77 @@ export function chatIntentHref(intent: ChatIntent): string {
       break;
   }
   return `/chat?${params.toString()}`;
+}
+
+/** Plan and app names in an intent: trimmed, 1 to this many characters. */
+export const CHAT_INTENT_NAME_MAX = 120;
+
+const nameOf = (value: string | null): string | undefined => {
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= CHAT_INTENT_NAME_MAX ? trimmed : undefined;
+};
+
+/**
+ * The intent a /chat link carries, or null when it carries none or a malformed one (a name that is
+ * empty or too long, an unknown mode, credits that are not a whole number within the limits).
+ */
+export function parseChatIntent(search: string | QueryParams): ChatIntent | null {
+  const params = typeof search === 'string' ? Query.parse(search) : search;
+  const kind = keyOf(KIND_PARAMS, params.get('intent'));
+  switch (kind) {
+    case 'plan': {
+      const plan = nameOf(params.get('plano'));
+      return plan ? { kind, plan, period: keyOf(PERIOD_SLUGS, params.get('periodo')) ?? 'monthly' } : null;
+    }
+    case 'activate': {
+      const app = nameOf(params.get('app'));
+      const mode = params.get('modo') ?? 'cliente';
+      return app && (PRICE_MODES as readonly string[]).includes(mode) ? { kind, app, mode: mode as PriceMode } : null;
+    }
+    case 'resell': {
+      const intent: Extract<ChatIntent, { kind: 'resell' }> = { kind };
+      const planType = keyOf(PLAN_TYPE_PARAMS, params.get('tipo'));
+      if (planType) intent.planType = planType;
+      const plan = params.get('plano');
+      if (plan !== null) {
+        const named = nameOf(plan);
+        if (!named) return null;
+        intent.plan = named;
+      }
+      const credits = params.get('creditos');
+      if (credits !== null) {
+        const count = Number(credits);
+        if (!Number.isInteger(count) || count < CREDIT_LIMITS.min || count > CREDIT_LIMITS.max) return null;
+        intent.credits = count;
+      }
+      return intent;
+    }
+    case 'support':
+    case 'try_ai':
+      return { kind };
+    default:
+      return null;
+  }
+}
+
+/** The visitor's first message, stated for them when they arrive with an intent. */
+export function chatIntentMessage(intent: ChatIntent): string {
+  switch (intent.kind) {
+    case 'plan':
+      return `Quero assinar o plano ${intent.plan} (${PERIOD_LABELS[intent.period]}).`;
+    case 'activate':
+      return `Quero ativar o app ${intent.app} (${intent.mode === 'revendedor' ? 'preço de revendedor' : 'cliente final'}).`;
+    case 'resell': {
+      const details = [
+        intent.planType ? `modalidade ${RESELLER_PLAN_TYPE_LABELS[intent.planType]}` : null,
+        intent.plan ? `plano ${intent.plan}` : null,
+        intent.credits !== undefined ? `${intent.credits} créditos` : null,
+      ].filter(Boolean);
+      return details.length ? `Quero começar a revender: ${details.join(', ')}.` : 'Quero começar a revender.';
+    }
+    case 'support':
+      return 'Preciso falar com o suporte.';
+    case 'try_ai':
+      return 'Quero testar o assistente.';
+  }
 }

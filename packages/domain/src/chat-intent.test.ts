@@ -1,5 +1,36 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chatIntentHref, chatIntentMessage, parseChatIntent, type ChatIntent } from './chat-intent.ts';
+import {
+  chatIntentHref,
+  chatIntentMessage,
+  chatIntentSchema,
+  KIND_PARAMS,
+  keyOf,
+  parseChatIntent,
+  PLAN_TYPE_PARAMS,
+  Query,
+  type ChatIntent,
+  type QueryParams,
+} from './chat-intent.ts';
+import { PERIOD_SLUGS } from './pricing/periods.ts';
+
+/** A link read through the API's schema: the same candidate fields, then the schema decides. */
+function readWithSchema(params: QueryParams): ChatIntent | null {
+  const kind = keyOf(KIND_PARAMS, params.get('intent'));
+  const credits = params.get('creditos');
+  const candidate =
+    kind === 'plan'
+      ? { kind, plan: params.get('plano'), period: keyOf(PERIOD_SLUGS, params.get('periodo')) ?? 'monthly' }
+      : kind === 'activate'
+        ? { kind, app: params.get('app'), mode: params.get('modo') ?? 'cliente' }
+        : kind === 'resell'
+          ? { kind, planType: keyOf(PLAN_TYPE_PARAMS, params.get('tipo')), plan: params.get('plano') ?? undefined, credits: credits === null ? undefined : Number(credits) }
+          : kind
+            ? { kind }
+            : null;
+  const parsed = chatIntentSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
+}
 
 describe('a chat intent link', () => {
   it.each<[ChatIntent, string, string]>([
@@ -47,4 +78,28 @@ describe('a chat intent link', () => {
   it('defaults a plan link without a period to monthly', () => {
     expect(parseChatIntent('intent=plano&plano=Básico')).toEqual({ kind: 'plan', plan: 'Básico', period: 'monthly' });
   });
+
+  it("reads any link as the API's schema does (the chat page reads links without it)", () => {
+    const absent = <T>(values: fc.Arbitrary<T>) => fc.option(values, { nil: null });
+    const names = fc.oneof(fc.constantFrom('', '   ', 'Premium', '  Premium  ', 'x'.repeat(120), ` ${'x'.repeat(120)} `, 'x'.repeat(121)), fc.string());
+    const numbers = fc.oneof(fc.constantFrom('', '0', '1', '1000', '1001', '12.5', '-3', 'abc', ' 7', '1e2', '0x10'), fc.integer().map(String));
+    const link = fc.record({
+      intent: absent(fc.constantFrom(...Object.values(KIND_PARAMS), 'outra')),
+      plano: absent(names),
+      periodo: absent(fc.constantFrom(...Object.values(PERIOD_SLUGS), 'decenal')),
+      app: absent(names),
+      modo: absent(fc.constantFrom('cliente', 'revendedor', 'gratis', '')),
+      tipo: absent(fc.constantFrom(...Object.values(PLAN_TYPE_PARAMS), 'anual')),
+      creditos: absent(numbers),
+    });
+    fc.assert(
+      fc.property(link, (fields) => {
+        const params = new Query();
+        for (const [key, value] of Object.entries(fields)) if (value !== null) params.set(key, value);
+        expect(parseChatIntent(params)).toEqual(readWithSchema(params));
+      }),
+      { seed: 20261126, numRuns: 5000 },
+    );
+  });
 });
+

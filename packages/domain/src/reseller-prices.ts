@@ -1,6 +1,15 @@
-// Credit quantities and prepaid prices without schemas, for /streaming's first load; resellers.ts
-// re-exports them with the schemas.
+// Reseller plan types, credit quantities and prepaid prices without schemas, for /streaming's and
+// /chat's first load; resellers.ts re-exports them with the schemas.
 import { multiplyMoney } from './money.ts';
+
+export const RESELLER_PLAN_TYPES = ['prepaid', 'monthly', 'active_users'] as const;
+export type ResellerPlanType = (typeof RESELLER_PLAN_TYPES)[number];
+
+export const RESELLER_PLAN_TYPE_LABELS: Record<ResellerPlanType, string> = {
+  prepaid: 'Pré-pago',
+  monthly: 'Mensal',
+  active_users: 'Clientes Ativos',
+};
 
 /** Credits a reseller may buy. */
 export const CREDIT_LIMITS = { min: 1, max: 1000 } as const;

@@ -2,18 +2,11 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { multiplyMoney } from './money.ts';
+import { RESELLER_PLAN_TYPES } from './reseller-prices.ts';
 
 export * from './reseller-prices.ts';
 
-export const RESELLER_PLAN_TYPES = ['prepaid', 'monthly', 'active_users'] as const;
 export const resellerPlanTypeSchema = z.enum(RESELLER_PLAN_TYPES);
-export type ResellerPlanType = z.infer<typeof resellerPlanTypeSchema>;
-
-export const RESELLER_PLAN_TYPE_LABELS: Record<ResellerPlanType, string> = {
-  prepaid: 'Pré-pago',
-  monthly: 'Mensal',
-  active_users: 'Clientes Ativos',
-};
 
 // ---------------------------------------------------------------- credits
 

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Bot, MessageSquarePlus } from 'lucide-react';
-import { CHAT_TEXTS, type PixOffer, type PublicShortcut } from '@vitrine/domain/chat';
-import { parseChatIntent } from '@vitrine/domain/chat-intent';
+import type { PixOffer, PublicShortcut } from '@vitrine/domain/chat';
+import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
+import { parseChatIntent } from '@vitrine/domain/chat-intent-link';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal, Square } from 'lucide-react';
-import { CHAT_IMAGE_ACCEPT, CHAT_IMAGE_SNIFF_BYTES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, checkChatImage, formatRecordingTime } from '@vitrine/domain/chat';
+import { CHAT_IMAGE_ACCEPT, CHAT_IMAGE_SNIFF_BYTES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, checkChatImage, formatRecordingTime } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/toast';
 import { cn } from '@/lib/utils';

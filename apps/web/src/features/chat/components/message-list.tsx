@@ -1,12 +1,17 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Bot, Loader2, QrCode, ThumbsDown, ThumbsUp, User } from 'lucide-react';
-import { CHAT_TEXTS, type ChatFeedback, type ChatMessage, type PixOffer } from '@vitrine/domain/chat';
+import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
+import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
-const timeFormatter = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+// Made on first use, not while the page's code loads: a browser's first Intl formatter loads its
+// locale data.
+let timeFormatter: Intl.DateTimeFormat | undefined;
+const formatTime = (at: string) =>
+  (timeFormatter ??= new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' })).format(new Date(at));
 
 // The assistant writes simple Markdown: paragraphs, lists, bold. Raw HTML is never rendered.
 const markdown: Components = {
@@ -112,7 +117,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                 )}
               </div>
               <div className="text-muted-foreground flex items-center gap-1 text-xs">
-                <time dateTime={message.createdAt}>{timeFormatter.format(new Date(message.createdAt))}</time>
+                <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
                 {message.type === 'bot' && !message.id.startsWith('local-') && (
                   <span className="ml-1 flex items-center" role="group" aria-label="Avaliar resposta">
                     <FeedbackButton label="Resposta útil" pressed={message.feedback === 'positive'} onClick={() => onRate(message, 'positive')}>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
-import { CHAT_TEXTS } from '@vitrine/domain/chat';
+import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatBRL } from '@/lib/format';

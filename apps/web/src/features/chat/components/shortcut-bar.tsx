@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChevronDown, ChevronUp, QrCode, Zap } from 'lucide-react';
-import { SHORTCUTS_SHOWN, type PublicShortcut } from '@vitrine/domain/chat';
+import type { PublicShortcut } from '@vitrine/domain/chat';
+import { SHORTCUTS_SHOWN } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 
 /** The active shortcuts by order: the first four, and a toggle for the rest. */

@@ -3,8 +3,10 @@
 // streamed text as it is written.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS, type ChatFeedback, type ChatMessage } from '@vitrine/domain/chat';
-import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
+import type { ChatFeedback, ChatMessage } from '@vitrine/domain/chat';
+import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS } from '@vitrine/domain/chat-text';
+import type { ChatIntent } from '@vitrine/domain/chat-intent';
+import { chatIntentMessage } from '@vitrine/domain/chat-intent-link';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { latestConversationQueryOptions } from '../api/get-conversation';

@@ -1,7 +1,7 @@
 // Records a voice note with MediaRecorder: idle → recording (a timer in seconds) → stopped, which
 // hands the recording over to be sent, then idle again.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { VOICE_NOTE_MAX_SECONDS } from '@vitrine/domain/chat';
+import { VOICE_NOTE_MAX_SECONDS } from '@vitrine/domain/chat-text';
 
 // What browsers record: WebM/Opus (Chromium, Firefox), MP4/AAC (Safari).
 const PREFERRED_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
