@@ -61,6 +61,13 @@ export default defineConfig({
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },
   server: { port: env.WEB_DEV_PORT, proxy: { '/api': { target: env.API_PROXY_TARGET, changeOrigin: false } } },
-  // The manifest tells the prerender step which chunks each page's route needs (scripts/prerender.ts).
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
+  // The manifest tells the prerender step which chunks each page's route needs (scripts/prerender.ts);
+  // src/boot.ts is the prerendered pages' own entry, which loads the app after their first paint.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) } },
+  },
 });

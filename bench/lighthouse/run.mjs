@@ -61,9 +61,14 @@ try {
   for (const page of PAGES) {
     const attempts = [];
     for (let run = 0; run < runs; run++) {
-      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      // A run Lighthouse could not measure scores 0: say why instead of leaving a bare 0 in the table.
-      if (lhr.runtimeError) console.log(`  ${page}: execução ${run + 1} sem medida: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      let lhr;
+      // A run Lighthouse could not measure (its own trace failed: NO_NAVSTART, say) scores 0: it is said
+      // and run again, twice at most, instead of counting as a score.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        ({ lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' }));
+        if (!lhr.runtimeError) break;
+        console.log(`  ${page}: execução ${run + 1} sem medida (tentativa ${attempt}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
       for (const warning of lhr.runWarnings ?? []) console.log(`  ${page}: execução ${run + 1}: ${warning}`);
       attempts.push(lhr);
     }

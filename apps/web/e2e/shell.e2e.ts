@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { adminCookie, makeDataDir, startServer } from './support/server.ts';
@@ -203,6 +203,77 @@ describe('the storefront shell', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it("requests a prerendered page's code only after the page's first frame, then hydrates it", async () => {
+    for (const url of ['/', '/chat', '/midia']) {
+      // The page's HTML names one script, the boot, with the page's code in its data-app: the entry first.
+      const html = await (await fetch(`${baseUrl}${url}`)).text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('application/json'));
+      expect(scripts, url).toHaveLength(1);
+      expect(scripts[0], url).toMatch(/ src="\/assets\/boot-[\w-]+\.js" data-app="\/assets\/index-[\w-]+\.js /);
+      expect(html, url).not.toContain('modulepreload');
+      const named = /data-app="([^"]+)"/.exec(scripts[0]!)![1]!.split(' ');
+
+      // A new context each time: nothing cached, every script fetched and timed.
+      const { page, context, errors } = await openPage(browser, baseUrl);
+      // The first animation frame with the whole document parsed and its stylesheet applied: the frame
+      // that paints the page. Frames before it (a blank page) do not count.
+      await page.addInitScript(() => {
+        const frame = () => {
+          const sheet = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet;
+          if (document.readyState === 'loading' || !sheet) requestAnimationFrame(frame);
+          else (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+        };
+        requestAnimationFrame(frame);
+      });
+      await page.goto(url);
+      await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
+      const { firstFrameAt, requested } = await page.evaluate(() => ({
+        firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+        requested: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => ({ path: new URL(entry.name).pathname, startTime: entry.startTime })),
+      }));
+      const appCode = requested.filter((entry) => !entry.path.startsWith('/assets/boot-'));
+      expect(appCode.map((entry) => entry.path)).toEqual(expect.arrayContaining(named));
+      for (const entry of appCode) expect(entry.startTime, `${url}: ${entry.path}`).toBeGreaterThanOrEqual(firstFrameAt);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('loads the app without a reported paint: at once in a hidden tab, after 3 s when no paint is reported', async () => {
+    const hydrated = (page: Page) => page.locator('#root').evaluate((root) => !root.hasAttribute('data-prerendered'));
+    // A hidden tab paints nothing: the boot does not wait for a paint.
+    const hidden = await openPage(browser, baseUrl);
+    await hidden.page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+      window.PerformanceObserver = class {
+        observe() {}
+        disconnect() {}
+      } as unknown as typeof PerformanceObserver;
+    });
+    await hidden.page.goto('/chat');
+    await expect.poll(() => hydrated(hidden.page)).toBe(true);
+    expect(hidden.errors).toEqual([]);
+    await hidden.context.close();
+
+    // A visible tab whose paint is never reported: the timer loads the app.
+    const unreported = await openPage(browser, baseUrl);
+    await unreported.page.addInitScript(() => {
+      window.PerformanceObserver = class {
+        observe() {}
+        disconnect() {}
+      } as unknown as typeof PerformanceObserver;
+    });
+    const started = Date.now();
+    await unreported.page.goto('/chat');
+    await expect.poll(() => hydrated(unreported.page), { timeout: 10_000 }).toBe(true);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
+    expect(unreported.errors).toEqual([]);
+    await unreported.context.close();
   });
 
   it('shows the footer built from the footer section of site configuration', async () => {

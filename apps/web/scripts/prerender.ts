@@ -25,16 +25,9 @@ const entry = (await import(pathToFileURL(path.join(serverOut, 'prerender.js')).
 const slot = '<div id="root"></div>';
 const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!built.includes(slot)) throw new Error(`dist/index.html sem ${slot}`);
-// A prerendered page paints without its scripts: they load at low priority, behind the stylesheet
-// and the page's images, instead of competing with them.
-const shell = built
-  .replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ')
-  .replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ');
-if (!shell.includes('<script type="module" crossorigin fetchpriority="low" ')) throw new Error('dist/index.html: script do app não encontrado');
-
-// Each page's own route chunk (a lazy route in src/app/route-table.tsx) and the chunks it imports are
-// preloaded too, so the app does not wait for the page's code after its own.
-type ManifestChunk = { file: string; imports?: string[] };
+// Each page's code: the app's entry, the chunks it imports and the page's own route chunk (a lazy route
+// in src/app/route-table.tsx) with the chunks that imports, none of them already in the entry's set.
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 // Read here only: the site does not serve a map of its source files.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
@@ -44,21 +37,33 @@ const closure = (key: string, seen = new Set<string>()): Set<string> => {
   for (const imported of viteManifest[key]?.imports ?? []) closure(imported, seen);
   return seen;
 };
+const fileOf = (key: string) => `/${viteManifest[key]!.file}`;
 const firstLoad = closure('index.html');
 const routeModules = new Map(
   [...fs.readFileSync(path.join(webRoot, 'src/app/route-table.tsx'), 'utf8').matchAll(/path: '([^']+)', lazy: \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)].map(
     (match) => [`/${match[1]}`, `src/app/${match[2]}.tsx`],
   ),
 );
-function routePreloads(page: string): string {
-  if (page === '/') return '';
+function pageCode(page: string): string[] {
+  const entryChunks = [...firstLoad].map(fileOf);
+  if (page === '/') return entryChunks;
   const module = routeModules.get(page);
   if (!module || !viteManifest[module]) throw new Error(`${page}: rota preguiçosa não encontrada em route-table.tsx ou no manifesto do Vite.`);
-  return [...closure(module)]
-    .filter((key) => !firstLoad.has(key))
-    .map((key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${viteManifest[key]!.file}">`)
-    .join('');
+  return [...entryChunks, ...[...closure(module)].filter((key) => !firstLoad.has(key)).map(fileOf)];
 }
+
+// A prerendered page paints from its HTML and stylesheet alone: it names only the boot script, which
+// requests the page's code once that first paint is on screen (src/boot.ts). The shell (index.html,
+// for the pages that are not prerendered) keeps the entry's script and preloads as Vite wrote them.
+const entryTags = /<script type="module" crossorigin src="[^"]+"><\/script>\s*|<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+const entryScript = `<script type="module" crossorigin src="${fileOf('index.html')}"></script>`;
+if (!built.includes(entryScript)) throw new Error('dist/index.html: script do app não encontrado');
+if (!viteManifest['src/boot.ts']) throw new Error('manifesto do Vite sem src/boot.ts');
+const bootFile = path.join(dist, viteManifest['src/boot.ts'].file);
+if ((viteManifest['src/boot.ts'].imports ?? []).length > 0) throw new Error('src/boot.ts não pode importar módulos: ele é o único script da página.');
+const shell = built.replace(entryTags, '');
+const bootTag = (page: string) => `<script type="module" crossorigin src="${fileOf('src/boot.ts')}" data-app="${pageCode(page).join(' ')}"></script>`;
+if (!fs.existsSync(bootFile)) throw new Error(`${bootFile} não encontrado`);
 
 const outDir = path.join(dist, 'prerendered');
 fs.rmSync(outDir, { recursive: true, force: true });
@@ -70,7 +75,7 @@ for (const page of entry.PRERENDERED_PATHS) {
   // Inert until the app hydrates it (main.tsx): a click or typing before then would be lost.
   // Replaced through functions: a '$' in the page's text is not a replacement pattern.
   const html = shell
-    .replace('</head>', () => `${routePreloads(page)}</head>`)
+    .replace('</head>', () => `${bootTag(page)}\n  </head>`)
     .replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
   fs.writeFileSync(path.join(outDir, file), html);
   manifest[page] = file;
