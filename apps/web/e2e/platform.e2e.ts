@@ -86,9 +86,10 @@ describe('the server process', () => {
     const stream = await fetch(`${server.url}/api/events`, { headers: { accept: 'text/event-stream' } });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
     const streamEnded = stream.body!.pipeTo(new WritableStream()).then(() => 'ended', () => 'ended');
-    // The biggest file of the built web app, to be read only after the signal.
+    // The biggest file of the built web app (the entry, first in the boot script's list), to be read
+    // only after the signal.
     const index = await (await fetch(`${server.url}/`)).text();
-    const bundle = /src="(\/assets\/index-[^"]+\.js)"/.exec(index)?.[1];
+    const bundle = /data-app="(\/assets\/index-[\w-]+\.js) /.exec(index)?.[1];
     expect(bundle).toBeDefined();
 
     // Uploads whose bodies are still coming when the signal arrives (they write to the database once

@@ -10,13 +10,15 @@ let started = false;
 function loadApp() {
   if (started || !entry) return;
   started = true;
-  for (const href of chunks) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
+  document.head.append(
+    ...chunks.map((href) => {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      return link;
+    }),
+  );
   // In a task of its own: adding the entry can make the browser compile the modules already fetched.
   setTimeout(() => {
     const script = document.createElement('script');
@@ -28,16 +30,21 @@ function loadApp() {
 }
 
 // Once the browser reports the page's first contentful paint: from a task of its own, after the frame
-// that painted it (an animation frame would run inside that frame's rendering). A hidden tab paints
-// nothing, so it loads the app at once; and should no paint ever be reported, a timer does.
+// that painted it (an animation frame would run inside that frame's rendering). A browser without
+// paint reports loads it after the next frame. A hidden tab paints nothing, so it loads the app at
+// once; and should no paint ever be reported, a timer does.
 if (document.visibilityState === 'hidden') loadApp();
 else {
-  const painted = new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-    painted.disconnect();
-    loadApp();
-  });
-  painted.observe({ type: 'paint', buffered: true });
   document.addEventListener('visibilitychange', loadApp, { once: true });
-  setTimeout(loadApp, 3_000);
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    requestAnimationFrame(() => setTimeout(loadApp, 0));
+  } else {
+    const painted = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+      painted.disconnect();
+      loadApp();
+    });
+    painted.observe({ type: 'paint', buffered: true });
+    setTimeout(loadApp, 3_000);
+  }
 }
