@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { adminCookie, makeDataDir, startServer } from './support/server.ts';
