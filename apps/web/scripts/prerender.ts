@@ -27,7 +27,7 @@ const built = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 if (!built.includes(slot)) throw new Error(`dist/index.html sem ${slot}`);
 // Each page's code: the app's entry, the chunks it imports and the page's own route chunk (a lazy route
 // in src/app/route-table.tsx) with the chunks that imports, none of them already in the entry's set.
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[] };
 const viteManifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
 // Read here only: the site does not serve a map of its source files.
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
@@ -44,8 +44,8 @@ const routeModules = new Map(
     (match) => [`/${match[1]}`, `src/app/${match[2]}.tsx`],
   ),
 );
+const entryChunks = [...firstLoad].map(fileOf);
 function pageCode(page: string): string[] {
-  const entryChunks = [...firstLoad].map(fileOf);
   if (page === '/') return entryChunks;
   const module = routeModules.get(page);
   if (!module || !viteManifest[module]) throw new Error(`${page}: rota preguiçosa não encontrada em route-table.tsx ou no manifesto do Vite.`);
