@@ -4,8 +4,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import './styles.css';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/route-table';
+import { nextTask } from './lib/next-task';
 
-const router = createBrowserRouter(routes);
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute('data-prerendered');
 
@@ -31,13 +31,6 @@ function TakeOver() {
   return null;
 }
 
-const app = (
-  <AppRoot>
-    <RouterProvider router={router} />
-    {prerendered && <TakeOver />}
-  </AppRoot>
-);
-
 /**
  * A prerendered page whose HTML differs from the app's first render (a new year in the footer, say)
  * is rendered again by React from that point: the visitor sees the app's page. Said as a warning for
@@ -49,28 +42,48 @@ function hydrationDiffered(error: unknown) {
   console.warn('A página pré-renderida difere da primeira renderização do app; o React a renderizou de novo.', error);
 }
 
-// As a transition: React yields to the browser between components, so the page keeps scrolling and
-// painting while the app hydrates (or renders, when there is no prerendered page).
-const render = () =>
-  startTransition(() => {
-    if (!prerendered) {
-      createRoot(container).render(app);
-      return;
-    }
-    // From here React answers the page's events (one that arrives before hydration ends waits for it).
-    container.removeAttribute('inert');
-    hydrateRoot(container, app, { onRecoverableError: hydrationDiffered });
-  });
+/**
+ * The app comes to life in steps, each in a task of its own, so that none holds the main thread for
+ * long while the visitor already sees the page (a prerendered page paints before any script runs):
+ * this module's imports load; then the router is made (it ranks every route); then React renders the
+ * app or hydrates the page, work it splits into short tasks itself.
+ */
+async function start() {
+  await nextTask();
+  const router = createBrowserRouter(routes);
+  await nextTask();
+  const app = (
+    <AppRoot>
+      <RouterProvider router={router} />
+      {prerendered && <TakeOver />}
+    </AppRoot>
+  );
 
-// A public page arrives prerendered (its first paint, before any script), rendered by the server with
-// the answers it shows and that the page carries (lib/page-data.ts). It is hydrated once the page's own
-// code has loaded: React keeps its elements and attaches the app to them.
-if (prerendered && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
+  // As a transition: React yields to the browser between components, so the page keeps scrolling and
+  // painting while the app hydrates (or renders, when there is no prerendered page).
+  const render = () =>
+    startTransition(() => {
+      if (!prerendered) {
+        createRoot(container).render(app);
+        return;
+      }
+      // From here React answers the page's events (one that arrives before hydration ends waits for it).
+      container.removeAttribute('inert');
+      hydrateRoot(container, app, { onRecoverableError: hydrationDiffered });
+    });
+
+  // A public page arrives prerendered (its first paint, before any script), rendered by the server with
+  // the answers it shows and that the page carries (lib/page-data.ts). It is hydrated once the page's own
+  // code has loaded: React keeps its elements and attaches the app to them.
+  if (prerendered && !router.state.initialized) {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      render();
+    });
+  } else {
     render();
-  });
-} else {
-  render();
+  }
 }
+
+void start();
