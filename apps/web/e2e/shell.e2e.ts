@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { adminCookie, makeDataDir, startServer } from './support/server.ts';
@@ -18,6 +18,28 @@ const headerLinks = [
 
 /** The public site's pages, which the server renders with their data and the app hydrates. */
 const PRERENDERED = ['/', '/sobre', '/funcionalidades', '/contato', '/streaming', '/midia', '/apps', '/apps/ativacao', '/knowledgebase', '/docs', '/privacidade', '/termos', '/chat'];
+
+/** Calls the API as the signed-in admin and expects it to succeed: the created row, or null for a 204. */
+const adminCaller = (baseUrl: string, cookie: string) => async (method: string, url: string, body?: object) => {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
+  return response.status === 204 ? null : ((await response.json()) as { id: string });
+};
+
+/** From the next page the tab opens: whether an element matching the selector was ever in it (`wasSeen`). */
+const recordWhetherSeen = (page: Page, selector: string) =>
+  page.addInitScript((watched) => {
+    const flags = window as unknown as { vitrineSeen: boolean };
+    flags.vitrineSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector(watched)) flags.vitrineSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  }, selector);
+const wasSeen = (page: Page) => page.evaluate(() => (window as unknown as { vitrineSeen: boolean }).vitrineSeen);
 
 describe('the storefront shell', () => {
   let browser: Browser;
@@ -140,16 +162,7 @@ describe('the storefront shell', () => {
   });
 
   it("renders the home page with its plans before any script, and a plan an admin changes is in the next visitor's page", async () => {
-    const cookie = await adminCookie(baseUrl);
-    const call = async (method: string, url: string, body?: object) => {
-      const response = await fetch(`${baseUrl}${url}`, {
-        method,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-      return response.status === 204 ? null : ((await response.json()) as { id: string });
-    };
+    const call = adminCaller(baseUrl, await adminCookie(baseUrl));
     const name = `Plano Página ${Date.now().toString(36)}`;
     const plan = (await call('POST', '/api/admin/plans', { name, priceMonthly: 123.45, features: ['Tela <b>cheia</b>'], active: true, displayOrder: 9_998 }))!;
     try {
@@ -168,21 +181,73 @@ describe('the storefront shell', () => {
 
       // With JavaScript: the app hydrates that page, with the same plan and no loading state.
       const { page, context, errors } = await openPage(browser, baseUrl);
-      await page.addInitScript(() => {
-        const flags = window as unknown as { planSkeletonSeen: boolean };
-        flags.planSkeletonSeen = false;
-        new MutationObserver(() => {
-          if (document.querySelector('[data-testid="plans-loading"]')) flags.planSkeletonSeen = true;
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await recordWhetherSeen(page, '[data-testid="plans-loading"]');
       await page.goto('/');
       await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
       expect(await page.getByRole('heading', { name }).count()).toBe(1);
-      expect(await page.evaluate(() => (window as unknown as { planSkeletonSeen: boolean }).planSkeletonSeen)).toBe(false);
+      expect(await wasSeen(page)).toBe(false);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
       await call('DELETE', `/api/admin/plans/${plan.id}`);
+    }
+  });
+
+  it("renders the catalogue, reseller and chat pages with their lists, and the app starts from them without asking again", async () => {
+    const call = adminCaller(baseUrl, await adminCookie(baseUrl));
+    const name = `Lista Página ${Date.now().toString(36)}`;
+    const streaming = (await call('POST', '/api/admin/streaming-apps', { name, category: 'esportes', price: 12.34, description: 'Na página', features: [], faq: [], isActive: true }))!;
+    const plan = (await call('POST', '/api/admin/reseller-plans', { name, type: 'monthly', description: 'Na página', modalidadePlano: 'single', credits: 10, pricePerCredit: 2.5, minimumMonthly: 50, isActive: true, features: [] }))!;
+    try {
+      // Without JavaScript: each new row is in its page's HTML (the first visitor after a change may get
+      // the page as built while the server renders it again).
+      const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
+      const still = await noScript.newPage();
+      for (const url of ['/apps/ativacao', '/streaming']) {
+        await expect.poll(async () => (await still.goto(url), await still.getByRole('article', { name, exact: true }).count()), { timeout: 10_000 }).toBeGreaterThan(0);
+      }
+      // The activation page's category filter names its choice before any script.
+      await still.goto('/apps/ativacao');
+      expect(await still.getByRole('combobox', { name: 'Categoria' }).textContent()).toBe('Todas as Categorias');
+      await noScript.close();
+
+      // With JavaScript: the page hydrates with those lists, shows no loading state, and asks for none of
+      // them while it comes to life. (Once its change stream is open, the app reads the page's answers
+      // again, for a change made between the server's read and that moment.)
+      const lists = ['/api/streaming-apps', '/api/reseller-plans', '/api/servers', '/api/apps', '/api/apps/categories', '/api/chat/shortcuts'];
+      const { page, context, errors } = await openPage(browser, baseUrl);
+      await recordWhetherSeen(page, '[data-slot="skeleton"]');
+      let requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      for (const url of ['/apps/ativacao', '/streaming', '/apps', '/chat']) {
+        await renderedWithData(url);
+        requested = [];
+        await page.goto(url);
+        await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
+        await expect.poll(() => requested.includes('/api/events')).toBe(true);
+        const beforeStream = requested.slice(0, requested.indexOf('/api/events'));
+        expect(beforeStream.filter((pathname) => lists.includes(pathname)), url).toEqual([]);
+        expect(await wasSeen(page), url).toBe(false);
+      }
+      // The category filter lists its options once opened, and narrows the grid to the one chosen.
+      await page.goto('/apps/ativacao');
+      expect(await page.getByRole('article', { name, exact: true }).count()).toBe(1);
+      const category = page.getByRole('combobox', { name: 'Categoria' });
+      expect(await page.getByRole('option').count()).toBe(0);
+      await category.click();
+      await page.getByRole('option', { name: 'Música' }).click();
+      await expect.poll(() => category.textContent()).toBe('Música');
+      expect(await page.getByRole('article', { name, exact: true }).count()).toBe(0);
+      await category.click();
+      await page.getByRole('option', { name: 'Esportes' }).click();
+      await expect.poll(() => category.textContent()).toBe('Esportes');
+      expect(await page.getByRole('article', { name, exact: true }).count()).toBe(1);
+      expect(await page.getByRole('option').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await call('DELETE', `/api/admin/streaming-apps/${streaming.id}`);
+      await call('DELETE', `/api/admin/reseller-plans/${plan.id}`);
     }
   });
 

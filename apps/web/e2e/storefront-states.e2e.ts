@@ -9,6 +9,19 @@ const serverError = (route: Route) =>
 
 const loadError = (page: Page, title: string) => page.getByRole('alert').filter({ hasText: title });
 
+/**
+ * Opens a page as a visitor who comes to it from another page of the site: the app loads its lists
+ * then. (Opened directly, a public page arrives with its lists in it.)
+ */
+async function openFromAnotherPage(page: Page, path: string) {
+  await page.goto('/sobre');
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 describe('the storefront when a list fails to load', () => {
   let browser: Browser;
   const baseUrl = inject('baseUrl');
@@ -25,7 +38,7 @@ describe('the storefront when a list fails to load', () => {
     it('on the app store', async ({ expect }) => {
       const { page, context } = await openPage(browser, baseUrl);
       await page.route('**/api/apps*', serverError);
-      await page.goto('/apps');
+      await openFromAnotherPage(page, '/apps');
       const error = loadError(page, 'Não foi possível carregar os aplicativos.');
       await error.waitFor({ timeout: 30_000 });
       expect(await page.getByText('Nenhum aplicativo encontrado com os filtros selecionados.').count()).toBe(0);
@@ -42,7 +55,7 @@ describe('the storefront when a list fails to load', () => {
     it('on the activation page', async ({ expect }) => {
       const { page, context } = await openPage(browser, baseUrl);
       await page.route('**/api/streaming-apps*', serverError);
-      await page.goto('/apps/ativacao');
+      await openFromAnotherPage(page, '/apps/ativacao');
       const error = loadError(page, 'Não foi possível carregar os aplicativos.');
       await error.waitFor({ timeout: 30_000 });
       expect(await page.getByText('Nenhum aplicativo encontrado', { exact: true }).count()).toBe(0);
@@ -59,7 +72,7 @@ describe('the storefront when a list fails to load', () => {
       const { page, context } = await openPage(browser, baseUrl);
       await page.route('**/api/reseller-plans*', serverError);
       await page.route('**/api/servers*', serverError);
-      await page.goto('/streaming');
+      await openFromAnotherPage(page, '/streaming');
       const monthly = loadError(page, 'Não foi possível carregar os planos mensais.');
       const activeUsers = loadError(page, 'Não foi possível carregar os planos por clientes ativos.');
       const servers = loadError(page, 'Não foi possível carregar os servidores.');

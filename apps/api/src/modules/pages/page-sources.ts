@@ -4,8 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { endpointUrl } from '@vitrine/domain/contracts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
+import { chatContract } from '@vitrine/domain/chat.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 import { MEDIA_HERO, mediaHeroImageUrl, mediaImageSrcSet } from '@vitrine/domain/media-display';
 import type { MediaPage } from '@vitrine/domain/media';
 import type { PageSource, PublicAnswer } from '../../plugins/spa.ts';
@@ -19,6 +21,10 @@ const HERO_LIST = endpointUrl(mediaContract.list, { params: { mediaType: MEDIA_H
 
 const PAGE_READS: Readonly<Record<string, PageSource>> = {
   '/': { urls: [endpointUrl(catalogContract.listPlans), endpointUrl(catalogContract.listApps), endpointUrl(mediaContract.home)] },
+  '/apps': { urls: [endpointUrl(catalogContract.listApps), endpointUrl(catalogContract.listAppCategories)] },
+  '/apps/ativacao': { urls: [endpointUrl(catalogContract.listStreamingApps)] },
+  '/streaming': { urls: [endpointUrl(resellersContract.listResellerPlans), endpointUrl(resellersContract.listServers)] },
+  '/chat': { urls: [endpointUrl(chatContract.listShortcuts)] },
   // The hero's backdrop is the page's largest paint: preloaded with the scripts.
   '/midia': {
     urls: [HERO_LIST],

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const appCategoriesQueryOptions = queryOptions({
   queryKey: ['apps', 'categories'],
   queryFn: ({ signal }) => callEndpoint(catalogContract.listAppCategories, {}, { signal }),
+  ...startFromPage(catalogContract.listAppCategories),
 });
 
 export function useAppCategories() {

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const streamingAppsQueryOptions = queryOptions({
   queryKey: ['streaming_apps'],
   queryFn: ({ signal }) => callEndpoint(catalogContract.listStreamingApps, {}, { signal }),
+  ...startFromPage(catalogContract.listStreamingApps),
 });
 
 export function useStreamingApps() {

@@ -7,7 +7,7 @@ import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { plural } from '@/lib/format';
@@ -25,6 +25,11 @@ const categoryIcons: Record<string, typeof Video> = {
   infantil: Baby,
   documentarios: Video,
 };
+
+const CATEGORY_OPTIONS = [
+  { value: ALL_CATEGORIES, label: 'Todas as Categorias' },
+  ...STREAMING_APP_CATEGORIES.map((option) => ({ value: option.id, label: option.name })),
+];
 
 /** /apps/ativacao: client or reseller prices, search, category filter and the app grid. */
 export function AppActivation() {
@@ -115,19 +120,7 @@ export function AppActivation() {
               className="pl-9"
             />
           </div>
-          <Select value={category} onValueChange={setCategory}>
-            <SelectTrigger aria-label="Categoria" className="w-full sm:w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_CATEGORIES}>Todas as Categorias</SelectItem>
-              {STREAMING_APP_CATEGORIES.map((option) => (
-                <SelectItem key={option.id} value={option.id}>
-                  {option.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect value={category} options={CATEGORY_OPTIONS} onValueChange={setCategory} label="Categoria" className="w-full sm:w-56" />
         </div>
 
         <h2 className="sr-only">Aplicativos</h2>

@@ -4,7 +4,7 @@ import { appCategoryName } from '@vitrine/domain/catalog-text';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterSelect } from '@/components/ui/filter-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { plural } from '@/lib/format';
@@ -12,11 +12,11 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { cn } from '@/lib/utils';
 import { useAppCategories } from '../api/get-app-categories';
 import { useApps } from '../api/get-apps';
-import { ALL_CATEGORIES, APP_SORT_LABELS, APP_SORTS, DEFAULT_APP_FILTERS, filterApps, type AppFilters, type AppSort } from '../lib/app-filters';
+import { ALL_CATEGORIES, APP_SORT_LABELS, APP_SORTS, DEFAULT_APP_FILTERS, filterApps, type AppFilters } from '../lib/app-filters';
 import { AppCard, type AppLayout } from './app-card';
 import { useAppDetailDialog } from './lazy-app-detail-dialog';
 
-const isSort = (value: string): value is AppSort => (APP_SORTS as readonly string[]).includes(value);
+const SORT_OPTIONS = APP_SORTS.map((sort) => ({ value: sort, label: APP_SORT_LABELS[sort] }));
 
 /** The full app store list: search, category, sort, grid/list and category quick buttons. */
 export function AppStore() {
@@ -33,6 +33,10 @@ export function AppStore() {
     const ids = [...new Set((apps.data ?? []).map((app) => app.category))];
     return ids.map((id) => ({ id, name: appCategoryName(id) }));
   }, [categoriesQuery.data, apps.data]);
+  const categoryOptions = useMemo(
+    () => [{ value: ALL_CATEGORIES, label: 'Todas as categorias' }, ...categories.map((category) => ({ value: category.id, label: category.name }))],
+    [categories],
+  );
   const visible = useMemo(() => filterApps(apps.data ?? [], filters), [apps.data, filters]);
   const update = (patch: Partial<AppFilters>) => setFilters((current) => ({ ...current, ...patch }));
   const filtered = filters.search.trim() !== '' || filters.category !== ALL_CATEGORIES;
@@ -53,31 +57,14 @@ export function AppStore() {
           />
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Select value={filters.category} onValueChange={(category) => update({ category })}>
-            <SelectTrigger aria-label="Categoria" className="min-w-44 flex-1 sm:flex-none">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL_CATEGORIES}>Todas as categorias</SelectItem>
-              {categories.map((category) => (
-                <SelectItem key={category.id} value={category.id}>
-                  {category.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={filters.sort} onValueChange={(sort) => isSort(sort) && update({ sort })}>
-            <SelectTrigger aria-label="Ordenar por" className="min-w-44 flex-1 sm:flex-none">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {APP_SORTS.map((sort) => (
-                <SelectItem key={sort} value={sort}>
-                  {APP_SORT_LABELS[sort]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect
+            value={filters.category}
+            options={categoryOptions}
+            onValueChange={(category) => update({ category })}
+            label="Categoria"
+            className="min-w-44 flex-1 sm:flex-none"
+          />
+          <FilterSelect value={filters.sort} options={SORT_OPTIONS} onValueChange={(sort) => update({ sort })} label="Ordenar por" className="min-w-44 flex-1 sm:flex-none" />
           <ToggleGroup
             type="single"
             value={layout}

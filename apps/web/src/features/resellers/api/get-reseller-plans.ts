@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '@/lib/api-client';
+import { startFromPage } from '@/lib/page-data';
 import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 export const resellerPlansQueryOptions = queryOptions({
   queryKey: ['reseller_plans'],
   queryFn: ({ signal }) => callEndpoint(resellersContract.listResellerPlans, {}, { signal }),
+  ...startFromPage(resellersContract.listResellerPlans),
 });
 
 export function useResellerPlans() {
