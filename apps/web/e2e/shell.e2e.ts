@@ -234,6 +234,12 @@ describe('the storefront shell', () => {
       expect(await page.getByRole('article', { name, exact: true }).count()).toBe(1);
       const category = page.getByRole('combobox', { name: 'Categoria' });
       expect(await page.getByRole('option').count()).toBe(0);
+      // Typing on the closed select chooses by the option's first letters, accents aside.
+      await category.focus();
+      await page.keyboard.type('mu');
+      await expect.poll(() => category.textContent()).toBe('Música');
+      expect(await page.getByRole('option').count()).toBe(0);
+      expect(await page.getByRole('article', { name, exact: true }).count()).toBe(0);
       await category.click();
       await page.getByRole('option', { name: 'Música' }).click();
       await expect.poll(() => category.textContent()).toBe('Música');
