@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { adminCookie, makeDataDir, startServer } from './support/server.ts';
+import { adminCaller, adminCookie, makeDataDir, startServer } from './support/server.ts';
 
 const headerLinks = [
   ['Início', '/'],
@@ -18,17 +18,6 @@ const headerLinks = [
 
 /** The public site's pages, which the server renders with their data and the app hydrates. */
 const PRERENDERED = ['/', '/sobre', '/funcionalidades', '/contato', '/streaming', '/midia', '/apps', '/apps/ativacao', '/knowledgebase', '/docs', '/privacidade', '/termos', '/chat'];
-
-/** Calls the API as the signed-in admin and expects it to succeed: the created row, or null for a 204. */
-const adminCaller = (baseUrl: string, cookie: string) => async (method: string, url: string, body?: object) => {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.status, `${method} ${url}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.status === 204 ? null : ((await response.json()) as { id: string });
-};
 
 /** From the next page the tab opens: whether an element matching the selector was ever in it (`wasSeen`). */
 const recordWhetherSeen = (page: Page, selector: string) =>

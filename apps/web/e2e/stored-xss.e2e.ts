@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { adminCookie } from './support/server.ts';
+import { adminCaller, adminCookie } from './support/server.ts';
 
 const PAYLOADS = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', "javascript:alert('4')"];
 
@@ -90,11 +90,7 @@ describe('stored XSS payloads render as text', () => {
     const marker = `Xss${Date.now().toString(36)}`;
     // Names are at most 80 characters: two payloads each, the others in the longer fields.
     const text = `${marker} ${PAYLOADS[0]} ${PAYLOADS[2]}`;
-    const write = async (method: string, path: string, body: object) => {
-      const response = await fetch(`${baseUrl}${path}`, { method, headers: { 'content-type': 'application/json', origin: baseUrl, cookie }, body: JSON.stringify(body) });
-      expect(response.status, await response.clone().text()).toBeLessThan(300);
-      return response.status === 204 ? null : ((await response.json()) as { id: string });
-    };
+    const write = adminCaller(baseUrl, cookie);
     // Not a 'Planos …' category and inactive where it could reach the storefront: the shared server's
     // public pages stay as other suites expect them.
     const supplier = (await write('POST', '/api/admin/suppliers', {
@@ -140,15 +136,7 @@ describe('stored XSS payloads render as text', () => {
     // Sorts ahead of the seeded names, so it is on the first page of every list.
     const marker = `0Xss${Date.now().toString(36)}`;
     const name = `${marker} ${PAYLOADS[0]} ${PAYLOADS[2]}`;
-    const call = async (method: string, path: string, body?: object) => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-      return response.status === 204 ? null : ((await response.json()) as { id: string });
-    };
+    const call = adminCaller(baseUrl, cookie);
     const plan = (await call('POST', '/api/admin/plans', { name, priceMonthly: 19.9, features: PAYLOADS, active: true, displayOrder: 9_999 }))!;
     cleanups.push(async () => void (await call('DELETE', `/api/admin/plans/${plan.id}`)));
     const app = (await call('POST', '/api/admin/apps', {

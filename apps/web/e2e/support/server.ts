@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
@@ -24,6 +25,20 @@ export async function adminCookie(baseUrl: string): Promise<string> {
     .map((cookie) => cookie.split(';')[0])
     .join('; ');
 }
+
+/**
+ * Calls a server's API as its admin (with `adminCookie`'s cookie) and expects it to succeed: the
+ * created or changed row, or null for a 204.
+ */
+export const adminCaller = (baseUrl: string, cookie: string) => async (method: string, path: string, body?: object) => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return response.status === 204 ? null : ((await response.json()) as { id: string });
+};
 
 export interface RunningServer {
   url: string;
