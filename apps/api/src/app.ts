@@ -16,6 +16,7 @@ import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { serverWithFrontDoor, type FrontDoor } from './shared/front-door.ts';
 import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -72,7 +73,9 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
 }
 
 export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
+  let frontDoor: FrontDoor | undefined;
   const app = Fastify({
+    serverFactory: serverWithFrontDoor(() => frontDoor),
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
@@ -126,6 +129,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   // Before the security plugin: it stores answers as serialised and replays them with the headers they had.
   if (env.PUBLIC_CACHE) {
     await app.register(publicCachePlugin, { subscribe: (listener) => app.events.onChange(listener), sessionCookieName: SESSION_COOKIE });
+    frontDoor = app.publicCache.frontDoor;
   }
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { database });

@@ -2,13 +2,16 @@
 // write by any connection, so by another instance too), a local admin write seen by its next read at once,
 // no stale answer kept after a burst of concurrent reads and writes, and no caching while LISTEN is down.
 import { randomUUID } from 'node:crypto';
-import { gunzipSync, inflateSync } from 'node:zlib';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminEnv, signInAsAdmin } from '../modules/access/access.test-support.ts';
+import { waitUntil } from '../../test/wait.ts';
+import type { FrontDoor } from '../shared/front-door.ts';
 import type { ChangeListener } from './events.ts';
 
 const polled = { timeout: 10_000, interval: 20 };
@@ -19,8 +22,38 @@ async function insertPlan(database: TestDatabase, name: string, price: number) {
     values (${name}, ${price})`);
 }
 
-describe('public read cache', () => {
+interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  rawPayload: Buffer;
+  json<T>(): T;
+}
+
+/** A GET over a real connection to a listening app: what a browser's request meets, the server's front door first. */
+function getOverHttp(base: string, url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .request(`${base}${url}`, { method, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const rawPayload = Buffer.concat(chunks);
+          const body = rawPayload.toString();
+          resolve({ statusCode: response.statusCode ?? 0, headers: response.headers, body, rawPayload, json: () => JSON.parse(body) });
+        });
+        response.on('error', reject);
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+// The same behaviour through Fastify's routing (inject) and over HTTP, where current hits are answered at
+// the server's front door.
+describe.each(['inject', 'http'] as const)('public read cache, read through %s', (via) => {
   let t: TestApp;
+  let base = '';
   let connectionChange: ((connected: boolean) => void) | undefined;
   let dropNotifications = false;
   let admin: string;
@@ -37,11 +70,14 @@ describe('public read cache', () => {
     };
     t = await buildTestApp({ database: watched, env: { ...adminEnv, PUBLIC_CACHE: 'true' } });
     admin = await signInAsAdmin(t.app);
+    if (via === 'http') base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
 
+  const read = (url: string, headers: Record<string, string> = {}): Promise<Answer> =>
+    via === 'http' ? getOverHttp(base, url, headers) : t.app.inject({ method: 'GET', url, headers });
   const plans = async (headers: Record<string, string> = {}) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/plans', headers });
+    const response = await read('/api/plans', headers);
     expect(response.statusCode).toBe(200);
     return response;
   };
@@ -60,16 +96,16 @@ describe('public read cache', () => {
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(second.headers['content-type']).toMatch(/^application\/json/);
 
-    const revalidated = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'if-none-match': String(first.headers.etag) } });
+    const revalidated = await read('/api/plans', { 'if-none-match': String(first.headers.etag) });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.body).toBe('');
 
-    const compressed = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'accept-encoding': 'gzip' } });
+    const compressed = await read('/api/plans', { 'accept-encoding': 'gzip' });
     if (first.rawPayload.length >= 1024) {
       expect(compressed.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(compressed.rawPayload).toString()).toBe(first.body);
       // A client that takes deflate only gets the stored bytes deflated by the compression plugin.
-      const deflated = await t.app.inject({ method: 'GET', url: '/api/plans', headers: { 'accept-encoding': 'deflate' } });
+      const deflated = await read('/api/plans', { 'accept-encoding': 'deflate' });
       expect(deflated.headers['content-encoding']).toBe('deflate');
       expect(inflateSync(deflated.rawPayload).toString()).toBe(first.body);
     } else {
@@ -89,7 +125,7 @@ describe('public read cache', () => {
 
   it('shows an admin write made through this instance to the very next read', async () => {
     const query = `Cacheável ${randomUUID().slice(0, 8)}`;
-    const search = () => t.app.inject({ method: 'GET', url: `/api/media/search?query=${encodeURIComponent(query)}` });
+    const search = () => read(`/api/media/search?query=${encodeURIComponent(query)}`);
     const before = await search();
     expect(before.statusCode).toBe(200);
     expect(before.body).not.toContain(query);
@@ -225,10 +261,13 @@ describe.skipIf(testDbKind() !== 'postgres')('public read cache, two instances o
     try {
       const admin = await signInAsAdmin(a.app);
       const title = `Duas Instâncias ${randomUUID().slice(0, 8)}`;
-      const searchOnB = async () => (await b.app.inject({ method: 'GET', url: `/api/media/search?query=${encodeURIComponent(title)}` })).body;
+      // Over HTTP, as visitors read: b's hits are answered at its front door.
+      const baseB = await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const searchOnB = async () => (await getOverHttp(baseB, `/api/media/search?query=${encodeURIComponent(title)}`)).body;
       expect(await searchOnB()).not.toContain(title);
       await searchOnB();
-      expect(b.app.publicCache.stats().hits).toBeGreaterThan(0);
+      await searchOnB();
+      expect(b.app.publicCache.stats().frontDoorHits).toBeGreaterThan(0);
       const created = await a.app.inject({ method: 'POST', url: '/api/media/local-titles', headers: { cookie: admin }, payload: { mediaType: 'tv', title } });
       expect(created.statusCode).toBe(201);
       await expect.poll(searchOnB, { timeout: 10_000, interval: 10 }).toContain(title);
@@ -236,6 +275,119 @@ describe.skipIf(testDbKind() !== 'postgres')('public read cache, two instances o
     } finally {
       await b.close();
       await a.close();
+    }
+  });
+});
+
+describe('public read cache, hits answered at the front door', () => {
+  let t: TestApp;
+  let base = '';
+  let admin: string;
+  const suffix = randomUUID().slice(0, 8);
+  const names = Array.from({ length: 12 }, (_, index) => `Porta da Frente ${suffix} ${index} ${'x'.repeat(60)}`);
+  const frontDoorHits = () => t.app.publicCache.stats().frontDoorHits;
+  /** Headers that describe one connection, not the answer. */
+  const answerHeaders = (headers: Answer['headers']) => {
+    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+    return rest;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...adminEnv, PUBLIC_CACHE: 'true' } });
+    admin = await signInAsAdmin(t.app);
+    // Enough plans for an answer over the compression threshold (1 KB).
+    for (const name of names) await insertPlan(t.database, name, 30);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Stored, and answered once through every hook (which is what makes its headers known).
+    await waitUntil(
+      async () => {
+        const answer = await getOverHttp(base, '/api/plans');
+        return names.every((name) => answer.body.includes(name)) && frontDoorHits() > 0;
+      },
+      { what: 'os planos respondidos pela porta da frente' },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers with the status, headers and bytes a routed hit has, in every encoding and to a matching If-None-Match', async () => {
+    const etag = String((await getOverHttp(base, '/api/plans')).headers.etag);
+    const requests: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'gzip, deflate, br' },
+      { 'accept-encoding': 'identity' },
+      { 'if-none-match': etag },
+      { 'if-none-match': `"outra", ${etag}`, 'accept-encoding': 'gzip' },
+    ];
+    for (const headers of requests) {
+      const before = frontDoorHits();
+      const front = await getOverHttp(base, '/api/plans', headers);
+      expect(frontDoorHits(), JSON.stringify(headers)).toBe(before + 1);
+      const routed = await t.app.inject({ method: 'GET', url: '/api/plans', headers });
+      expect(frontDoorHits()).toBe(before + 1);
+      expect(front.statusCode, JSON.stringify(headers)).toBe(routed.statusCode);
+      expect(answerHeaders(front.headers), JSON.stringify(headers)).toEqual(answerHeaders(routed.headers));
+      expect(front.rawPayload.equals(routed.rawPayload), JSON.stringify(headers)).toBe(true);
+    }
+    const whole = await getOverHttp(base, '/api/plans', { 'accept-encoding': 'br' });
+    expect(whole.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(whole.rawPayload).toString()).toBe((await getOverHttp(base, '/api/plans')).body);
+    expect(whole.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('leaves to Fastify a signed-in visitor, a HEAD, a client that takes deflate only and a URL it has not stored', async () => {
+    const before = frontDoorHits();
+    const signedIn = await getOverHttp(base, '/api/plans', { cookie: admin });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const head = await getOverHttp(base, '/api/plans', {}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const deflated = await getOverHttp(base, '/api/plans', { 'accept-encoding': 'deflate' });
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expect(inflateSync(deflated.rawPayload).toString()).toContain(names[0]);
+    const unknown = await getOverHttp(base, '/api/plans/../nada');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: { code: expect.any(String) } });
+    expect(frontDoorHits()).toBe(before);
+  });
+
+  it('serves the next answer again after a change, from the front door once it went through every hook', async () => {
+    const name = `Porta da Frente Nova ${randomUUID()}`;
+    await insertPlan(t.database, name, 31);
+    await expect.poll(async () => (await getOverHttp(base, '/api/plans')).body, polled).toContain(name);
+    const before = frontDoorHits();
+    expect((await getOverHttp(base, '/api/plans')).body).toContain(name);
+    expect(frontDoorHits()).toBe(before + 1);
+  });
+});
+
+describe('public read cache, front door log', () => {
+  it('writes one line per answer at the info level, with the method, path and status', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { publicCachePlugin } = await import('./public-cache.ts');
+    const { serverWithFrontDoor } = await import('../shared/front-door.ts');
+    const lines: string[] = [];
+    let listener: ChangeListener | undefined;
+    const app = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
+      // Read per request, once the plugin has made it.
+      serverFactory: serverWithFrontDoor(() => frontDoor),
+    });
+    await app.register(publicCachePlugin, { subscribe: (given) => (listener = given), sessionCookieName: 'sessao' });
+    const frontDoor: FrontDoor = app.publicCache.frontDoor;
+    app.get('/api/plans', async () => [{ name: 'Mensal' }]);
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      expect(listener).toBeDefined();
+      expect((await getOverHttp(address, '/api/plans')).json()).toEqual([{ name: 'Mensal' }]);
+      expect((await getOverHttp(address, '/api/plans')).json()).toEqual([{ name: 'Mensal' }]);
+      expect(app.publicCache.stats()).toMatchObject({ misses: 1, hits: 1, frontDoorHits: 1 });
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'respondida pela cache pública');
+      expect(logged).toEqual([expect.objectContaining({ level: 30, method: 'GET', url: '/api/plans', statusCode: 200 })]);
+    } finally {
+      await app.close();
     }
   });
 });
