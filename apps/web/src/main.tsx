@@ -5,6 +5,7 @@ import './styles.css';
 import { AppRoot } from './app/app-root';
 import { routes } from './app/route-table';
 import { nextTask } from './lib/next-task';
+import { prepareClassMerging } from './lib/utils';
 
 const container = document.getElementById('root')!;
 const prerendered = container.hasAttribute('data-prerendered');
@@ -45,12 +46,15 @@ function hydrationDiffered(error: unknown) {
 /**
  * The app comes to life in steps, each in a task of its own, so that none holds the main thread for
  * long while the visitor already sees the page (a prerendered page paints before any script runs):
- * this module's imports load; then the router is made (it ranks every route); then React renders the
- * app or hydrates the page, work it splits into short tasks itself.
+ * this module's imports load; then the router is made (it ranks every route); then the class merger
+ * builds its table; then React renders the app or hydrates the page, work it splits into short tasks
+ * itself.
  */
 async function start() {
   await nextTask();
   const router = createBrowserRouter(routes);
+  await nextTask();
+  prepareClassMerging();
   await nextTask();
   const app = (
     <AppRoot>

@@ -2,6 +2,7 @@
 // ignored and never block navigation.
 import { analyticsContract } from '@vitrine/domain/analytics.contract';
 import { endpointUrl } from './api-client';
+import { nextTask } from './next-task';
 
 const SESSION_KEY = 'vitrine.visit_session';
 
@@ -18,8 +19,13 @@ export function visitSessionId(): string {
   }
 }
 
+/** Sent from a task of its own: the route's first render (a page coming to life) is not made longer by it. */
 export function recordAccessEvent(path: string) {
   const body = JSON.stringify({ path, referrerUrl: document.referrer || null, sessionId: visitSessionId() });
+  void nextTask().then(() => send(body));
+}
+
+function send(body: string) {
   try {
     void fetch(endpointUrl(analyticsContract.recordAccessEvent), {
       method: 'POST',

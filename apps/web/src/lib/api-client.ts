@@ -3,6 +3,7 @@
 // server's stable code and pt-BR message.
 import type { EndpointDefinition, EndpointInput, EndpointResponse } from '@vitrine/domain/contracts';
 import { endpointUrl } from '@vitrine/domain/endpoint-url';
+import { nextTask } from './next-task';
 
 export class ApiError extends Error {
   constructor(
@@ -29,6 +30,9 @@ export interface RequestOptions extends Omit<RequestInit, 'body'> {
 }
 
 async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS, headers, ...init }: RequestOptions = {}): Promise<T> {
+  // Each request is made in a task of its own: a page coming to life asks for several answers from one
+  // task (its components' effects), and making a request is a few milliseconds of the main thread.
+  await nextTask();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   const signal = init.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;

@@ -48,7 +48,8 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
       const gap = parseFloat(getComputedStyle(measure).columnGap) || 0;
       setCount(linksThatFit(rights, more.getBoundingClientRect().width, gap, row.clientWidth));
     };
-    fit();
+    // The observer's first report (once the browser lays the page out for its next frame) makes the first
+    // fit: measuring here would make the browser lay the whole page out inside this commit.
     const observer = new ResizeObserver(fit);
     observer.observe(row);
     observer.observe(measure);

@@ -6,6 +6,9 @@ function Toaster(props: ToasterProps) {
   return (
     <Sonner
       theme="dark"
+      // The site reads left to right. Said here, or Sonner asks the browser for the page's computed
+      // direction while it renders: a style calculation in the middle of the app's first render.
+      dir="ltr"
       className="toaster group"
       visibleToasts={3}
       duration={4500}

@@ -27,10 +27,15 @@ export function MediaCarousel({ label, children, actions }: { label: string; chi
   useEffect(() => {
     const element = track.current;
     if (!element) return;
-    measure();
+    // Measured before the next frame, when the browser lays the page out anyway, rather than in this
+    // effect, which would make it lay the page out once more (a row's items arrive in one render).
+    const frame = requestAnimationFrame(measure);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
   }, [measure, children.length]);
 
   const scroll = (direction: -1 | 1) => {
