@@ -213,7 +213,6 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       listening = false;
     });
 
-
     const sendEntry = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
       reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
       if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
