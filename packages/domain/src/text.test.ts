@@ -27,4 +27,17 @@ describe('storable text', () => {
     expect(findUnstorableText(undefined)).toBeNull();
     expect(findUnstorableText(null)).toBeNull();
   });
+
+  it('walks a 30,000-deep value in linear time, and names the path of a hit at the bottom', () => {
+    const depth = 30_000;
+    let deep: unknown = 'fundo\u0000';
+    for (let level = 0; level < depth; level++) deep = level % 2 ? { a: deep } : [deep];
+    const started = performance.now();
+    const path = findUnstorableText(deep);
+    // Copying the path at every level took seconds and hundreds of megabytes at this depth.
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(path).toHaveLength(depth);
+    expect(path?.slice(0, 2)).toEqual(['a', 0]);
+    expect(findUnstorableText(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toBeNull();
+  });
 });
