@@ -14,9 +14,10 @@ import { jobsPlugin } from './plugins/jobs.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityHeaders, securityPlugin } from './plugins/security.ts';
+import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
-import { serverWithFrontDoor, type FrontDoor } from './shared/front-door.ts';
+import { edgeLimitsFromEnv, serverWithFrontDoor, type FrontDoor } from './shared/front-door.ts';
 import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -74,16 +75,18 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
 
 export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
+  const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
-    serverFactory: serverWithFrontDoor(() => frontDoor),
+    serverFactory: serverWithFrontDoor(() => frontDoor, { limits: edgeLimitsFromEnv(env), headers: securityHeaders(https).resource }),
     logger: logger ?? loggerOptions(env),
     trustProxy: env.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Routes that take more say so (the content manager); uploads are multipart, with their own limits.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     forceCloseConnections: 'idle',
     // While closing, requests on open connections still get their real answer (with Connection: close).
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true },
-    ...frameworkErrorOptions({ https: env.PUBLIC_URL?.startsWith('https://') ?? false }),
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser },
+    ...frameworkErrorOptions({ https }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -131,6 +134,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     await app.register(publicCachePlugin, { subscribe: (listener) => app.events.onChange(listener), sessionCookieName: SESSION_COOKIE });
     frontDoor = app.publicCache.frontDoor;
   }
+  await app.register(bodyGuardPlugin);
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { database });
   await app.register(openapiPlugin);

@@ -32,6 +32,8 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -67,6 +69,15 @@ export const envSchema = z
     // Open event streams (/api/events) per client address and per instance; each one holds a socket.
     EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+    // The edge: how long a client may take over each part of a request, and how many connections one
+    // address may hold open. Seconds may have decimals (tests use fractions of a second).
+    HEADERS_TIMEOUT_SECONDS: seconds(20),
+    REQUEST_TIMEOUT_SECONDS: seconds(30),
+    UPLOAD_TIMEOUT_SECONDS: seconds(1800),
+    IDLE_TIMEOUT_SECONDS: seconds(60),
+    KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+    // Unset: 50, or no cap behind a trusted proxy (every connection then comes from the proxy). 0: no cap.
+    MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).max(100_000).optional(),
     // Anonymous public catalogue reads answered from a cache that table changes invalidate; off only to compare.
     PUBLIC_CACHE: z
       .enum(['true', 'false', '1', '0', ''])
@@ -96,7 +107,12 @@ export const envSchema = z
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY devem ser informados juntos',
     path: ['S3_SECRET_ACCESS_KEY'],
-  });
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS && env.REQUEST_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS, {
+    message: 'HEADERS_TIMEOUT_SECONDS ≤ REQUEST_TIMEOUT_SECONDS ≤ UPLOAD_TIMEOUT_SECONDS',
+    path: ['REQUEST_TIMEOUT_SECONDS'],
+  })
+  .transform((env) => ({ ...env, MAX_CONNECTIONS_PER_CLIENT: env.MAX_CONNECTIONS_PER_CLIENT ?? (env.TRUST_PROXY ? 0 : 50) }));
 
 export type Env = z.output<typeof envSchema>;
 

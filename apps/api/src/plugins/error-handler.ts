@@ -1,7 +1,6 @@
 // Every answer, errors included, is `{ error: { code, message } }` in Portuguese with the security
 // headers: errors thrown by routes, errors Fastify raises before routing (bad URL, long parameter)
 // and malformed HTTP that never becomes a request.
-import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +8,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { DatabaseHandle } from '../db/client.ts';
 import { createOutageMonitor } from '../db/outage.ts';
 import { AppError, isDatabaseDataError, isDatabaseUnreachable, loggableError, statusMessages } from '../shared/errors.ts';
+import { answerOnSocket, clientErrorAction } from '../shared/front-door.ts';
 import { securityHeaders } from './security.ts';
 
 type ErrorBody = { error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -121,23 +121,16 @@ export function frameworkErrorOptions({ https }: { https: boolean }): Pick<
   function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
     // A reset socket has nobody to answer; a response already under way must not be corrupted.
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+    const action = clientErrorAction(socket, error);
+    if (action === 'ignore') return;
+    if (action === 'close' || error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
       socket.destroy();
       return;
     }
     const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     const code = status === 408 ? 'request_timeout' : status === 431 ? 'headers_too_large' : 'bad_request';
-    const payload = JSON.stringify(errorBody(code, status));
-    const lines = [
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
-      `content-type: ${jsonType}`,
-      `content-length: ${Buffer.byteLength(payload)}`,
-      `date: ${new Date().toUTCString()}`,
-      'connection: close',
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-    ];
     this.log.debug({ code: error.code, status }, 'requisição HTTP malformada recusada');
-    socket.end(`${lines.join('\r\n')}\r\n\r\n${payload}`, () => socket.destroy());
+    answerOnSocket(socket, status, code, headers);
   }
 
   return { frameworkErrors, clientErrorHandler } as Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;

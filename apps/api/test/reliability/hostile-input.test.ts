@@ -2,11 +2,14 @@
 // repeats): invalid JSON bodies, wrong content types, odd query strings, path parameters and headers, sent
 // as a visitor and as the admin. Nothing may answer 5xx; every refusal is a 4xx in the one error shape
 // ({ error: { code, message } }) with a Portuguese message and the security headers.
+import type { AddressInfo } from 'node:net';
+import { deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEnv, signInAsAdmin } from '../../src/modules/access/access.test-support.ts';
 import { buildTestApp, type TestApp } from '../app.ts';
+import { httpRequest, rawExchange } from '../raw-http.ts';
 
 const SEED = 20261124;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -139,4 +142,128 @@ describe('hostile input on every route', () => {
       // About 2,300 requests: under 30 s on a quiet 2-core machine, more while the browser tests run beside it.
     }, 120_000);
   }
+});
+
+// ---------------------------------------------------------------- over a real connection
+
+/** A JSON body `depth` levels deep: arrays, or objects of one key. */
+const deepJson = (depth: number, kind: 'array' | 'object') =>
+  kind === 'array' ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+
+function expectErrorShape(answer: { status: number; body: string; headers: Record<string, unknown> }, status: number, code?: string) {
+  expect(answer.status, answer.body.slice(0, 200)).toBe(status);
+  const { error } = JSON.parse(answer.body) as { error: { code: string; message: string } };
+  if (code) expect(error.code).toBe(code);
+  expect(error.message.length).toBeGreaterThan(0);
+  expect(error.message).not.toMatch(ENGLISH);
+  expect(answer.headers['x-content-type-options']).toBe('nosniff');
+}
+
+describe('hostile bodies, query strings and headers over a real connection', () => {
+  let t: TestApp;
+  let port: number;
+  const post = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+    httpRequest(port, { method: 'POST', path, body, headers: { 'content-type': 'application/json', ...headers } });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  /** Sends the hostile requests and, while they are on their way, asks for /api/health: it must answer within a second. */
+  async function whileHealthAnswers<T>(hostile: () => Promise<T>[]): Promise<T[]> {
+    const sent = hostile();
+    const health = await httpRequest(port, { path: '/api/health' });
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(1000);
+    return Promise.all(sent);
+  }
+
+  it.each([
+    [10_000, 'array'],
+    [30_000, 'array'],
+    [30_000, 'object'],
+  ] as const)('a body %i levels deep (%s) is refused with a 400 before it is parsed, and the server keeps answering', async (depth, kind) => {
+    const answers = await whileHealthAnswers(() => Array.from({ length: 10 }, () => post('/api/analytics/access-events', deepJson(depth, kind))));
+    for (const answer of answers) expectErrorShape(answer, 400, 'json_too_deep');
+    expect(JSON.parse(answers[0]!.body).error.message).toBe('O corpo da requisição tem níveis de aninhamento demais (máximo 32).');
+  });
+
+  it('a body as deep as the bound allows is parsed and validated as usual', async () => {
+    expectErrorShape(await post('/api/analytics/access-events', JSON.stringify({ name: JSON.parse(deepJson(31, 'array')) })), 400, 'validation_error');
+  });
+
+  it('a body with more entries than the bound is a 400; one larger than the route takes is a 413', async () => {
+    const manyKeys = `{${Array.from({ length: 10_001 }, () => '"a":0').join(',')}}`;
+    expect(manyKeys.length).toBeLessThan(64 * 1024);
+    const answers = await whileHealthAnswers(() => [
+      post('/api/analytics/access-events', manyKeys),
+      // 100,000 keys, 1.3 MB.
+      post('/api/analytics/access-events', `{${Array.from({ length: 100_000 }, (_, index) => `"k${index}":0`).join(',')}}`),
+      // A string of 1 MB, and 100,000 entries of an array.
+      post('/api/analytics/access-events', JSON.stringify({ name: 'x'.repeat(1024 * 1024) })),
+      post('/api/analytics/access-events', `[${Array.from({ length: 100_000 }, () => '0').join(',')}]`),
+    ]);
+    expectErrorShape(answers[0]!, 400, 'json_too_many_entries');
+    for (const answer of answers.slice(1)) expectErrorShape(answer, 413, 'payload_too_large');
+  });
+
+  it('a compressed body is held to the same limit once inflated (gzip and deflate bombs are a 413)', async () => {
+    const inflated = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    const answers = await whileHealthAnswers(() => [
+      post('/api/analytics/access-events', gzipSync(inflated), { 'content-encoding': 'gzip' }),
+      post('/api/analytics/access-events', deflateSync(inflated), { 'content-encoding': 'deflate' }),
+    ]);
+    for (const answer of answers) expectErrorShape(answer, 413);
+    expectErrorShape(await post('/api/analytics/access-events', Buffer.from('{}'), { 'content-encoding': 'zstd' }), 415);
+  });
+
+  it('invalid UTF-8, other charsets and content types are a 4xx in the error shape, never a 5xx', async () => {
+    const invalidUtf8 = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","email":"a@b.co","message":"oi"}')]);
+    const utf16 = Buffer.from('{"name":"Ana"}', 'utf16le');
+    const cases: [string | Buffer, string][] = [
+      [invalidUtf8, 'application/json'],
+      [utf16, 'application/json; charset=utf-16'],
+      ['{"name":"Ana"}', 'application/json; charset=latin1'],
+      ['<a/>', 'application/xml'],
+      ['name=Ana', 'application/x-www-form-urlencoded'],
+      ['{"name":"Ana"}', 'text/plain'],
+      ['{"name":"Ana"}', 'application/json, text/plain'],
+      ['{"name":"Ana"}', ''],
+    ];
+    for (const [body, contentType] of cases) {
+      const answer = await httpRequest(port, { method: 'POST', path: '/api/analytics/access-events', body, headers: contentType ? { 'content-type': contentType } : {} });
+      expect(answer.status, `${contentType}: ${answer.body}`).toBeGreaterThanOrEqual(400);
+      expectErrorShape(answer, answer.status);
+      expect(answer.status).toBeLessThan(500);
+    }
+  });
+
+  it('a query string with thousands of parameters is a 400; a deep a[b][c] key is a plain key', async () => {
+    const many = Array.from({ length: 1000 }, (_, index) => `p${index}=1`).join('&');
+    const answers = await whileHealthAnswers(() => [
+      httpRequest(port, { path: `/api/plans?${many}` }),
+      httpRequest(port, { path: `/api/plans?${'a'.repeat(5000)}=1` }),
+    ]);
+    expectErrorShape(answers[0]!, 400, 'query_too_many_parameters');
+    expect(answers[1]!.status).toBeLessThan(500);
+    const deep = await httpRequest(port, { path: `/api/plans?a${'[b]'.repeat(1000)}=1` });
+    expect(deep.status).toBeLessThan(500);
+    expect((await httpRequest(port, { path: `/api/plans?${Array.from({ length: 256 }, () => 'page=1').join('&')}` })).status).toBeLessThan(500);
+  });
+
+  it('a header of 20 KB is a 431, thousands of headers are refused, and a request without Host is a 400, each in the error shape', async () => {
+    const huge = await rawExchange(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Grande: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    expectErrorShape(huge, 431, 'headers_too_large');
+    const many = await rawExchange(port, `GET /api/health HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 3000 }, (_, index) => `X-${index}: 1\r\n`).join('')}\r\n`);
+    expectErrorShape(many, 431, 'headers_too_large');
+    const noHost = await rawExchange(port, 'GET /api/health HTTP/1.1\r\n\r\n');
+    expectErrorShape(noHost, 400, 'missing_host');
+    expect(JSON.parse(noHost.body).error.message).toBe('A requisição precisa do cabeçalho Host.');
+    expect(noHost.headers.connection).toBe('close');
+    // HTTP/1.0 has no Host header to require.
+    expect((await rawExchange(port, 'GET /api/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
 });

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { likeContaining } from '../../db/search.ts';
 import { adminWrite } from '../admin/admin.audit.ts';
+import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
 import { adminActor, registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
 import { contactMessages, siteConfigurations } from './content.tables.ts';
 
@@ -24,6 +25,11 @@ function checkConfigValue(section: unknown, key: unknown, value: unknown): unkno
 
 export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const editable = notInArray(siteConfigurations.section, [...RESERVED_CONFIG_SECTIONS]);
+  // A configuration value is up to 64 KB of JSON: written as UTF-8 or with \u escapes it can take several
+  // times that, so these routes (and only these) take bodies of up to 256 KB.
+  app.addHook('onRoute', (routeOptions) => {
+    routeOptions.bodyLimit ??= LARGE_BODY_LIMIT;
+  });
 
   registerAdminResource(app, db, {
     contract: adminSiteConfigContract,
