@@ -232,7 +232,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
       reply.hijack();
       // A stream is quiet between events by design: the connection's idle timeout (IDLE_TIMEOUT_SECONDS)
       // does not apply to it. The heartbeat below finds clients that went away, and the limits above cap them.
-      request.raw.socket.setTimeout(0);
+      request.raw.socket?.setTimeout?.(0);
       reply.raw.writeHead(200, {
         ...app.securityHeaders.resource,
         'content-type': 'text/event-stream; charset=utf-8',
