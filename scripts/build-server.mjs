@@ -19,10 +19,11 @@ const externalPackages = {
   },
 };
 
-export async function buildServer() {
+/** Builds into apps/api/dist, or into `outdir` (one level below apps/api, where the bundle finds the migrations). */
+export async function buildServer(outdir = serverDist) {
   // The previous bundle goes; the build stamp stays (it also speaks for the web app).
-  for (const name of fs.existsSync(serverDist) ? fs.readdirSync(serverDist) : []) {
-    if (name !== 'build-stamp.json') fs.rmSync(path.join(serverDist, name), { recursive: true, force: true });
+  for (const name of fs.existsSync(outdir) ? fs.readdirSync(outdir) : []) {
+    if (name !== 'build-stamp.json') fs.rmSync(path.join(outdir, name), { recursive: true, force: true });
   }
   await esbuild.build({
     entryPoints: {
@@ -31,7 +32,7 @@ export async function buildServer() {
       'db-backup': path.join(src, 'db/backup.cli.ts'),
       'db-restore': path.join(src, 'db/restore.cli.ts'),
     },
-    outdir: serverDist,
+    outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -44,7 +45,7 @@ export async function buildServer() {
   // The entry Node runs: V8's flags are set before any module of the server is loaded (a bundle's
   // static imports would all be evaluated before its first line), then the server itself.
   fs.writeFileSync(
-    path.join(serverDist, 'server.mjs'),
+    path.join(outdir, 'server.mjs'),
     [
       '// Built by scripts/build-server.mjs. Runs the compiled server: node apps/api/dist/server.mjs',
       "import './v8-flags.mjs';",

@@ -1,12 +1,20 @@
 #!/usr/bin/env node
 // `npm run build`: the web app (Vite, then the prerendered pages) and the compiled server, each
 // stamped with the hash of what it was built from (scripts/build-stamp.mjs).
-// `node scripts/build.mjs --server` builds only the server (a second or less).
+// `node scripts/build.mjs --server` builds only the server (a second or less); `--outdir DIR` builds
+// only the server, into DIR, unstamped (a test's own build).
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { inputsHash, root, writeStamp } from './build-stamp.mjs';
 import { buildServer } from './build-server.mjs';
 
-const serverOnly = process.argv.includes('--server');
+const { values } = parseArgs({ options: { server: { type: 'boolean' }, outdir: { type: 'string' } } });
+if (values.outdir) {
+  await buildServer(path.resolve(values.outdir));
+  process.exit(0);
+}
+const serverOnly = values.server === true;
 
 if (!serverOnly) {
   const web = inputsHash('web');
