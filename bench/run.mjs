@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up times and read throughput, written to docs/benchmarks.md.
-// Runs on demand, never in the test suite. Needs the web app built (`npm run build`).
+// Runs on demand, never in the test suite. Needs the build (`npm run build`): the servers started are
+// the compiled one (apps/api/dist/server.mjs), as `npm start` runs it.
+// `npm run bench -- --startup [runs]`: only the start-up comparison of the compiled server with the
+// sources run through tsx (alternating, on one existing DATA_DIR), written to its own section.
 import { spawn, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -10,7 +13,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = path.join(root, 'apps/api/src/server.ts');
+const ENTRIES = {
+  compiled: [path.join(root, 'apps/api/dist/server.mjs')],
+  sources: ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')],
+};
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 async function freePort() {
@@ -22,10 +28,10 @@ async function freePort() {
   });
 }
 
-async function start(env) {
+async function start(env, entry = 'compiled') {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, ENTRIES[entry], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -56,6 +62,54 @@ function median(values) {
 async function load(url, title) {
   const result = await autocannon({ url, connections: 50, duration: 10 });
   return { title, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+const file = path.join(root, 'docs/benchmarks.md');
+
+/** Replaces this script's sections in docs/benchmarks.md; sections written by other scripts are kept. */
+function writeSections(lines) {
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const ownTitles = new Set(lines.filter((line) => line.startsWith('## ')));
+  const [head, ...parts] = previous.split(/\n(?=## )/);
+  const kept = parts.filter((part) => !ownTitles.has(part.split('\n')[0]));
+  const top = lines[0]?.startsWith('# ') ? [] : [head ?? '# Benchmarks\n'];
+  fs.writeFileSync(file, [...top, lines.join('\n'), ...kept].join('\n'));
+  console.log(lines.join('\n'));
+}
+
+if (process.argv[2] === '--startup') {
+  const runs = Number(process.argv[3] ?? 5);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'));
+  // The directory is created (initdb, migrations, seed) once, then every start finds it existing.
+  await (await start({ DATA_DIR: dataDir })).stop();
+  const results = { sources: [], compiled: [] };
+  for (let run = 0; run < runs; run++) {
+    // Alternating, and each pair in the other order from the last, so a busy moment falls on both.
+    const order = run % 2 === 0 ? ['sources', 'compiled'] : ['compiled', 'sources'];
+    for (const entry of order) {
+      const server = await start({ DATA_DIR: dataDir }, entry);
+      results[entry].push({ ms: server.ms, rssMb: server.rssMb });
+      await server.stop();
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const row = (title, values) =>
+    `| ${title} | ${Math.round(median(values.map((v) => v.ms)))} ms | ${values.map((v) => Math.round(v.ms)).join(', ')} ms | ${Math.round(median(values.map((v) => v.rssMb)))} MB | ${values.map((v) => Math.round(v.rssMb)).join(', ')} MB |`;
+  writeSections([
+    '## Start-up: compiled server and sources through tsx',
+    '',
+    `Command: \`npm run build && npm run bench -- --startup ${runs}\`. Machine: ${machine}; load average at the start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+    `Measured ${new Date().toISOString().slice(0, 13)}:00 UTC. From spawning \`node\` to the first 200 on /api/health, on one existing DATA_DIR,`,
+    'the two alternating; memory is the resident set (RSS) at that moment.',
+    '',
+    '| Server | median | runs | RSS median | RSS runs |',
+    '|---|---|---|---|---|',
+    row('`node --import tsx apps/api/src/server.ts` (before)', results.sources),
+    row('`node apps/api/dist/server.mjs` (compiled, `npm start`)', results.compiled),
+    '',
+  ]);
+  process.exit(0);
 }
 
 const rows = [];
@@ -101,7 +155,6 @@ if (postgresUrl) {
   rows.push(['Start-up on PostgreSQL (migrations already applied)', pgRuns]);
 }
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
 const lines = [
   '# Benchmarks',
   '',
@@ -132,15 +185,7 @@ const lines = [
   '- `GET /` answers the prerendered home page from memory, with its ETag (autocannon asks for no',
   '  compression, so the 32 KB go as they are). Read from disk on every request, it did 4,300 req/s.',
   '- Start-up on a fresh directory is dominated by PGlite creating its cluster (initdb); the existing',
-  '  directory case is loading PGlite plus the TypeScript loader.',
+  '  directory case is loading PGlite and the compiled server.',
   '',
 ];
-// Sections written by other benchmark scripts (`npm run bench:chat`) are kept.
-const file = path.join(root, 'docs/benchmarks.md');
-const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-const ownTitles = new Set(lines.filter((line) => line.startsWith('## ')));
-const kept = previous
-  .split(/\n(?=## )/)
-  .filter((part) => part.startsWith('## ') && !ownTitles.has(part.split('\n')[0]));
-fs.writeFileSync(file, [lines.join('\n'), ...kept].join('\n'));
-console.log(lines.join('\n'));
+writeSections(lines);

@@ -1,5 +1,5 @@
 // buildApp(): external plugins, then ours, then modules. Tests build the same app.
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import '@vitrine/domain/zod-locale';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Logger } from 'pino';
@@ -47,9 +47,10 @@ import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { composeServices } from './composition.ts';
+import { apiRoot } from './api-root.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
 
-export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultWebDist = path.join(apiRoot, '../web/dist');
 
 export interface BuildAppOptions {
   env: Env;

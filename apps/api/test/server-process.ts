@@ -18,9 +18,12 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `entry`: the compiled server to run (a built server.mjs) instead of the sources through tsx.
+ */
+export async function startServerProcess(env: Record<string, string>, { entry }: { entry?: string } = {}): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

@@ -2,7 +2,6 @@
 // Both are driven through the same Drizzle schema and migrations.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -13,13 +12,14 @@ import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { markDatabaseConnectionError } from '../shared/errors.ts';
+import { apiRoot } from '../api-root.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DbExecutor = Database | Transaction;
 
 export const CHANGES_CHANNEL = 'vitrine_changes';
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = path.join(apiRoot, 'drizzle');
 
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';

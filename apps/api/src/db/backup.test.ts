@@ -1,0 +1,136 @@
+// db:backup and db:restore on an embedded data directory, run as the commands an operator types.
+// PGlite only: a PostgreSQL database is backed up with pg_dump (docs/operations.md), so the api-pg
+// project skips this file.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { pgSnapshotPath, tempDir, testDbKind } from '../../test/database.ts';
+import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
+import { createDiskStorage } from '../shared/storage/disk-storage.ts';
+import { openDatabase } from './client.ts';
+import { siteConfigurations } from './schema.ts';
+
+const run = promisify(execFile);
+const cliDir = fileURLToPath(new URL('.', import.meta.url));
+const UPLOAD_KEY = 'site-images/logo-backup-test.png';
+const UPLOAD_BYTES = Buffer.from('not really a PNG, but bytes that must come back');
+
+/** One of the commands, the way `npm run db:backup -- …` runs it (from sources here), with DATA_DIR set. */
+async function command(name: 'backup' | 'restore', dataDir: string, args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(cliDir, `${name}.cli.ts`), ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
+async function shopDataDir(): Promise<string> {
+  const dataDir = tempDir();
+  const seed = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([fs.readFileSync(pgSnapshotPath)]) });
+  await seed.close();
+  const database = await openDatabase({ dataDir });
+  await database.db
+    .insert(siteConfigurations)
+    .values({ section: 'backup-test', configKey: 'greeting', configValue: { text: 'Olá do backup' } });
+  await database.close();
+  const storage = await createDiskStorage({ root: path.join(dataDir, 'uploads') });
+  await storage.put(UPLOAD_KEY, Readable.from([UPLOAD_BYTES]), { contentType: 'image/png' });
+  await storage.close();
+  resolveAuthSecret({ dataDir });
+  return dataDir;
+}
+
+async function readShop(dataDir: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    const rows = await database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'backup-test'));
+    return { rows: rows.map((row) => row.configValue), file: fs.readFileSync(path.join(dataDir, 'uploads', UPLOAD_KEY)) };
+  } finally {
+    await database.close();
+  }
+}
+
+// Each command is a Node process of its own (seconds each on a loaded machine).
+describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database', { timeout: 240_000 }, () => {
+  it('a backup restored into an empty directory gives back the rows, the uploaded files and the session secret', async () => {
+    const source = await shopDataDir();
+    const archive = path.join(tempDir(), 'loja.tar.gz');
+
+    const backup = await command('backup', source, ['--out', archive]);
+    expect(backup.stderr).toBe('');
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`Backup salvo em ${archive}`);
+    expect(backup.stdout).toContain('1 arquivo(s) enviado(s)');
+
+    const target = path.join(tempDir(), 'restaurado');
+    const restore = await command('restore', target, ['--in', archive]);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+
+    const restored = await readShop(target);
+    expect(restored.rows).toEqual([{ text: 'Olá do backup' }]);
+    expect(restored.file.equals(UPLOAD_BYTES)).toBe(true);
+    expect(fs.readFileSync(path.join(target, 'auth-secret'), 'utf8')).toBe(fs.readFileSync(path.join(source, 'auth-secret'), 'utf8'));
+    // Nothing of the restore's own is left behind.
+    expect(fs.readdirSync(target).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
+  });
+
+  it('a directory that is not empty is replaced only with --force, and a running server is never touched', async () => {
+    const source = await shopDataDir();
+    const archive = path.join(tempDir(), 'loja.tar.gz');
+    expect((await command('backup', source, ['--out', archive])).code).toBe(0);
+
+    const target = await shopDataDir();
+    const other = await openDatabase({ dataDir: target });
+    await other.db.update(siteConfigurations).set({ configValue: { text: 'depois do backup' } }).where(eq(siteConfigurations.section, 'backup-test'));
+
+    // While a server holds the directory, neither command opens it.
+    const whileRunning = await command('restore', target, ['--in', archive, '--force']);
+    expect(whileRunning.code).not.toBe(0);
+    expect(whileRunning.stderr).toContain(`O servidor (PID ${process.pid}) está usando o diretório de dados ${target}`);
+    const backupWhileRunning = await command('backup', target, ['--out', path.join(tempDir(), 'outro.tar.gz')]);
+    expect(backupWhileRunning.code).not.toBe(0);
+    expect(backupWhileRunning.stderr).toContain('pare o servidor, faça o backup e inicie o servidor de novo');
+    await other.close();
+
+    const refused = await command('restore', target, ['--in', archive]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`O diretório de dados ${target} não está vazio`);
+    expect(refused.stderr).toContain('--force');
+    expect((await readShop(target)).rows).toEqual([{ text: 'depois do backup' }]);
+
+    const forced = await command('restore', target, ['--in', archive, '--force']);
+    expect(forced.stderr).toBe('');
+    expect(forced.code).toBe(0);
+    expect((await readShop(target)).rows).toEqual([{ text: 'Olá do backup' }]);
+  });
+
+  it('a file that is not a backup is refused and the directory is left as it was', async () => {
+    const target = await shopDataDir();
+    const notABackup = path.join(tempDir(), 'fotos.tar.gz');
+    fs.writeFileSync(notABackup, 'isto não é um tar');
+
+    const result = await command('restore', target, ['--in', notABackup, '--force']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('não é um backup da Vitrine');
+    expect((await readShop(target)).rows).toEqual([{ text: 'Olá do backup' }]);
+    expect(fs.readdirSync(target).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
+  });
+
+  it('says how to use each command when the file is not given', async () => {
+    const result = await command('backup', tempDir(), []);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('Uso: npm run db:backup -- --out ARQUIVO.tar.gz');
+  });
+});

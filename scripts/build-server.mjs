@@ -1,0 +1,56 @@
+// The compiled server: apps/api/src bundled by esbuild into apps/api/dist/, run by plain Node (no
+// TypeScript loader). npm packages stay imports (runtime dependencies in node_modules); the workspace's
+// own TypeScript package, @vitrine/domain, is bundled in. Decision: docs/decisions/0013-compiled-server.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { root, serverDist } from './build-stamp.mjs';
+
+const src = path.join(root, 'apps/api/src');
+
+/** Every npm package stays outside the bundle, except the workspace's TypeScript sources. */
+const externalPackages = {
+  name: 'vitrine:external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@vitrine/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+/** Builds into apps/api/dist, or into `outdir` (one level below apps/api, where the bundle finds the migrations). */
+export async function buildServer(outdir = serverDist) {
+  // The previous bundle goes; the build stamp stays (it also speaks for the web app).
+  for (const name of fs.existsSync(outdir) ? fs.readdirSync(outdir) : []) {
+    if (name !== 'build-stamp.json') fs.rmSync(path.join(outdir, name), { recursive: true, force: true });
+  }
+  await esbuild.build({
+    entryPoints: {
+      'v8-flags': path.join(src, 'v8-flags.ts'),
+      'server-main': path.join(src, 'server.ts'),
+      'db-backup': path.join(src, 'db/backup.cli.ts'),
+      'db-restore': path.join(src, 'db/restore.cli.ts'),
+    },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+  // The entry Node runs: V8's flags are set before any module of the server is loaded (a bundle's
+  // static imports would all be evaluated before its first line), then the server itself.
+  fs.writeFileSync(
+    path.join(outdir, 'server.mjs'),
+    [
+      '// Built by scripts/build-server.mjs. Runs the compiled server: node apps/api/dist/server.mjs',
+      "import './v8-flags.mjs';",
+      "await import('./server-main.mjs');",
+      '',
+    ].join('\n'),
+  );
+}

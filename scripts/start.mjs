@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npm start`: runs the compiled server (apps/api/dist/server.mjs), building first only when there is
+// no build or it was made from other sources (scripts/build-stamp.mjs). `npm run db:backup` and
+// `npm run db:restore` come through here too (`node scripts/start.mjs db-backup --out FILE`): they need
+// only the server's build.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isCurrent, root, serverDist } from './build-stamp.mjs';
+
+const COMMANDS = new Set(['db-backup', 'db-restore']);
+// The command's own arguments are what follows its name, as if it had been started directly.
+const command = COMMANDS.has(process.argv[2]) ? process.argv.splice(2, 1)[0] : 'server';
+const parts = command === 'server' ? ['web', 'server'] : ['server'];
+const stale = parts.filter((part) => !isCurrent(part));
+
+if (stale.length > 0) {
+  try {
+    import.meta.resolve('esbuild');
+  } catch {
+    console.error(
+      'A build em apps/api/dist e apps/web/dist está ausente ou não corresponde ao código-fonte, e as ferramentas ' +
+        'de build (devDependencies) não estão instaladas. Rode `npm ci && npm run build` (e, numa instalação de ' +
+        'produção, `npm prune --omit=dev` depois).',
+    );
+    process.exit(1);
+  }
+  console.log(stale.includes('web') ? 'Compilando o app web e o servidor…' : 'Compilando o servidor…');
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...(stale.includes('web') ? [] : ['--server'])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import(pathToFileURL(path.join(serverDist, `${command}.mjs`)).href);
