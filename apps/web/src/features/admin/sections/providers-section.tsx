@@ -22,6 +22,7 @@ import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -66,7 +67,7 @@ const toDraft = (provider: AdminProvider): ProviderDraft => ({
   phone: provider.phone ?? '',
   email: provider.email ?? '',
   providerUsername: provider.providerUsername ?? '',
-  defaultUnitCost: provider.defaultUnitCost === null ? '' : String(provider.defaultUnitCost),
+  defaultUnitCost: decimalText(provider.defaultUnitCost, 2),
   logoUrl: provider.logoUrl ?? '',
   documentUrl: provider.documentUrl ?? '',
   isActive: provider.isActive,
@@ -128,7 +129,7 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
     if (draft.name.trim() === '') return;
     const parsed = providerCreateSchema.safeParse({
       ...draft,
-      defaultUnitCost: draft.defaultUnitCost.trim() === '' ? null : Number(draft.defaultUnitCost.replace(',', '.')),
+      defaultUnitCost: optionalDecimal(draft.defaultUnitCost),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
@@ -260,7 +261,7 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
   };
 
   const add = guarded(async () => {
-    const parsed = providerCostInputSchema.safeParse({ planType, quantity: Number(quantity), unitCost: Number(unitCost.replace(',', '.')) });
+    const parsed = providerCostInputSchema.safeParse({ planType, quantity: requiredDecimal(quantity), unitCost: requiredDecimal(unitCost) });
     if (!parsed.success || quantity.trim() === '' || unitCost.trim() === '') {
       setError(parsed.success ? 'Informe a quantidade e o custo unitário.' : parsed.error.issues[0]!.message);
       return;
@@ -363,7 +364,7 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
           <Label htmlFor={`faixa-custo-${provider.id}`} className="text-xs">
             Custo unitário (R$)
           </Label>
-          <Input id={`faixa-custo-${provider.id}`} inputMode="decimal" className="w-28" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} />
+          <DecimalInput id={`faixa-custo-${provider.id}`} fractionDigits={2} className="w-28" value={unitCost} onValueChange={setUnitCost} />
         </div>
         <Button type="submit" variant="outline" size="sm">
           <Plus className="size-4" aria-hidden /> Adicionar faixa

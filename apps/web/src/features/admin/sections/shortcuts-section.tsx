@@ -21,6 +21,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -219,7 +220,7 @@ function draftOf(shortcut: AdminShortcut | null): Draft {
     payload: JSON.stringify(shortcut?.payload ?? {}, null, 2),
     keyType: (pix?.keyType as PixKeyType | undefined) ?? 'email',
     key: pix?.key ?? '',
-    value: pix ? pix.value.toFixed(2) : '',
+    value: pix ? decimalText(pix.value, 2) : '',
     recipient: pix?.recipient ?? '',
     city: pix?.city ?? '',
     description: pix?.description ?? '',
@@ -247,7 +248,7 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
       payload,
       pixData:
         draft.type === 'pix'
-          ? { keyType: draft.keyType, key: draft.key, value: Number(draft.value.replace(',', '.')), recipient: draft.recipient, city: draft.city, description: draft.description || undefined }
+          ? { keyType: draft.keyType, key: draft.key, value: requiredDecimal(draft.value), recipient: draft.recipient, city: draft.city, description: draft.description || undefined }
           : null,
       active: draft.active,
     };

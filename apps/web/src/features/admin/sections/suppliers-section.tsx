@@ -9,6 +9,7 @@ import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
@@ -76,16 +77,15 @@ const toDraft = (row: AdminSupplier): Draft => ({
   clientesAtivos: row.clientesAtivos,
   mensalista: row.mensalista,
   isActive: row.isActive,
-  minimumPurchase: String(row.minimumPurchase),
-  costPerCredit: String(row.costPerCredit),
-  qtdCreditos: String(row.qtdCreditos),
+  minimumPurchase: decimalText(row.minimumPurchase),
+  costPerCredit: decimalText(row.costPerCredit, 2),
+  qtdCreditos: decimalText(row.qtdCreditos),
 });
 
-const readNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** The row to send, or null after telling the user why not ('Erro de Validação' and the message). */
 function validDraft(draft: Draft): SupplierCreate | null {
-  const numbers = { minimumPurchase: readNumber(draft.minimumPurchase), costPerCredit: readNumber(draft.costPerCredit), qtdCreditos: readNumber(draft.qtdCreditos) };
+  const numbers = { minimumPurchase: requiredDecimal(draft.minimumPurchase), costPerCredit: requiredDecimal(draft.costPerCredit), qtdCreditos: requiredDecimal(draft.qtdCreditos) };
   const message = supplierValidationMessage({ ...draft, ...numbers });
   if (message) {
     notify.error(SUPPLIER_VALIDATION_TITLE, message);

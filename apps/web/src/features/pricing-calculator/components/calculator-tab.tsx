@@ -23,29 +23,19 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { useLastCalculation } from '../lib/last-calculation';
 import { HealthBadge, MetricsGrid } from './metrics-view';
+import { parseDecimal } from '@vitrine/domain/number-format';
+import { decimalText } from '@/components/ui/decimal-input';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
 
 const fromInput = (input: Partial<CalculatorInput>): Fields => ({
   providerId: input.providerId ?? '',
   planType: input.planType ?? 'monthly',
-  quantity: input.quantity === undefined ? '' : String(input.quantity),
-  sellPrice: input.sellPrice === undefined ? '' : String(input.sellPrice).replace('.', ','),
+  quantity: decimalText(input.quantity),
+  sellPrice: decimalText(input.sellPrice),
   discount: String(input.discount ?? 0),
-  fixedCosts: input.fixedCosts === undefined || input.fixedCosts === 0 ? '' : String(input.fixedCosts).replace('.', ','),
+  fixedCosts: input.fixedCosts === 0 ? '' : decimalText(input.fixedCosts),
 });
-
-/**
- * A number as people type it here: '1.234,56', '1234,56' and '1234.56' are the same amount, and
- * '1.000' (dots between groups of three digits, no comma) is a thousand. An empty field is no value.
- */
-export function readNumber(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (trimmed.includes(',')) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
-  if (/^\d{1,3}(\.\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/\./g, ''));
-  return Number(trimmed);
-}
 
 /** The preset discounts, plus the one a shared link carries when it is not a preset ('Personalizado (7%)'). */
 function discountOptions(current: string): DiscountOption[] {
@@ -79,10 +69,10 @@ export function CalculatorTab() {
     const parsed = calculatorInputSchema.safeParse({
       providerId: fields.providerId || undefined,
       planType: fields.planType,
-      quantity: readNumber(fields.quantity),
-      sellPrice: readNumber(fields.sellPrice),
-      discount: readNumber(fields.discount) ?? 0,
-      fixedCosts: readNumber(fields.fixedCosts) ?? 0,
+      quantity: parseDecimal(fields.quantity),
+      sellPrice: parseDecimal(fields.sellPrice),
+      discount: parseDecimal(fields.discount) ?? 0,
+      fixedCosts: parseDecimal(fields.fixedCosts) ?? 0,
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));

@@ -7,11 +7,12 @@ import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import { referencePriceTables } from '@vitrine/domain/pricing/reference-tables';
 import { Input } from '@/components/ui/input';
+import { requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 
 export function ReferenceTablesTab() {
   const [text, setText] = useState('0');
-  const parsed = discountPercentSchema.safeParse(Number(text.replace(',', '.')));
+  const parsed = discountPercentSchema.safeParse(requiredDecimal(text));
   const discount = parsed.success && text.trim() !== '' ? parsed.data : 0;
   const tables = referencePriceTables(discount);
   return (
