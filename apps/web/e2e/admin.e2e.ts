@@ -330,8 +330,12 @@ describe('the admin panel', () => {
     await page.goto('/admin/plans');
     await page.getByRole('button', { name: 'Novo plano' }).waitFor();
     const writes: string[] = [];
+    const writtenAt: number[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/plans') && request.method() !== 'GET') writes.push(request.method());
+      if (request.url().includes('/api/admin/plans') && request.method() !== 'GET') {
+        writes.push(request.method());
+        writtenAt.push(Date.now());
+      }
     });
     const fillNew = async (name: string) => {
       await page.getByRole('button', { name: 'Novo plano' }).click();
@@ -361,6 +365,8 @@ describe('the admin panel', () => {
     await fillNew(name);
     await toast(page, 'Sucesso').waitFor({ timeout: 10_000 });
     expect(writes).toEqual(['POST', 'POST']);
+    // 1 s × the attempt's number: the first retry waits a whole second (it went after 0.07 s before).
+    expect(writtenAt[1]! - writtenAt[0]!).toBeGreaterThanOrEqual(1_000);
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
   });
