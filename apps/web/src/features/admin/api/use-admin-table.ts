@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
-import { ApiError, callEndpoint } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
