@@ -97,6 +97,8 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder={`Buscar ${props.label}`}
         emptyText="Nenhum registro encontrado."
         onSearch={onSearch}

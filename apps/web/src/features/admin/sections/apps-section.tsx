@@ -71,6 +71,8 @@ export function AppsSection() {
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder="Buscar aplicativos"
         emptyText="Nenhum aplicativo encontrado."
         onSearch={onSearch}

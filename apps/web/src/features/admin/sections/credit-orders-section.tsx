@@ -19,6 +19,7 @@ import {
 } from '@vitrine/domain/recharge';
 import { adminCreditOrdersContract, adminPricingContract, adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { DecimalInput, decimalText, requiredDecimal } from '@/components/ui/decimal-input';
@@ -337,6 +338,8 @@ export function RechargeOrdersPanel() {
       </div>
       {orders.isPending ? (
         <Skeleton className="h-32 w-full" />
+      ) : orders.isError && items.length === 0 ? (
+        <LoadFailed what="os pedidos" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : items.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum pedido enviado ainda.</p>
       ) : (

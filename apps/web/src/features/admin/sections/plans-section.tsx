@@ -83,6 +83,8 @@ export function PlansSection() {
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder="Buscar planos"
         emptyText="Nenhum plano encontrado."
         onSearch={onSearch}

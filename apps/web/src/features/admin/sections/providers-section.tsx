@@ -20,6 +20,7 @@ import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/re
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
@@ -407,6 +408,8 @@ export function ProvidersManager() {
       <Input type="search" aria-label="Buscar provedores" placeholder="Buscar provedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os provedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum provedor cadastrado.</p>
       ) : (

@@ -18,6 +18,7 @@ import { shortcutCreateSchema, type AdminShortcut } from '@vitrine/domain/chat-a
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vitrine/domain/pix';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -97,6 +98,8 @@ export function ShortcutsSection() {
       </div>
       {table.isLoading ? (
         <p className="text-muted-foreground text-sm">Carregando atalhos...</p>
+      ) : table.error && shortcuts.length === 0 ? (
+        <LoadFailed what="os atalhos" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : shortcuts.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum atalho cadastrado.</p>
       ) : (

@@ -7,6 +7,7 @@ import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, suppl
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
@@ -229,6 +230,8 @@ export function SuppliersManager() {
       <Input type="search" aria-label="Buscar fornecedores" placeholder="Buscar fornecedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os fornecedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum fornecedor cadastrado.</p>
       ) : (
@@ -311,6 +314,8 @@ export function ServersPanel() {
       />
       {table.isLoading ? (
         <Skeleton className="h-40 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os servidores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum servidor cadastrado.</p>
       ) : (

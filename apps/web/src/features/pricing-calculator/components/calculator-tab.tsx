@@ -12,6 +12,7 @@ import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_OPTION_LABELS, type BillingPerio
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -113,7 +114,7 @@ export function CalculatorTab() {
         <Field id="calc-provedor" label="Provedor" error={errors.providerId}>
           <Select value={fields.providerId} onValueChange={(providerId) => set({ providerId })}>
             <SelectTrigger id="calc-provedor" className="w-full" aria-invalid={Boolean(errors.providerId)}>
-              <SelectValue placeholder={providers.isPending ? 'Carregando…' : 'Selecione um provedor'} />
+              <SelectValue placeholder={providers.isError ? 'Provedores indisponíveis' : providers.isPending ? 'Carregando…' : 'Selecione um provedor'} />
             </SelectTrigger>
             <SelectContent>
               {options.map((provider) => (
@@ -123,6 +124,7 @@ export function CalculatorTab() {
               ))}
             </SelectContent>
           </Select>
+          {providers.isError && <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />}
         </Field>
         <Field id="calc-plano" label="Tipo de plano" error={errors.planType}>
           <Select value={fields.planType} onValueChange={(planType) => set({ planType })}>
@@ -253,7 +255,9 @@ function SavedCalculations({ providerId }: { providerId: string }) {
       <h3 id="salvos-titulo" className="font-semibold">
         Cálculos salvos deste provedor
       </h3>
-      {rows.length === 0 ? (
+      {saved.isError && rows.length === 0 ? (
+        <LoadFailed what="os cálculos salvos" onRetry={() => void saved.refetch()} retrying={saved.isFetching} />
+      ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum cálculo salvo.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border">

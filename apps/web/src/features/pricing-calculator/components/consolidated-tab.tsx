@@ -8,6 +8,7 @@ import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods'
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { exportFileName } from '@vitrine/domain/recharge';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { endpointUrl } from '@/lib/api-client';
@@ -25,6 +26,7 @@ const MARGIN_STYLES: Record<MarginColor, string> = {
 export function ConsolidatedTab() {
   const providers = useProvidersWithCosts();
   const [exporting, setExporting] = useState(false);
+  if (providers.isError && !providers.data) return <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />;
   if (providers.isPending) return <Skeleton className="h-64 w-full" />;
   const groups = consolidatedView(
     (providers.data ?? [])
