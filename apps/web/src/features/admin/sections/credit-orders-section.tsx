@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Plus, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { STANDARD_COST_LIMITS, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import {
   contactLabel,
@@ -191,7 +192,7 @@ export function NewRechargePanel() {
               {creditOrderTotals(items).items.map((row, index) => (
                 <tr key={index} className="border-t">
                   <td className="p-2">{row.provider}</td>
-                  <td className="p-2">{row.quantity}</td>
+                  <td className="p-2">{formatDecimal(row.quantity)}</td>
                   <td className="p-2">{formatBRL(row.unitCost)}</td>
                   <td className="p-2">{formatBRL(row.total)}</td>
                   <td className="p-2">{row.providerCode ?? '—'}</td>
@@ -390,7 +391,7 @@ function OrderCard({ order, onResend, resending }: { order: CreditOrder; onResen
       <ul className="text-sm">
         {order.items.map((item, index) => (
           <li key={index} className="break-words">
-            {item.provider}: {item.quantity} × {formatBRL(item.unitCost)} = {formatBRL(item.total)}
+            {item.provider}: {formatDecimal(item.quantity)} × {formatBRL(item.unitCost)} = {formatBRL(item.total)}
             {item.providerCode ? ` · código ${item.providerCode}` : ''}
             {item.userName ? ` · usuário ${item.userName}` : ''}
           </li>

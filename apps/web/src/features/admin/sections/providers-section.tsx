@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatBRL } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import {
   lastPathSegment,
@@ -315,11 +316,11 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
               {provider.costs.map((cost) => (
                 <tr key={cost.id} className="border-t">
                   <td className="py-1 pr-2">{PERIOD_LABELS[cost.planType]}</td>
-                  <td className="py-1 pr-2">{cost.quantity}</td>
+                  <td className="py-1 pr-2">{formatDecimal(cost.quantity)}</td>
                   <td className="py-1 pr-2">{formatBRL(cost.unitCost)}</td>
                   <td className="py-1 pr-2">{formatBRL(cost.totalCost)}</td>
                   <td className="py-1 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${cost.quantity}`}>
+                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${formatDecimal(cost.quantity)}`}>
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </td>

@@ -6,6 +6,7 @@ import { Calculator, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
+import { formatDecimal, parseDecimal } from '@vitrine/domain/number-format';
 import { calculatePricing, calculatorInputSchema, calculatorSearchParams, readCalculatorSearchParams, type CalculatorInput, type CalculatorResult } from '@vitrine/domain/pricing/calculator';
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_OPTION_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
@@ -24,7 +25,6 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { useLastCalculation } from '../lib/last-calculation';
 import { HealthBadge, MetricsGrid } from './metrics-view';
-import { parseDecimal } from '@vitrine/domain/number-format';
 import { decimalText } from '@/components/ui/decimal-input';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
@@ -215,7 +215,7 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
             Resultado
           </h2>
           <p className="text-muted-foreground text-sm">
-            {providerName} · {PERIOD_LABELS[input.planType]} · {input.quantity} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {result.tier.quantity} ({formatBRL(result.tier.unitCost)})
+            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)})
           </p>
         </div>
         <HealthBadge score={result.health.score} color={result.health.color} />
@@ -277,7 +277,7 @@ function SavedCalculations({ providerId }: { providerId: string }) {
                 <tr key={row.id} className="border-t">
                   <td className="p-2 whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="p-2">{row.planLabel}</td>
-                  <td className="p-2">{row.quantity}</td>
+                  <td className="p-2">{formatDecimal(row.quantity)}</td>
                   <td className="p-2">{formatBRL(row.sellPrice)}</td>
                   <td className="p-2">{formatBRL(fromCents(row.result.metrics.grossProfitCents))}</td>
                   <td className="p-2">

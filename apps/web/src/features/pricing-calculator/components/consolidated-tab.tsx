@@ -3,6 +3,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { formatBRL, fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { consolidatedView, type MarginColor } from '@vitrine/domain/pricing/consolidated';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
@@ -77,7 +78,7 @@ export function ConsolidatedTab() {
                   {ofPlan.flatMap((group) =>
                     group.options.map((option) => (
                       <tr key={`${group.quantity}-${option.providerId}`} className="border-t">
-                        <td className="p-2">{group.quantity.toLocaleString('pt-BR')}</td>
+                        <td className="p-2">{formatDecimal(group.quantity)}</td>
                         <td className="p-2">
                           <span className="break-words">{option.providerName}</span>
                           {option === group.best && <Badge className="ml-2">Melhor opção</Badge>}
