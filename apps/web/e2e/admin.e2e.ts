@@ -57,6 +57,36 @@ describe('the admin panel', () => {
     await mailbox?.close();
   });
 
+  it('reads money typed the Brazilian way: R$ 1.500 is a thousand and five hundred, and the form shows it back as 1.500,00', async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/plans');
+    await page.getByRole('button', { name: 'Novo plano' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo plano' });
+    const name = `Plano Milhar ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Nome').fill(name);
+    await form.getByLabel('Preço mensal (R$)').fill('1.500');
+    await form.getByLabel('Preço trimestral (R$)').fill('R$ 4.234,56');
+    // Leaving the field shows the amount the pt-BR way, never '1500.00' or '1,5'.
+    await form.getByLabel('Nome').focus();
+    expect(await form.getByLabel('Preço mensal (R$)').inputValue()).toBe('1.500,00');
+    expect(await form.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.getByText('R$ 1.500,00').waitFor();
+
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar plano' });
+    expect(await edit.getByLabel('Preço mensal (R$)').inputValue()).toBe('1.500,00');
+    expect(await edit.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    // Text that is no amount is refused with the schema's message, not saved as something else.
+    await edit.getByLabel('Preço mensal (R$)').fill('1.50.0');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await edit.locator('#plano-priceMonthly-erro').waitFor();
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await row.getByText('R$ 1.500,00').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('creates a plan that the home page shows and another admin sees live; deactivated, it leaves the home page', async () => {
     const first = await openAsAdmin();
     const second = await openAsAdmin();
@@ -70,7 +100,7 @@ describe('the admin panel', () => {
     await form.getByLabel('Nome').fill(name);
     await form.getByLabel('Preço mensal (R$)').fill('19,90');
     // The period prices follow the monthly one by the period discounts (annual: 15 %).
-    await expect.poll(() => form.getByLabel('Preço anual (R$)').inputValue()).toBe('202.98');
+    await expect.poll(() => form.getByLabel('Preço anual (R$)').inputValue()).toBe('202,98');
     await form.getByLabel('Recursos (um por linha)').fill('Tela cheia\nSem anúncios');
     await form.getByRole('button', { name: 'Salvar' }).click();
     await toast(first.page, 'Sucesso').waitFor();
@@ -300,8 +330,12 @@ describe('the admin panel', () => {
     await page.goto('/admin/plans');
     await page.getByRole('button', { name: 'Novo plano' }).waitFor();
     const writes: string[] = [];
+    const writtenAt: number[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/plans') && request.method() !== 'GET') writes.push(request.method());
+      if (request.url().includes('/api/admin/plans') && request.method() !== 'GET') {
+        writes.push(request.method());
+        writtenAt.push(Date.now());
+      }
     });
     const fillNew = async (name: string) => {
       await page.getByRole('button', { name: 'Novo plano' }).click();
@@ -331,6 +365,8 @@ describe('the admin panel', () => {
     await fillNew(name);
     await toast(page, 'Sucesso').waitFor({ timeout: 10_000 });
     expect(writes).toEqual(['POST', 'POST']);
+    // 1 s × the attempt's number: the first retry waits a whole second (it went after 0.07 s before).
+    expect(writtenAt[1]! - writtenAt[0]!).toBeGreaterThanOrEqual(1_000);
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
   });

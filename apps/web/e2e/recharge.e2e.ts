@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { Webhook } from 'standardwebhooks';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -296,7 +296,36 @@ describe('the recharge back office', () => {
     const text = await readFile((await download.path())!, 'utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).toContain(`"'${hostile.replaceAll('"', '""')}"`);
-    expect(text).not.toMatch(new RegExp(`(^|,)"?${hostile.slice(0, 10).replace(/[()]/g, '\\$&')}`, 'm'));
+    // Cells separated by ';' (a pt-BR spreadsheet's separator), never the formula as a cell of its own.
+    expect(text.split('\r\n')[0]).toContain(';');
+    expect(text).not.toMatch(new RegExp(`(^|;)"?${hostile.slice(0, 10).replace(/[()]/g, '\\$&')}`, 'm'));
     expect(errors).toEqual([]);
+  });
+  it("says in place that a list failed to load, with 'Tentar novamente', instead of showing it empty or loading forever", async () => {
+    const { page } = await openAsAdmin();
+    let failing = true;
+    const fail = async (route: Route) => {
+      if (failing && route.request().method() === 'GET') return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Erro interno' } }) });
+      return route.continue();
+    };
+    await page.route('**/api/admin/suppliers**', fail);
+    await page.route('**/api/admin/pricing/providers**', fail);
+
+    await page.goto('/admin/suppliers');
+    const alert = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os fornecedores.' });
+    await alert.waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Nenhum fornecedor cadastrado.').count()).toBe(0);
+    failing = false;
+    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+
+    failing = true;
+    await page.goto('/pricing-calculator');
+    const providersFailed = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar os provedores.' });
+    await providersFailed.waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Carregando…').count()).toBe(0);
+    failing = false;
+    await providersFailed.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect.poll(() => providersFailed.count()).toBe(0);
   });
 });

@@ -39,22 +39,22 @@ describe('the metrics of a calculation, worked by hand', () => {
       },
     ],
     [
-      // unit cost 13 × 0.975 = 12.675 exactly → shown 12.68; cost 12.675 × 100 = 1,267.50 (from the
-      // exact unit cost, not 12.68 × 100); revenue 25 × 100 = 2,500.00; gross profit 1,232.50;
-      // margin 1232.5 / 2500 = 49.3%; markup 1232.5 / 1267.5 = 97.238…% → 97.24; EBITDA 1232.50 − 500 = 732.50;
-      // ROI 732.5 / (1267.5 + 500) = 41.442…% → 41.44; unit profit 25 − 12.68 = 12.32; break-even ceil(1267.5 / 12.32 = 102.9) = 103.
+      // unit cost 13 × 0.975 = 12.675 exactly → 12.68, the unit cost shown and multiplied: cost 12.68 × 100
+      // = 1,268.00; revenue 25 × 100 = 2,500.00; gross profit 1,232.00; margin 1232 / 2500 = 49.28%;
+      // markup 1232 / 1268 = 97.160…% → 97.16; EBITDA 1232 − 500 = 732.00; ROI 732 / (1268 + 500) = 41.402…% → 41.4;
+      // unit profit 25 − 12.68 = 12.32; break-even ceil(1268 / 12.32 = 102.9) = 103.
       'a discount that leaves half a cent, and fixed costs',
       { tierUnitCost: 13, quantity: 100, sellPrice: 25, discount: 2.5, fixedCosts: 500 },
       {
         unitCostCents: 1268,
         revenueCents: 250000,
-        costCents: 126750,
-        grossProfitCents: 123250,
-        grossMarginPercent: 49.3,
-        markupPercent: 97.24,
+        costCents: 126800,
+        grossProfitCents: 123200,
+        grossMarginPercent: 49.28,
+        markupPercent: 97.16,
         fixedCostsCents: 50000,
-        ebitdaCents: 73250,
-        roiPercent: 41.44,
+        ebitdaCents: 73200,
+        roiPercent: 41.4,
         unitProfitCents: 1232,
         breakEvenUnits: 103,
       },
@@ -174,41 +174,41 @@ describe('the metrics of a calculation, worked by hand', () => {
       },
     ],
     [
-      // A unit cost with 4 decimals: shown 2.12, but cost 2.1234 × 1000 = 2,123.40 (2.12 × 1000 would
-      // lose R$ 3.40); revenue 5 × 1000 = 5,000.00; gross profit 2,876.60; margin 2876.6 / 5000 = 57.532% → 57.53;
-      // markup 2876.6 / 2123.4 = 135.471…% → 135.47; unit profit 5 − 2.12 = 2.88; break-even ceil(2123.4 / 2.88 = 737.3) = 738.
+      // A unit cost with 4 decimals: shown and multiplied as 2.12, so the page adds up: cost 2.12 × 1000 = 2,120.00;
+      // revenue 5 × 1000 = 5,000.00; gross profit 2,880.00; margin 2880 / 5000 = 57.6%;
+      // markup 2880 / 2120 = 135.849…% → 135.85; unit profit 5 − 2.12 = 2.88; break-even ceil(2120 / 2.88 = 736.1) = 737.
       'a unit cost finer than a cent',
       { tierUnitCost: 2.1234, quantity: 1000, sellPrice: 5 },
       {
         unitCostCents: 212,
         revenueCents: 500000,
-        costCents: 212340,
-        grossProfitCents: 287660,
-        grossMarginPercent: 57.53,
-        markupPercent: 135.47,
+        costCents: 212000,
+        grossProfitCents: 288000,
+        grossMarginPercent: 57.6,
+        markupPercent: 135.85,
         fixedCostsCents: 0,
-        ebitdaCents: 287660,
-        roiPercent: 135.47,
+        ebitdaCents: 288000,
+        roiPercent: 135.85,
         unitProfitCents: 288,
-        breakEvenUnits: 738,
+        breakEvenUnits: 737,
       },
     ],
     [
-      // A percentage exactly half-way: margin 246.90 / 2000 = 12.345% → 12.35 (half-up);
-      // cost 17.531 × 100 = 1,753.10; markup 246.9 / 1753.1 = 14.083…% → 14.08; unit profit 20 − 17.53 = 2.47;
-      // break-even ceil(1753.1 / 2.47 = 709.8) = 710.
-      'a margin exactly half-way between two hundredths',
+      // A unit cost of 17.531 shown and multiplied as 17.53: cost 1,753.00; gross profit 247.00;
+      // margin 247 / 2000 = 12.35%; markup 247 / 1753 = 14.090…% → 14.09; unit profit 20 − 17.53 = 2.47;
+      // break-even ceil(1753 / 2.47 = 709.7) = 710.
+      'a unit cost with a tenth of a cent, multiplied as shown',
       { tierUnitCost: 17.531, quantity: 100, sellPrice: 20 },
       {
         unitCostCents: 1753,
         revenueCents: 200000,
-        costCents: 175310,
-        grossProfitCents: 24690,
+        costCents: 175300,
+        grossProfitCents: 24700,
         grossMarginPercent: 12.35,
-        markupPercent: 14.08,
+        markupPercent: 14.09,
         fixedCostsCents: 0,
-        ebitdaCents: 24690,
-        roiPercent: 14.08,
+        ebitdaCents: 24700,
+        roiPercent: 14.09,
         unitProfitCents: 247,
         breakEvenUnits: 710,
       },
@@ -243,13 +243,21 @@ describe('any calculation', () => {
     );
   });
 
-  it('rounds the cost once, from the exact unit cost: never more than half a cent away', () => {
+  it('adds up to the cent: the cost is the unit cost shown (the exact one rounded half-up to cents) times the quantity', () => {
     fc.assert(
       fc.property(metricsInput, (input) => {
-        const exactCents = new Big(input.tierUnitCost).times(100 - input.discount).times(input.quantity); // ÷ 100 × 100
-        expect(exactCents.minus(pricingMetrics(input).costCents).abs().lte(0.5)).toBe(true);
+        const { unitCostCents, costCents } = pricingMetrics(input);
+        const exactUnitCents = new Big(input.tierUnitCost).times(100 - input.discount); // ÷ 100 × 100
+        expect(exactUnitCents.minus(unitCostCents).abs().lte(0.5)).toBe(true);
+        expect(costCents).toBe(unitCostCents * input.quantity);
       }),
     );
+  });
+
+  it('40 × R$ 120,04 is R$ 4.801,60, whatever decimals the tier cost carries', () => {
+    const metrics = pricingMetrics({ tierUnitCost: 120.042, quantity: 40, sellPrice: 150 });
+    expect(metrics.unitCostCents).toBe(12004);
+    expect(metrics.costCents).toBe(480160);
   });
 
   it('sells just enough at break-even: break-even × unit profit covers the cost, one unit fewer does not', () => {

@@ -57,7 +57,10 @@ export const pricingMetricsSchema = z.object({
   unitCostCents: z.number().int(),
   /** Sell price × quantity. */
   revenueCents: z.number().int(),
-  /** Exact unit cost × quantity, rounded to cents. */
+  /**
+   * Unit cost × quantity, with the unit cost as shown (rounded to cents first), so the page adds up to
+   * the cent: 40 × R$ 120,04 is R$ 4.801,60, never the R$ 4.801,68 of the unrounded 120,042.
+   */
   costCents: z.number().int(),
   /** Revenue − cost. */
   grossProfitCents: z.number().int(),
@@ -95,7 +98,7 @@ export function pricingMetrics({ tierUnitCost, quantity, sellPrice, discount = 0
   const sellPriceCents = toCents(sellPrice);
   const unitCostCents = toCents(exactUnitCost);
   const revenueCents = sellPriceCents * quantity;
-  const costCents = toCents(exactUnitCost.times(quantity));
+  const costCents = unitCostCents * quantity;
   const grossProfitCents = revenueCents - costCents;
   const fixedCostsCents = toCents(fixedCosts);
   const ebitdaCents = grossProfitCents - fixedCostsCents;

@@ -150,17 +150,24 @@ describe('recharge back office', () => {
       expect((await call('PUT', '/api/admin/pricing/standard-costs', { creditCost: 'x', supplierCost: 1, providerCost: 1 })).statusCode).toBe(400);
     });
 
-    it('exports the consolidated view as CSV with a BOM, the date in its name, and formula cells escaped', async () => {
+    it('exports the consolidated view as CSV a pt-BR spreadsheet reads: BOM, ";", decimal commas, the date in its name, and formula cells escaped', async () => {
       await call('POST', '/api/admin/providers', { name: '=HYPERLINK("http://evil")' }).then(async (response) => {
         const id = response.json<{ id: string }>().id;
-        await call('PUT', `/api/admin/providers/${id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 12 });
+        await call('PUT', `/api/admin/providers/${id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 12.35 });
       });
       const response = await call('GET', '/api/admin/pricing/consolidated.csv');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       expect(response.headers['content-disposition']).toMatch(/filename="?consolidado-\d{4}-\d{2}-\d{2}\.csv"?$/);
       expect(response.body.startsWith('\uFEFF')).toBe(true);
-      const rows = Papa.parse<string[]>(response.body.slice(1), { skipEmptyLines: true }).data;
+      const rows = Papa.parse<string[]>(response.body.slice(1), { skipEmptyLines: true, delimiter: ';' }).data;
+      expect(response.body.split('\r\n')[0]).toBe('\uFEFFTipo de plano;Quantidade;Provedor;Custo unitário (R$);Preço sugerido (R$);Margem (%);Melhor opção;Avisos');
+      const evil = rows.find((row) => row[2] === `'=HYPERLINK("http://evil")`)!;
+      // Numbers with a decimal comma, unquoted, so the spreadsheet reads them as numbers.
+      expect(evil.slice(0, 2)).toEqual(['Mensal', '50']);
+      expect(evil[3]).toBe('12,35');
+      expect(evil[4]).toMatch(/^\d+,\d{1,2}$|^\d+$/);
+      expect(response.body).toContain(';12,35;');
       expect(rows[0]).toEqual(['Tipo de plano', 'Quantidade', 'Provedor', 'Custo unitário (R$)', 'Preço sugerido (R$)', 'Margem (%)', 'Melhor opção', 'Avisos']);
       expect(rows.some((row) => row[2] === `'=HYPERLINK("http://evil")`)).toBe(true);
       expect(rows.some((row) => row[2] === '=HYPERLINK("http://evil")')).toBe(false);
@@ -171,11 +178,11 @@ describe('recharge back office', () => {
       expect(json.headers['content-disposition']).toMatch(/dados-rag-\d{4}-\d{2}-\d{2}\.json/);
       expect(Object.keys(JSON.parse(json.body))).toEqual(['context', 'providers', 'plans', 'metrics']);
       const csv = await call('GET', '/api/admin/pricing/rag?format=csv');
-      const sections = new Set(Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true }).data.slice(1).map((row) => row[0]));
+      const sections = new Set(Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true, delimiter: ';' }).data.slice(1).map((row) => row[0]));
       expect([...sections]).toEqual(expect.arrayContaining(['context', 'providers', 'metrics']));
       expect((await call('GET', '/api/admin/pricing/rag?format=xml')).statusCode).toBe(400);
       const sheet = await call('GET', '/api/admin/pricing/spreadsheet.csv');
-      expect(sheet.body).toContain('Provedor,Status,Tipo de plano');
+      expect(sheet.body).toContain('Provedor;Status;Tipo de plano');
       expect((await call('GET', '/api/admin/pricing/rag', undefined, null)).statusCode).toBe(401);
     });
   });

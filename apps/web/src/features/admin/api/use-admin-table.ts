@@ -7,12 +7,13 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
-import { ApiError, callEndpoint } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/api-client';
 import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { CONNECTION_ERROR, checkConnection } from './check-connection';
+import { createRetryOptions } from './create-retry';
 import { DESKTOP_PAGE_SIZE, MOBILE_PAGE_SIZE, pageCount } from './use-paged-list';
 
 export type AdminWriteKind = 'create' | 'update' | 'delete';
@@ -20,10 +21,6 @@ export type AdminWriteKind = 'create' | 'update' | 'delete';
 /** Portuguese names of the operations, as the toasts say them. */
 export const OPERATION_NAMES: Record<AdminWriteKind, string> = { create: 'criação', update: 'atualização', delete: 'exclusão' };
 
-/** A create is retried up to 3 times, 1 s × attempt apart, when the failure was not the server refusing it. */
-export const CREATE_RETRIES = 3;
-export const createRetryDelay = (attempt: number) => 1_000 * attempt;
-const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 
 export interface AdminListParams {
@@ -142,8 +139,7 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
       markLocalWrite(table);
       return callEndpoint(contract.create, { body } as never) as Promise<Item<C>>;
     },
-    retry: (failures, error) => failures < CREATE_RETRIES && isRetryable(error),
-    retryDelay: createRetryDelay,
+    ...createRetryOptions,
     onMutate: async (body) => {
       const temporary = { ...(body as object), id: `temporario-${crypto.randomUUID()}` } as Item<C>;
       const rollback = await applyOptimistic((page) => ({ ...page, items: [temporary, ...page.items], total: page.total + 1 }));

@@ -4,6 +4,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadFailed } from '@/components/load-failed';
 import { cn } from '@/lib/utils';
 
 export interface AdminColumn<Row> {
@@ -28,6 +29,9 @@ export interface AdminDataTableProps<Row extends { id: string }> {
   isFetching: boolean;
   searchPlaceholder: string;
   emptyText: string;
+  /** The list's read failed: it says so in place, with 'Tentar novamente', instead of looking empty. */
+  loadError?: Error | null;
+  onRetry?: () => void;
   onSearch: (search: string) => void;
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
@@ -40,6 +44,7 @@ const SEARCH_DELAY_MS = 300;
 export function AdminDataTable<Row extends { id: string }>(props: AdminDataTableProps<Row>) {
   const { caption, columns, rows, total, page, pageCount, sort, order, isLoading, isFetching, onSort, onPage, actions } = props;
   const [search, setSearch] = useState('');
+  const failed = Boolean(props.loadError) && rows.length === 0;
   const { onSearch } = props;
   // The server searches once typing pauses, not at every key.
   useEffect(() => {
@@ -65,6 +70,8 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
         {props.toolbar}
       </div>
 
+      {failed && <LoadFailed what={caption.toLowerCase()} onRetry={() => props.onRetry?.()} retrying={isFetching} />}
+
       {/* Where the list is narrower than 42rem each row is a card with its fields labelled: nothing to scroll sideways. */}
       <ul className="space-y-2 @2xl:hidden" aria-label={caption}>
         {isLoading
@@ -86,7 +93,7 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
                 {actions && <div className="mt-2 flex justify-end">{actions(row)}</div>}
               </li>
             ))}
-        {!isLoading && rows.length === 0 && <li className="text-muted-foreground rounded-lg border px-3 py-6 text-center text-sm">{props.emptyText}</li>}
+        {!isLoading && rows.length === 0 && !failed && <li className="text-muted-foreground rounded-lg border px-3 py-6 text-center text-sm">{props.emptyText}</li>}
       </ul>
 
       <div className="hidden overflow-x-auto rounded-lg border @2xl:block">
@@ -132,7 +139,7 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
                     {actions && <td className="px-3 py-2 text-right whitespace-nowrap">{actions(row)}</td>}
                   </tr>
                 ))}
-            {!isLoading && rows.length === 0 && (
+            {!isLoading && rows.length === 0 && !failed && (
               <tr className="border-t">
                 <td colSpan={columns.length + (actions ? 1 : 0)} className="text-muted-foreground px-3 py-6 text-center">
                   {props.emptyText}

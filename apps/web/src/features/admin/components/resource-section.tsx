@@ -8,6 +8,7 @@ import type { UploadBucket } from '@vitrine/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -96,6 +97,8 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder={`Buscar ${props.label}`}
         emptyText="Nenhum registro encontrado."
         onSearch={onSearch}
@@ -153,7 +156,8 @@ const toText = (field: FieldSpec, value: unknown): string | boolean => {
   if (value === null || value === undefined) return '';
   if (field.kind === 'lines') return (value as string[]).join('\n');
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
-  if (field.kind === 'money') return Number(value).toFixed(2);
+  if (field.kind === 'money') return decimalText(Number(value), 2);
+  if (field.kind === 'number') return decimalText(Number(value));
   return String(value);
 };
 
@@ -170,7 +174,7 @@ function fromText(field: FieldSpec, text: string | boolean): unknown {
     }
   }
   if (value.trim() === '') return nullable ? null : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
-  if (field.kind === 'number' || field.kind === 'money') return Number(value.replace(',', '.'));
+  if (field.kind === 'number' || field.kind === 'money') return requiredDecimal(value);
   return value;
 }
 

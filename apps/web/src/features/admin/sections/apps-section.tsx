@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
@@ -70,6 +71,8 @@ export function AppsSection() {
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder="Buscar aplicativos"
         emptyText="Nenhum aplicativo encontrado."
         onSearch={onSearch}
@@ -154,8 +157,8 @@ function appDraft(app: AdminApp | null): AppDraft {
     storage: app?.storage ?? '',
     description: app?.description ?? '',
     changelog: app?.changelog ?? '',
-    price: (app?.price ?? 0).toFixed(2),
-    sizeMb: app?.sizeMb === null || app?.sizeMb === undefined ? '' : String(app.sizeMb),
+    price: decimalText(app?.price ?? 0, 2),
+    sizeMb: decimalText(app?.sizeMb),
     tags: app?.tags.join(', ') ?? '',
     media: (app?.media ?? []).map((item) => [item.type, item.url, item.caption ?? ''].join(' | ')).join('\n'),
     isActive: app?.isActive ?? true,
@@ -172,8 +175,8 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
       ...Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, draft[key]])),
       description: draft.description,
       changelog: draft.changelog,
-      price: Number(draft.price.replace(',', '.')),
-      sizeMb: draft.sizeMb.trim() ? Number(draft.sizeMb.replace(',', '.')) : null,
+      price: requiredDecimal(draft.price),
+      sizeMb: optionalDecimal(draft.sizeMb),
       tags: draft.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
       // One item per line: "image | https://… | legenda".
       media: draft.media
@@ -219,12 +222,12 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
             ))}
             <div className="grid gap-2">
               <Label htmlFor="app-price">Preço (R$, 0 = grátis)</Label>
-              <Input id="app-price" inputMode="decimal" value={draft.price} onChange={(event) => setDraft({ ...draft, price: event.target.value })} />
+              <DecimalInput id="app-price" fractionDigits={2} value={draft.price} onValueChange={(price) => setDraft((current) => ({ ...current, price }))} />
               {error('price')}
             </div>
             <div className="grid gap-2">
               <Label htmlFor="app-sizeMb">Tamanho (MB)</Label>
-              <Input id="app-sizeMb" inputMode="decimal" value={draft.sizeMb} onChange={(event) => setDraft({ ...draft, sizeMb: event.target.value })} />
+              <DecimalInput id="app-sizeMb" value={draft.sizeMb} onValueChange={(sizeMb) => setDraft((current) => ({ ...current, sizeMb }))} />
               {error('sizeMb')}
             </div>
           </div>

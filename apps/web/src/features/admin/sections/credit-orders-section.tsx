@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Plus, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { STANDARD_COST_LIMITS, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import {
   contactLabel,
@@ -19,8 +20,10 @@ import {
 } from '@vitrine/domain/recharge';
 import { adminCreditOrdersContract, adminPricingContract, adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DecimalInput, decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -74,8 +77,8 @@ export function NewRechargePanel() {
   const addItem = () => {
     const parsed = creditOrderItemInputSchema.safeParse({
       provider: item.provider,
-      quantity: item.quantity.trim() === '' ? Number.NaN : Number(item.quantity),
-      unitCost: item.unitCost.trim() === '' ? Number.NaN : Number(item.unitCost.replace(',', '.')),
+      quantity: requiredDecimal(item.quantity),
+      unitCost: requiredDecimal(item.unitCost),
       providerCode: item.providerCode || undefined,
       userName: item.userName || undefined,
     });
@@ -189,7 +192,7 @@ export function NewRechargePanel() {
               {creditOrderTotals(items).items.map((row, index) => (
                 <tr key={index} className="border-t">
                   <td className="p-2">{row.provider}</td>
-                  <td className="p-2">{row.quantity}</td>
+                  <td className="p-2">{formatDecimal(row.quantity)}</td>
                   <td className="p-2">{formatBRL(row.unitCost)}</td>
                   <td className="p-2">{formatBRL(row.total)}</td>
                   <td className="p-2">{row.providerCode ?? '—'}</td>
@@ -336,6 +339,8 @@ export function RechargeOrdersPanel() {
       </div>
       {orders.isPending ? (
         <Skeleton className="h-32 w-full" />
+      ) : orders.isError && items.length === 0 ? (
+        <LoadFailed what="os pedidos" onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : items.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum pedido enviado ainda.</p>
       ) : (
@@ -386,7 +391,7 @@ function OrderCard({ order, onResend, resending }: { order: CreditOrder; onResen
       <ul className="text-sm">
         {order.items.map((item, index) => (
           <li key={index} className="break-words">
-            {item.provider}: {item.quantity} × {formatBRL(item.unitCost)} = {formatBRL(item.total)}
+            {item.provider}: {formatDecimal(item.quantity)} × {formatBRL(item.unitCost)} = {formatBRL(item.total)}
             {item.providerCode ? ` · código ${item.providerCode}` : ''}
             {item.userName ? ` · usuário ${item.userName}` : ''}
           </li>
@@ -423,7 +428,7 @@ export function StandardCostsEditor() {
   });
   useLoadErrorToast(costs.error ? new Error('Erro ao carregar custos padronizados') : null, 'custos padronizados');
   const [draft, setDraft] = useState<Record<keyof StandardCosts, string> | null>(null);
-  const values = draft ?? (costs.data ? { creditCost: String(costs.data.creditCost), supplierCost: String(costs.data.supplierCost), providerCost: String(costs.data.providerCost) } : null);
+  const values = draft ?? (costs.data ? { creditCost: decimalText(costs.data.creditCost, 2), supplierCost: decimalText(costs.data.supplierCost, 2), providerCost: decimalText(costs.data.providerCost, 2) } : null);
   const save = useMutation({
     mutationFn: (body: StandardCosts) => callEndpoint(adminPricingContract.saveStandardCosts, { body }),
     onSuccess: (saved) => {
@@ -457,17 +462,17 @@ export function StandardCostsEditor() {
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {
             event.preventDefault();
-            const toNumber = (text: string) => {
-              const number = Number(text.replace(',', '.'));
-              return Number.isFinite(number) ? number : 0;
-            };
-            void saveGuarded({ creditCost: toNumber(values.creditCost), supplierCost: toNumber(values.supplierCost), providerCost: toNumber(values.providerCost) });
+            const body = { creditCost: requiredDecimal(values.creditCost), supplierCost: requiredDecimal(values.supplierCost), providerCost: requiredDecimal(values.providerCost) };
+            const invalid = fields.find((field) => !Number.isFinite(body[field.key]));
+            // Text that is no number is said, never saved as zero.
+            if (invalid) return void notify.error('Erro de Validação', `${invalid.label}: informe um valor como 1.234,56.`);
+            void saveGuarded(body);
           }}
         >
           {fields.map((field) => (
             <div key={field.key} className="grid gap-1.5">
               <Label htmlFor={`custo-${field.key}`}>{field.label}</Label>
-              <Input id={`custo-${field.key}`} inputMode="decimal" className="w-40" value={values[field.key]} onChange={(event) => setDraft({ ...values, [field.key]: event.target.value })} />
+              <DecimalInput id={`custo-${field.key}`} fractionDigits={2} className="w-40" value={values[field.key]} onValueChange={(text) => setDraft({ ...values, [field.key]: text })} />
             </div>
           ))}
           <Button type="submit" disabled={save.isPending}>

@@ -103,6 +103,8 @@ function Deliveries() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar por destino, evento ou id"
         emptyText="Nenhuma entrega."
         onSearch={list.setSearch}
@@ -177,6 +179,8 @@ function Endpoints() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Filtrar"
         emptyText="Nenhum destino ainda: eles surgem na primeira entrega."
         onSearch={() => undefined}
@@ -260,6 +264,8 @@ export function ContactMessagesSection() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar por nome, e-mail ou texto"
         emptyText="Nenhuma mensagem."
         onSearch={list.setSearch}
@@ -366,6 +372,8 @@ export function ConversationsSection() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Filtrar"
         emptyText="Nenhuma conversa ainda."
         onSearch={() => undefined}

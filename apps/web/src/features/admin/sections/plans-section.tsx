@@ -12,6 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { DecimalInput, decimalText, optionalDecimal, readDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -82,6 +83,8 @@ export function PlansSection() {
         order={table.params.order}
         isLoading={table.isLoading}
         isFetching={table.isFetching}
+        loadError={table.error}
+        onRetry={() => void table.refetch()}
         searchPlaceholder="Buscar planos"
         emptyText="Nenhum plano encontrado."
         onSearch={onSearch}
@@ -142,8 +145,7 @@ interface Draft {
   displayOrder: string;
 }
 
-const money = (value: number | null | undefined) => (value === null || value === undefined ? '' : value.toFixed(2));
-const parseNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+const money = (value: number | null | undefined) => decimalText(value, 2);
 
 function draftOf(plan: AdminPlan | null): Draft {
   const monthly = plan?.priceMonthly ?? 0;
@@ -167,7 +169,7 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
 
   const setMonthly = (text: string) =>
     setDraft((current) => {
-      const monthly = parseNumber(text);
+      const monthly = requiredDecimal(text);
       const prices = { ...current.prices, monthly: text };
       for (const period of BILLING_PERIODS) {
         if (period === 'monthly' || current.edited[period]) continue;
@@ -180,16 +182,16 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
     const body = {
       name: draft.name,
       icon: draft.icon || null,
-      priceMonthly: parseNumber(draft.prices.monthly),
+      priceMonthly: requiredDecimal(draft.prices.monthly),
       // An empty period price is derived from the monthly one.
-      priceQuarterly: draft.prices.quarterly.trim() ? parseNumber(draft.prices.quarterly) : null,
-      priceSemiannual: draft.prices.semiannual.trim() ? parseNumber(draft.prices.semiannual) : null,
-      priceAnnual: draft.prices.annual.trim() ? parseNumber(draft.prices.annual) : null,
+      priceQuarterly: optionalDecimal(draft.prices.quarterly),
+      priceSemiannual: optionalDecimal(draft.prices.semiannual),
+      priceAnnual: optionalDecimal(draft.prices.annual),
       features: draft.features.split('\n').map((line) => line.trim()).filter(Boolean),
       isPopular: draft.isPopular,
       isSpecial: draft.isSpecial,
       active: draft.active,
-      displayOrder: draft.displayOrder.trim() ? parseNumber(draft.displayOrder) : 0,
+      displayOrder: readDecimal(draft.displayOrder) ?? 0,
     };
     const parsed = planCreateSchema.safeParse(body);
     if (!parsed.success) {
@@ -233,14 +235,14 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
               return (
                 <div key={period} className="grid gap-2">
                   <Label htmlFor={`plano-${field}`}>Preço {PERIOD_LABELS[period].toLowerCase()} (R$)</Label>
-                  <Input
+                  <DecimalInput
                     id={`plano-${field}`}
-                    inputMode="decimal"
+                    fractionDigits={2}
                     value={draft.prices[period]}
-                    onChange={(event) =>
+                    onValueChange={(text) =>
                       period === 'monthly'
-                        ? setMonthly(event.target.value)
-                        : setDraft({ ...draft, prices: { ...draft.prices, [period]: event.target.value }, edited: { ...draft.edited, [period]: true } })
+                        ? setMonthly(text)
+                        : setDraft((current) => ({ ...current, prices: { ...current.prices, [period]: text }, edited: { ...current.edited, [period]: true } }))
                     }
                     {...invalid(field)}
                   />

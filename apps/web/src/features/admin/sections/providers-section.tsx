@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatBRL } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import {
   lastPathSegment,
@@ -20,8 +21,10 @@ import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/re
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -66,7 +69,7 @@ const toDraft = (provider: AdminProvider): ProviderDraft => ({
   phone: provider.phone ?? '',
   email: provider.email ?? '',
   providerUsername: provider.providerUsername ?? '',
-  defaultUnitCost: provider.defaultUnitCost === null ? '' : String(provider.defaultUnitCost),
+  defaultUnitCost: decimalText(provider.defaultUnitCost, 2),
   logoUrl: provider.logoUrl ?? '',
   documentUrl: provider.documentUrl ?? '',
   isActive: provider.isActive,
@@ -128,7 +131,7 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
     if (draft.name.trim() === '') return;
     const parsed = providerCreateSchema.safeParse({
       ...draft,
-      defaultUnitCost: draft.defaultUnitCost.trim() === '' ? null : Number(draft.defaultUnitCost.replace(',', '.')),
+      defaultUnitCost: optionalDecimal(draft.defaultUnitCost),
     });
     if (!parsed.success) {
       setError(parsed.error.issues[0]!.message);
@@ -260,7 +263,7 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
   };
 
   const add = guarded(async () => {
-    const parsed = providerCostInputSchema.safeParse({ planType, quantity: Number(quantity), unitCost: Number(unitCost.replace(',', '.')) });
+    const parsed = providerCostInputSchema.safeParse({ planType, quantity: requiredDecimal(quantity), unitCost: requiredDecimal(unitCost) });
     if (!parsed.success || quantity.trim() === '' || unitCost.trim() === '') {
       setError(parsed.success ? 'Informe a quantidade e o custo unitário.' : parsed.error.issues[0]!.message);
       return;
@@ -313,11 +316,11 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
               {provider.costs.map((cost) => (
                 <tr key={cost.id} className="border-t">
                   <td className="py-1 pr-2">{PERIOD_LABELS[cost.planType]}</td>
-                  <td className="py-1 pr-2">{cost.quantity}</td>
+                  <td className="py-1 pr-2">{formatDecimal(cost.quantity)}</td>
                   <td className="py-1 pr-2">{formatBRL(cost.unitCost)}</td>
                   <td className="py-1 pr-2">{formatBRL(cost.totalCost)}</td>
                   <td className="py-1 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${cost.quantity}`}>
+                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${formatDecimal(cost.quantity)}`}>
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </td>
@@ -363,7 +366,7 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
           <Label htmlFor={`faixa-custo-${provider.id}`} className="text-xs">
             Custo unitário (R$)
           </Label>
-          <Input id={`faixa-custo-${provider.id}`} inputMode="decimal" className="w-28" value={unitCost} onChange={(event) => setUnitCost(event.target.value)} />
+          <DecimalInput id={`faixa-custo-${provider.id}`} fractionDigits={2} className="w-28" value={unitCost} onValueChange={setUnitCost} />
         </div>
         <Button type="submit" variant="outline" size="sm">
           <Plus className="size-4" aria-hidden /> Adicionar faixa
@@ -406,6 +409,8 @@ export function ProvidersManager() {
       <Input type="search" aria-label="Buscar provedores" placeholder="Buscar provedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os provedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum provedor cadastrado.</p>
       ) : (

@@ -145,6 +145,8 @@ function ProUsers() {
         order="asc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar e-mails"
         emptyText="Nenhum usuário PRO encontrado."
         onSearch={list.setSearch}
@@ -204,6 +206,8 @@ function Sessions() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Filtrar nesta página"
         emptyText="Nenhuma sessão ativa."
         onSearch={() => undefined}
@@ -248,6 +252,8 @@ function Emails() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar por destinatário ou assunto"
         emptyText="Nenhum e-mail."
         onSearch={list.setSearch}
@@ -310,6 +316,8 @@ function AuditTrail() {
         order="desc"
         isLoading={query.isPending}
         isFetching={query.isFetching}
+        loadError={query.error}
+        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar por usuário, recurso, registro ou campo"
         emptyText="Nenhuma alteração registrada."
         onSearch={list.setSearch}

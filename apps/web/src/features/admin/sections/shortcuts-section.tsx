@@ -18,9 +18,11 @@ import { shortcutCreateSchema, type AdminShortcut } from '@vitrine/domain/chat-a
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vitrine/domain/pix';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -96,6 +98,8 @@ export function ShortcutsSection() {
       </div>
       {table.isLoading ? (
         <p className="text-muted-foreground text-sm">Carregando atalhos...</p>
+      ) : table.error && shortcuts.length === 0 ? (
+        <LoadFailed what="os atalhos" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : shortcuts.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum atalho cadastrado.</p>
       ) : (
@@ -219,7 +223,7 @@ function draftOf(shortcut: AdminShortcut | null): Draft {
     payload: JSON.stringify(shortcut?.payload ?? {}, null, 2),
     keyType: (pix?.keyType as PixKeyType | undefined) ?? 'email',
     key: pix?.key ?? '',
-    value: pix ? pix.value.toFixed(2) : '',
+    value: pix ? decimalText(pix.value, 2) : '',
     recipient: pix?.recipient ?? '',
     city: pix?.city ?? '',
     description: pix?.description ?? '',
@@ -247,7 +251,7 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
       payload,
       pixData:
         draft.type === 'pix'
-          ? { keyType: draft.keyType, key: draft.key, value: Number(draft.value.replace(',', '.')), recipient: draft.recipient, city: draft.city, description: draft.description || undefined }
+          ? { keyType: draft.keyType, key: draft.key, value: requiredDecimal(draft.value), recipient: draft.recipient, city: draft.city, description: draft.description || undefined }
           : null,
       active: draft.active,
     };

@@ -7,8 +7,10 @@ import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, suppl
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
@@ -76,16 +78,15 @@ const toDraft = (row: AdminSupplier): Draft => ({
   clientesAtivos: row.clientesAtivos,
   mensalista: row.mensalista,
   isActive: row.isActive,
-  minimumPurchase: String(row.minimumPurchase),
-  costPerCredit: String(row.costPerCredit),
-  qtdCreditos: String(row.qtdCreditos),
+  minimumPurchase: decimalText(row.minimumPurchase),
+  costPerCredit: decimalText(row.costPerCredit, 2),
+  qtdCreditos: decimalText(row.qtdCreditos),
 });
 
-const readNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** The row to send, or null after telling the user why not ('Erro de Validação' and the message). */
 function validDraft(draft: Draft): SupplierCreate | null {
-  const numbers = { minimumPurchase: readNumber(draft.minimumPurchase), costPerCredit: readNumber(draft.costPerCredit), qtdCreditos: readNumber(draft.qtdCreditos) };
+  const numbers = { minimumPurchase: requiredDecimal(draft.minimumPurchase), costPerCredit: requiredDecimal(draft.costPerCredit), qtdCreditos: requiredDecimal(draft.qtdCreditos) };
   const message = supplierValidationMessage({ ...draft, ...numbers });
   if (message) {
     notify.error(SUPPLIER_VALIDATION_TITLE, message);
@@ -229,6 +230,8 @@ export function SuppliersManager() {
       <Input type="search" aria-label="Buscar fornecedores" placeholder="Buscar fornecedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os fornecedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum fornecedor cadastrado.</p>
       ) : (
@@ -311,6 +314,8 @@ export function ServersPanel() {
       />
       {table.isLoading ? (
         <Skeleton className="h-40 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what="os servidores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum servidor cadastrado.</p>
       ) : (

@@ -6,12 +6,14 @@ import { Calculator, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
+import { formatDecimal, parseDecimal } from '@vitrine/domain/number-format';
 import { calculatePricing, calculatorInputSchema, calculatorSearchParams, readCalculatorSearchParams, type CalculatorInput, type CalculatorResult } from '@vitrine/domain/pricing/calculator';
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_OPTION_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -23,29 +25,18 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { useLastCalculation } from '../lib/last-calculation';
 import { HealthBadge, MetricsGrid } from './metrics-view';
+import { decimalText } from '@/components/ui/decimal-input';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
 
 const fromInput = (input: Partial<CalculatorInput>): Fields => ({
   providerId: input.providerId ?? '',
   planType: input.planType ?? 'monthly',
-  quantity: input.quantity === undefined ? '' : String(input.quantity),
-  sellPrice: input.sellPrice === undefined ? '' : String(input.sellPrice).replace('.', ','),
+  quantity: decimalText(input.quantity),
+  sellPrice: decimalText(input.sellPrice),
   discount: String(input.discount ?? 0),
-  fixedCosts: input.fixedCosts === undefined || input.fixedCosts === 0 ? '' : String(input.fixedCosts).replace('.', ','),
+  fixedCosts: input.fixedCosts === 0 ? '' : decimalText(input.fixedCosts),
 });
-
-/**
- * A number as people type it here: '1.234,56', '1234,56' and '1234.56' are the same amount, and
- * '1.000' (dots between groups of three digits, no comma) is a thousand. An empty field is no value.
- */
-export function readNumber(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  if (trimmed.includes(',')) return Number(trimmed.replace(/\./g, '').replace(',', '.'));
-  if (/^\d{1,3}(\.\d{3})+$/.test(trimmed)) return Number(trimmed.replace(/\./g, ''));
-  return Number(trimmed);
-}
 
 /** The preset discounts, plus the one a shared link carries when it is not a preset ('Personalizado (7%)'). */
 function discountOptions(current: string): DiscountOption[] {
@@ -79,10 +70,10 @@ export function CalculatorTab() {
     const parsed = calculatorInputSchema.safeParse({
       providerId: fields.providerId || undefined,
       planType: fields.planType,
-      quantity: readNumber(fields.quantity),
-      sellPrice: readNumber(fields.sellPrice),
-      discount: readNumber(fields.discount) ?? 0,
-      fixedCosts: readNumber(fields.fixedCosts) ?? 0,
+      quantity: parseDecimal(fields.quantity),
+      sellPrice: parseDecimal(fields.sellPrice),
+      discount: parseDecimal(fields.discount) ?? 0,
+      fixedCosts: parseDecimal(fields.fixedCosts) ?? 0,
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
@@ -123,7 +114,7 @@ export function CalculatorTab() {
         <Field id="calc-provedor" label="Provedor" error={errors.providerId}>
           <Select value={fields.providerId} onValueChange={(providerId) => set({ providerId })}>
             <SelectTrigger id="calc-provedor" className="w-full" aria-invalid={Boolean(errors.providerId)}>
-              <SelectValue placeholder={providers.isPending ? 'Carregando…' : 'Selecione um provedor'} />
+              <SelectValue placeholder={providers.isError ? 'Provedores indisponíveis' : providers.isPending ? 'Carregando…' : 'Selecione um provedor'} />
             </SelectTrigger>
             <SelectContent>
               {options.map((provider) => (
@@ -133,6 +124,7 @@ export function CalculatorTab() {
               ))}
             </SelectContent>
           </Select>
+          {providers.isError && <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />}
         </Field>
         <Field id="calc-plano" label="Tipo de plano" error={errors.planType}>
           <Select value={fields.planType} onValueChange={(planType) => set({ planType })}>
@@ -223,7 +215,7 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
             Resultado
           </h2>
           <p className="text-muted-foreground text-sm">
-            {providerName} · {PERIOD_LABELS[input.planType]} · {input.quantity} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {result.tier.quantity} ({formatBRL(result.tier.unitCost)})
+            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)})
           </p>
         </div>
         <HealthBadge score={result.health.score} color={result.health.color} />
@@ -263,7 +255,9 @@ function SavedCalculations({ providerId }: { providerId: string }) {
       <h3 id="salvos-titulo" className="font-semibold">
         Cálculos salvos deste provedor
       </h3>
-      {rows.length === 0 ? (
+      {saved.isError && rows.length === 0 ? (
+        <LoadFailed what="os cálculos salvos" onRetry={() => void saved.refetch()} retrying={saved.isFetching} />
+      ) : rows.length === 0 ? (
         <p className="text-muted-foreground text-sm">Nenhum cálculo salvo.</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border">
@@ -283,7 +277,7 @@ function SavedCalculations({ providerId }: { providerId: string }) {
                 <tr key={row.id} className="border-t">
                   <td className="p-2 whitespace-nowrap">{formatDateTime(row.createdAt)}</td>
                   <td className="p-2">{row.planLabel}</td>
-                  <td className="p-2">{row.quantity}</td>
+                  <td className="p-2">{formatDecimal(row.quantity)}</td>
                   <td className="p-2">{formatBRL(row.sellPrice)}</td>
                   <td className="p-2">{formatBRL(fromCents(row.result.metrics.grossProfitCents))}</td>
                   <td className="p-2">

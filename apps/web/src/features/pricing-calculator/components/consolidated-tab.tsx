@@ -3,11 +3,13 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { formatBRL, fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { consolidatedView, type MarginColor } from '@vitrine/domain/pricing/consolidated';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { exportFileName } from '@vitrine/domain/recharge';
 import { Badge } from '@/components/ui/badge';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { endpointUrl } from '@/lib/api-client';
@@ -25,6 +27,7 @@ const MARGIN_STYLES: Record<MarginColor, string> = {
 export function ConsolidatedTab() {
   const providers = useProvidersWithCosts();
   const [exporting, setExporting] = useState(false);
+  if (providers.isError && !providers.data) return <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />;
   if (providers.isPending) return <Skeleton className="h-64 w-full" />;
   const groups = consolidatedView(
     (providers.data ?? [])
@@ -75,7 +78,7 @@ export function ConsolidatedTab() {
                   {ofPlan.flatMap((group) =>
                     group.options.map((option) => (
                       <tr key={`${group.quantity}-${option.providerId}`} className="border-t">
-                        <td className="p-2">{group.quantity.toLocaleString('pt-BR')}</td>
+                        <td className="p-2">{formatDecimal(group.quantity)}</td>
                         <td className="p-2">
                           <span className="break-words">{option.providerName}</span>
                           {option === group.best && <Badge className="ml-2">Melhor opção</Badge>}

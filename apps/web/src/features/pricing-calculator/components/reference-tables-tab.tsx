@@ -2,16 +2,18 @@
 // discount (0 to 100, step 0.1), and the minimum sell price of each plan type.
 import { useState } from 'react';
 import { formatBRL, fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { DISCOUNT_LIMITS, discountPercentSchema } from '@vitrine/domain/pricing/discounts';
 import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import { referencePriceTables } from '@vitrine/domain/pricing/reference-tables';
 import { Input } from '@/components/ui/input';
+import { requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 
 export function ReferenceTablesTab() {
   const [text, setText] = useState('0');
-  const parsed = discountPercentSchema.safeParse(Number(text.replace(',', '.')));
+  const parsed = discountPercentSchema.safeParse(requiredDecimal(text));
   const discount = parsed.success && text.trim() !== '' ? parsed.data : 0;
   const tables = referencePriceTables(discount);
   return (
@@ -49,7 +51,7 @@ export function ReferenceTablesTab() {
                 <tbody>
                   {tables[planType].map((row) => (
                     <tr key={row.quantity} className="border-t">
-                      <td className="py-1 pr-2">{row.quantity.toLocaleString('pt-BR')}</td>
+                      <td className="py-1 pr-2">{formatDecimal(row.quantity)}</td>
                       <td className="py-1 pr-2">{formatBRL(fromCents(row.basePriceCents))}</td>
                       <td className="py-1 font-semibold">{formatBRL(fromCents(row.priceCents))}</td>
                     </tr>
