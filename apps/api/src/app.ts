@@ -47,6 +47,15 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { composeServices } from './composition.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
+import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
+import { withLogRedaction } from './shared/log-redaction.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database outage monitor (tests read its counts). */
+    outage: OutageMonitor;
+  }
+}
 
 export const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -76,7 +85,8 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   let frontDoor: FrontDoor | undefined;
   const app = Fastify({
     serverFactory: serverWithFrontDoor(() => frontDoor),
-    logger: logger ?? loggerOptions(env),
+    // Whatever options a caller gives, secrets are masked before a line is written.
+    logger: withLogRedaction(logger ?? loggerOptions(env)),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
@@ -97,6 +107,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (closing) reply.header('connection', 'close');
   });
 
+  // One outage monitor for requests, the job runner and better-auth: an outage is logged as it starts and ends.
+  const outage = createOutageMonitor({ probe: () => database.ping(), logger: app.log });
+  app.decorate('outage', outage);
+  app.addHook('onClose', async () => outage.stop());
+
   const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
   app.addHook('onClose', () => services.close());
   const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
@@ -111,6 +126,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     proUsers,
     signups: signupUsecases,
     logger: app.log,
+    outage,
   });
   const resolveViewer = (request: FastifyRequest): Promise<Viewer | null> => {
     const headers = new Headers();
@@ -132,7 +148,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     frontDoor = app.publicCache.frontDoor;
   }
   await app.register(securityPlugin, { https: isHttps });
-  await app.register(errorHandlerPlugin, { database });
+  await app.register(errorHandlerPlugin, { outage });
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
@@ -149,6 +165,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
 
   await app.register(jobsPlugin, {
     database,
+    outage,
     run: jobs !== false,
     options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
     handlers: {
