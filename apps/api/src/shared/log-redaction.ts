@@ -3,7 +3,7 @@
 // (values in `params`/`parameters`, drizzle's message ends with them), undici. pino's `redact` paths
 // only reach fixed depths; this walks the whole object and also masks secrets inside strings.
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import pino, { type LoggerOptions } from 'pino';
 
 export const REDACTED = '[oculto]';
 
@@ -56,7 +56,7 @@ function plainError(error: Error, seen: WeakSet<object>, depth: number): Record<
   const plain: Record<string, unknown> = { type: error.constructor?.name ?? 'Error', message: redactText(withoutParams(error.message)) };
   if (error.stack) plain.stack = redactText(error.stack.replace(error.message, withoutParams(error.message)));
   for (const [key, value] of Object.entries(error)) {
-    if (UNSAFE_ERROR_FIELDS.has(key) || key === 'message' || key === 'stack') continue;
+    if (UNSAFE_ERROR_FIELDS.has(key) || key === 'message' || key === 'stack' || key === 'cause' || key === 'errors') continue;
     plain[key] = isSecretKey(key) ? REDACTED : sanitize(value, seen, depth + 1);
   }
   if (error.cause !== undefined) plain.cause = sanitize(error.cause, seen, depth + 1);
@@ -67,8 +67,17 @@ function plainError(error: Error, seen: WeakSet<object>, depth: number): Record<
 function sanitize(value: unknown, seen: WeakSet<object>, depth: number): unknown {
   if (typeof value === 'string') return redactText(value);
   if (typeof value !== 'object' || value === null) return value;
+  // `seen` holds the objects being walked (their ancestors): a cycle ends here.
   if (depth > 8 || seen.has(value)) return '[…]';
   seen.add(value);
+  try {
+    return sanitizeObject(value, seen, depth);
+  } finally {
+    seen.delete(value);
+  }
+}
+
+function sanitizeObject(value: object, seen: WeakSet<object>, depth: number): unknown {
   if (value instanceof Error) return plainError(value, seen, depth);
   if (Array.isArray(value)) return value.slice(0, 50).map((item) => sanitize(item, seen, depth + 1));
   if (value instanceof Date || Buffer.isBuffer(value) || ArrayBuffer.isView(value)) return value;
@@ -119,21 +128,31 @@ const redactedReqSerializer = (request: FastifyRequest) => ({
 });
 
 type LoggerConfig = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+type LineStream = { write(line: string): unknown };
 
-/** Fastify logger options with the redaction layer added (and pino's own redact list kept). */
+/**
+ * Fastify logger options with the redaction layer added (pino's own redact list kept): every log call's
+ * arguments are sanitised, and each finished line has secrets in its text masked once more, which covers
+ * what no hook reaches (a child logger's bindings, a serializer's output).
+ */
 export function withLogRedaction(options: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (options === false || options === undefined) return options;
   const base: LoggerConfig = options === true ? {} : options;
+  const target: LineStream | undefined = base.transport ? undefined : ((base.stream as LineStream | undefined) ?? pino.destination(1));
   return {
     ...base,
-    serializers: { ...base.serializers, req: redactedReqSerializer },
+    ...(target ? { stream: { write: (line: string) => target.write(redactText(line)) } } : {}),
+    serializers: {
+      ...base.serializers,
+      req: redactedReqSerializer,
+      // Already sanitised into a plain object by the hook; pino's own would re-read it as an Error.
+      err: (error: unknown) => (error instanceof Error ? sanitizeForLog(error) : error),
+    },
     hooks: {
       ...base.hooks,
       logMethod(args, method) {
         method.apply(this, redactLogArguments(args));
       },
     },
-    // Bindings of child loggers (logger.child({...})) bypass logMethod.
-    formatters: { ...base.formatters, bindings: (bindings) => sanitizeMergingObject(bindings) as typeof bindings },
-  };
+  } as LoggerConfig;
 }
