@@ -49,6 +49,15 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { composeServices } from './composition.ts';
 import { apiRoot } from './api-root.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
+import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
+import { withLogRedaction } from './shared/log-redaction.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database outage monitor (tests read its counts). */
+    outage: OutageMonitor;
+  }
+}
 
 export const defaultWebDist = path.join(apiRoot, '../web/dist');
 
@@ -79,7 +88,8 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
     serverFactory: serverWithFrontDoor(() => frontDoor, { limits: edgeLimitsFromEnv(env), headers: securityHeaders(https).resource }),
-    logger: logger ?? loggerOptions(env),
+    // Whatever options a caller gives, secrets are masked before a line is written.
+    logger: withLogRedaction(logger ?? loggerOptions(env)),
     trustProxy: env.TRUST_PROXY,
     // Routes that take more say so (the content manager); uploads are multipart, with their own limits.
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -101,6 +111,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (closing) reply.header('connection', 'close');
   });
 
+  // One outage monitor for requests, the job runner and better-auth: an outage is logged as it starts and ends.
+  const outage = createOutageMonitor({ probe: () => database.ping(), logger: app.log });
+  app.decorate('outage', outage);
+  app.addHook('onClose', async () => outage.stop());
+
   const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
   app.addHook('onClose', () => services.close());
   const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
@@ -115,6 +130,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     proUsers,
     signups: signupUsecases,
     logger: app.log,
+    outage,
   });
   const resolveViewer = (request: FastifyRequest): Promise<Viewer | null> => {
     const headers = new Headers();
@@ -137,7 +153,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   }
   await app.register(bodyGuardPlugin);
   await app.register(securityPlugin, { https: isHttps });
-  await app.register(errorHandlerPlugin, { database });
+  await app.register(errorHandlerPlugin, { outage });
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
@@ -154,6 +170,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
 
   await app.register(jobsPlugin, {
     database,
+    outage,
     run: jobs !== false,
     options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
     handlers: {

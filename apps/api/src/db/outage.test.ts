@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -9,54 +8,12 @@ import { plans } from './schema.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { captureLogs, type LogEntry } from '../../test/logs.ts';
+import { startTcpProxy } from '../../test/tcp-proxy.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
-
-/** A TCP proxy in front of PostgreSQL that the test can cut (refusing and dropping connections) and restore. */
-async function startProxy(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    get port() {
-      return port;
-    },
-    /** New connections are refused and open ones are dropped, as when the database goes away. */
-    async cut() {
-      const closed = new Promise((resolve) => server!.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    restore: listen,
-    async close() {
-      if (server?.listening) await this.cut();
-    },
-  };
-}
 
 const isStackTrace = (entry: LogEntry) => entry.err !== undefined || /\n\s+at /.test(JSON.stringify(entry));
 
@@ -65,7 +22,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL outage', () => {
     const database = await createTestDatabase('postgres');
     cleanups.push(() => database.close());
     const direct = new URL(database.url!);
-    const proxy = await startProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     cleanups.push(() => proxy.close());
     const proxied = new URL(database.url!);
     proxied.host = `127.0.0.1:${proxy.port}`;
@@ -123,7 +80,7 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL outage', () => {
     const database = await createTestDatabase('postgres');
     cleanups.push(() => database.close());
     const direct = new URL(database.url!);
-    const proxy = await startProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     cleanups.push(() => proxy.close());
     const proxied = new URL(database.url!);
     proxied.host = `127.0.0.1:${proxy.port}`;

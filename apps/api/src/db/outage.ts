@@ -1,12 +1,18 @@
-// While the database is unreachable every request fails the same way: the outage is logged once when
-// it starts and once when it ends (found by probing), never as one stack trace per request.
+// While the database is unreachable every request, job poll and session lookup fails the same way:
+// the outage is logged once when it starts (with the first error's reason) and once when it ends
+// (found by probing, with how many failures each part saw), never as one line or stack per failure.
 import type { FastifyBaseLogger } from 'fastify';
-import { databaseErrorReason } from '../shared/errors.ts';
+import { databaseErrorMessage, databaseErrorReason } from '../shared/errors.ts';
+
+/** Who met the unreachable database: a request (answered 503), the job runner, or better-auth's own log. */
+export type OutageSource = 'requests' | 'jobs' | 'auth';
 
 export interface OutageMonitor {
   readonly isDown: boolean;
-  /** A request could not reach the database. */
-  reportUnreachable(error: unknown): void;
+  /** Failures counted since the current (or last) outage started. */
+  readonly failures: Readonly<Record<OutageSource, number>>;
+  /** Something could not reach the database. */
+  reportUnreachable(error: unknown, source?: OutageSource): void;
   stop(): void;
 }
 
@@ -18,8 +24,11 @@ export interface OutageMonitorOptions {
   now?: () => number;
 }
 
+const noFailures = (): Record<OutageSource, number> => ({ requests: 0, jobs: 0, auth: 0 });
+
 export function createOutageMonitor({ probe, logger, probeIntervalMs = 1_000, now = Date.now }: OutageMonitorOptions): OutageMonitor {
   let downSince: number | null = null;
+  let failures = noFailures();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
@@ -39,7 +48,8 @@ export function createOutageMonitor({ probe, logger, probeIntervalMs = 1_000, no
     }
     timer = undefined;
     if (downSince === null || stopped) return;
-    logger.info({ durationMs: now() - downSince }, 'banco de dados de volta');
+    const failed = failures.requests + failures.jobs + failures.auth;
+    logger.info({ durationMs: now() - downSince, failed, failures: { ...failures } }, 'banco de dados de volta');
     downSince = null;
   };
 
@@ -47,10 +57,19 @@ export function createOutageMonitor({ probe, logger, probeIntervalMs = 1_000, no
     get isDown() {
       return downSince !== null;
     },
-    reportUnreachable(error) {
-      if (downSince !== null || stopped) return;
+    get failures() {
+      return failures;
+    },
+    reportUnreachable(error, source = 'requests') {
+      if (stopped) return;
+      if (downSince !== null) {
+        failures[source]++;
+        return;
+      }
       downSince = now();
-      logger.warn({ reason: databaseErrorReason(error) }, 'banco de dados indisponível');
+      failures = noFailures();
+      failures[source]++;
+      logger.warn({ reason: databaseErrorReason(error), error: databaseErrorMessage(error), source }, 'banco de dados indisponível');
       schedule();
     },
     stop() {

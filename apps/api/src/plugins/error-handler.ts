@@ -5,8 +5,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { DatabaseHandle } from '../db/client.ts';
-import { createOutageMonitor } from '../db/outage.ts';
+import type { OutageMonitor } from '../db/outage.ts';
 import { AppError, isDatabaseDataError, isDatabaseUnreachable, loggableError, statusMessages } from '../shared/errors.ts';
 import { answerOnSocket, clientErrorAction } from '../shared/front-door.ts';
 import { securityHeaders } from './security.ts';
@@ -23,9 +22,8 @@ const errorBody = (code: string, status: number): ErrorBody => ({
   error: { code, message: statusMessages[status] ?? statusMessages[400]! },
 });
 
-export const errorHandlerPlugin = fp<{ database?: Pick<DatabaseHandle, 'ping'> }>(async (app: FastifyInstance, { database }) => {
-  const outage = database ? createOutageMonitor({ probe: () => database.ping(), logger: app.log }) : undefined;
-  app.addHook('onClose', async () => outage?.stop());
+/** `outage`: where database-unreachable errors are counted (it logs the outage's start and end). */
+export const errorHandlerPlugin = fp<{ outage?: OutageMonitor }>(async (app: FastifyInstance, { outage }) => {
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status = 500;
@@ -77,6 +75,9 @@ export const errorHandlerPlugin = fp<{ database?: Pick<DatabaseHandle, 'ping'> }
 
     if (status >= 500 && !expected) {
       request.log.error({ err: loggableError(error) }, 'erro ao processar a requisição');
+    } else if (status === 503 && expected) {
+      // Counted by the outage monitor: one line per request would flood the log for as long as it lasts.
+      request.log.debug({ code: body.error.code, status }, 'requisição recusada');
     } else {
       request.log.info({ code: body.error.code, status }, 'requisição recusada');
     }

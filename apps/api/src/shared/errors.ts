@@ -123,6 +123,15 @@ export function databaseErrorReason(error: unknown): string {
   return reason;
 }
 
+/** The innermost message of a database error, without drizzle's "Failed query: …" wrapper and its values. */
+export function databaseErrorMessage(error: unknown): string {
+  let message = '';
+  for (const record of errorChain(error)) {
+    if (typeof record.message === 'string' && record.message !== '' && !record.message.startsWith('Failed query')) message = record.message;
+  }
+  return message || databaseErrorReason(error);
+}
+
 // Query parameters, row details and the failing statement's context carry what visitors typed.
 const UNSAFE_ERROR_FIELDS = new Set(['params', 'parameters', 'detail', 'where', 'internalQuery', 'queryOptions', 'client']);
 

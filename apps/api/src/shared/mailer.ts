@@ -1,4 +1,4 @@
-// Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message is written to the log.
+// Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message's recipient and subject are logged.
 // Either way it is kept in the email_outbox table, which admins can read.
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -42,7 +42,8 @@ export function createMailer({
           logger.error({ err: cause, to: message.to }, 'falha ao enviar e-mail');
         }
       } else {
-        logger.info({ to: message.to, subject: message.subject, text: message.text }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
+        // The body is not logged: it carries single-use links (reset, confirmation, invitation).
+        logger.info({ to: message.to, subject: message.subject }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
       }
       await db.insert(emailOutbox).values({ ...message, status, error });
       return { status };

@@ -9,6 +9,7 @@ import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitri
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
+import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
@@ -46,6 +47,8 @@ export interface CreateAuthOptions {
   proUsers: ProUsersRepository;
   signups: SignupUsecases;
   logger: FastifyBaseLogger;
+  /** Counts better-auth's failures to reach the database (one log line per outage, not per request). */
+  outage?: AuthOutage;
   rateLimits?: AuthRateLimits;
 }
 
@@ -57,6 +60,7 @@ export function createAuth({
   proUsers,
   signups,
   logger,
+  outage,
   rateLimits: limits = defaultAuthRateLimits,
 }: CreateAuthOptions) {
   return betterAuth({
@@ -114,19 +118,15 @@ export function createAuth({
       // The bridge overwrites x-forwarded-for with Fastify's request.ip (TRUST_PROXY decides what that is).
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
     },
-    logger: {
-      level: 'warn',
-      log: (level, message, ...args) => {
-        const method = level === 'debug' ? 'debug' : level === 'info' ? 'info' : level === 'warn' ? 'warn' : 'error';
-        logger[method]({ args }, `better-auth: ${message}`);
-      },
-    },
+    logger: betterAuthLogger(logger, outage),
     telemetry: { enabled: false },
     onAPIError: {
       // Refusals (wrong password, not PRO...) are expected: the bridge logs them; only real failures are errors.
       onError: (error) => {
         const status = error instanceof APIError ? error.statusCode : 500;
-        if (status >= 500) logger.error({ err: error }, 'better-auth: erro interno');
+        if (status >= 500) {
+          if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'better-auth: erro interno');
+        }
         else logger.debug({ status, message: error instanceof Error ? error.message : String(error) }, 'better-auth: recusado');
       },
     },
@@ -140,7 +140,7 @@ export function createAuth({
         try {
           active = email !== '' && (await proUsers.isActive(email));
         } catch (error) {
-          logger.error({ err: error }, 'falha ao consultar pro_users');
+          if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao consultar pro_users');
           throw new APIError('SERVICE_UNAVAILABLE', { code: PRO_CHECK_FAILED, message: 'PRO lookup failed' });
         }
         if (!active) throw new APIError('FORBIDDEN', { code: NOT_PRO, message: 'E-mail PRO não encontrado' });
@@ -153,7 +153,7 @@ export function createAuth({
           outcome = await signups.signInWhilePending(email, password);
         } catch (error) {
           // Logged here, through our logger: better-auth would print an unknown error to stderr.
-          logger.error({ err: error }, 'falha ao renovar o link de confirmação');
+          if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao renovar o link de confirmação');
           throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
         }
         if (outcome === 'link_sent') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });

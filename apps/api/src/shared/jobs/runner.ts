@@ -9,7 +9,9 @@ import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
+import type { OutageMonitor } from '../../db/outage.ts';
 import { jobAttempts, jobs } from '../../db/schema.ts';
+import { isDatabaseUnreachable } from '../errors.ts';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './backoff.ts';
 import { deleteFinishedJobs, FINISHED_JOB_RETENTION_MS, JOBS_CHANNEL } from './queue.ts';
 
@@ -120,12 +122,15 @@ export function createJobRunner({
   listen,
   handlers,
   logger,
+  outage,
   options: overrides = {},
 }: {
   db: Database;
   listen?: DatabaseHandle['listen'];
   handlers: JobHandlers;
   logger: FastifyBaseLogger;
+  /** While the database is unreachable, failed polls are counted there (logged at the outage's start and end). */
+  outage?: Pick<OutageMonitor, 'reportUnreachable'>;
   options?: Partial<JobRunnerOptions>;
 }): JobRunner {
   const options = { ...defaultJobRunnerOptions(), ...overrides };
@@ -143,6 +148,13 @@ export function createJobRunner({
   let sweepTimer: NodeJS.Timeout | undefined;
   let sweeping: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+
+  /** An unreachable database is one outage, logged by the monitor, not a stack per poll. */
+  function countedAsOutage(error: unknown): boolean {
+    if (!outage || !isDatabaseUnreachable(error)) return false;
+    outage.reportUnreachable(error, 'jobs');
+    return true;
+  }
 
   // Only kinds this instance can run: during a rolling deploy an older instance leaves new kinds alone.
   async function claim(limit: number): Promise<Claimed[]> {
@@ -305,7 +317,7 @@ export function createJobRunner({
       else if (!result.ok) log.warn({ error: result.error, outcome: outcome.kind }, 'tarefa falhou');
     } catch (error) {
       // The job stays reserved; when its lease runs out it is claimed again (at least once).
-      log.error({ err: error }, 'falha ao registrar o resultado da tarefa');
+      if (!countedAsOutage(error)) log.error({ err: error }, 'falha ao registrar o resultado da tarefa');
     }
   }
 
@@ -329,7 +341,7 @@ export function createJobRunner({
         if (claimed.length === free) again = true;
       } while (again && !stopping);
     } catch (error) {
-      logger.warn({ err: error }, 'falha ao buscar tarefas; nova tentativa no próximo ciclo');
+      if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao buscar tarefas; nova tentativa no próximo ciclo');
     }
   }
 
@@ -354,7 +366,7 @@ export function createJobRunner({
         .set({ lockedUntil: lease })
         .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
     } catch (error) {
-      logger.warn({ err: error }, 'falha ao renovar a reserva das tarefas em execução');
+      if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao renovar a reserva das tarefas em execução');
     }
   }
 
@@ -365,7 +377,9 @@ export function createJobRunner({
       .then((deleted) => {
         if (deleted > 0) logger.info({ deleted }, 'tarefas concluídas antigas apagadas');
       })
-      .catch((error: unknown) => logger.warn({ err: error }, 'falha ao apagar tarefas concluídas antigas'))
+      .catch((error: unknown) => {
+        if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao apagar tarefas concluídas antigas');
+      })
       .finally(() => {
         sweeping = undefined;
       });
