@@ -89,6 +89,8 @@ export function checkOutboundUrl(raw: string | URL, policy: AddressPolicy): URL 
   if (!url.hostname) throw outboundErrors.invalidUrl();
   const literal = literalAddress(url);
   if (literal && !policy(literal)) throw outboundErrors.forbiddenAddress(literal);
+  // 'localhost' and its subdomains are loopback by definition (RFC 6761), whatever a resolver says.
+  if (/(^|\.)localhost\.?$/i.test(url.hostname) && !policy('127.0.0.1')) throw outboundErrors.forbiddenAddress(url.hostname);
   return url;
 }
 
