@@ -57,7 +57,9 @@ async function ask(target: FastifyInstance, text: string): Promise<ChatMessage> 
 
 const fallbackLog = (logs: CapturedLogs) => logs.withMessage('o modelo de linguagem não respondeu; o assistente embutido respondeu');
 
-describe('the language model behind the outbound guard', () => {
+// Each test builds its own app and database (the model's address is its environment): more than the
+// default 30 s on a loaded machine.
+describe('the language model behind the outbound guard', { timeout: 120_000 }, () => {
   it('sends nothing to a loopback model address and answers from the built-in engine', async () => {
     const { app, logs } = await start({ ALLOW_PRIVATE_WEBHOOKS: 'false', LLM_BASE_URL: fake.baseUrl });
 

@@ -384,7 +384,7 @@ describe('the catalogue API when TMDB is unreachable', () => {
 });
 
 describe('the catalogue API when TMDB_BASE_URL is an internal address', () => {
-  it('sends it nothing (private addresses not allowed) and answers the same Portuguese 503 as an outage, the log naming the reason without the key', async () => {
+  it('sends it nothing (private addresses not allowed) and answers the same Portuguese 503 as an outage, the log naming the reason without the key', { timeout: 120_000 }, async () => {
     const database = await createTestDatabase();
     const internal = await startFakeTmdb();
     const logs = logCapture();
