@@ -39,7 +39,7 @@ import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
-import type { Resolver } from './modules/webhooks/webhook-target.ts';
+import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -69,8 +69,13 @@ export interface BuildAppOptions {
   storage?: FileStorage;
   /** The background job runner: on by default; false leaves jobs queued (tests that don't run them). */
   jobs?: false | Partial<JobRunnerOptions>;
-  /** Tests replace the DNS resolver used for webhook targets. */
+  /** Tests replace the DNS resolver used for webhook targets (and every other outbound call). */
   webhooks?: { resolve?: Resolver };
+  /**
+   * Tests replace what the outbound client resolves and allows (by default the system DNS and public
+   * addresses only, or any address with ALLOW_PRIVATE_WEBHOOKS).
+   */
+  outbound?: { resolve?: Resolver; policy?: AddressPolicy };
   /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
   llm?: LlmSource;
 }
@@ -83,7 +88,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
@@ -116,7 +121,13 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   app.decorate('outage', outage);
   app.addHook('onClose', async () => outage.stop());
 
-  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
+  const services = await composeServices({
+    env,
+    database,
+    logger: app.log as Logger,
+    storage: givenStorage,
+    outbound: { resolve: outbound?.resolve ?? webhooks?.resolve, policy: outbound?.policy },
+  });
   app.addHook('onClose', () => services.close());
   const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
@@ -179,7 +190,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         db: database.db,
         allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS,
         timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
-        resolve: webhooks?.resolve,
+        fetch: outboundFetch,
       }),
     },
   });

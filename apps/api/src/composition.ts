@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
-import { createOutboundFetch, type OutboundFetch } from './shared/http-client.ts';
+import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
+import { anyAddress, publicAddressesOnly, type AddressPolicy, type Resolver } from './shared/outbound-address.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { createSettings, type Settings } from './shared/settings.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
@@ -16,8 +17,11 @@ export interface Services {
   storage: FileStorage;
   mailer: Mailer;
   settings: Settings;
-  /** Calls to outside services (TMDB, the language model). */
-  outboundFetch: OutboundFetch;
+  /**
+   * Every call to another server (TMDB, the language model, webhooks): public addresses only, checked
+   * where it connects (any address with ALLOW_PRIVATE_WEBHOOKS), a time limit and a cap on the answer.
+   */
+  outboundFetch: OutboundClient;
   /** Signs sessions and links; AUTH_SECRET, or one kept in DATA_DIR. */
   secret: string;
   /** Where links in e-mails point. */
@@ -34,21 +38,31 @@ export interface ComposeOptions {
   /** Given services are used as they are and not closed here. */
   storage?: FileStorage;
   clock?: () => Date;
+  /** Tests answer DNS as an attacker would, or allow one loopback address as if it were public. */
+  outbound?: { resolve?: Resolver; policy?: AddressPolicy };
 }
 
-export async function composeServices({ env, database, logger, storage: givenStorage, clock = () => new Date() }: ComposeOptions): Promise<Services> {
+export async function composeServices({ env, database, logger, storage: givenStorage, clock = () => new Date(), outbound }: ComposeOptions): Promise<Services> {
   const settings = createSettings({ db: database.db, env });
   const storage = givenStorage ?? (await createStorageFromEnv(env));
+  const outboundFetch = createOutboundFetch({
+    userAgent: 'Vitrine/2.1.0',
+    defaultTimeoutMs: env.OUTBOUND_TIMEOUT_SECONDS * 1000,
+    maxResponseBytes: env.OUTBOUND_MAX_RESPONSE_BYTES,
+    policy: outbound?.policy ?? (env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly),
+    resolve: outbound?.resolve,
+  });
   return {
     clock,
     storage,
     settings,
-    outboundFetch: createOutboundFetch({ userAgent: 'Vitrine/2.1.0', defaultTimeoutMs: 30_000 }),
+    outboundFetch,
     mailer: createMailer({ db: database.db, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
     secret: resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false,
     async close() {
+      await outboundFetch.close();
       if (!givenStorage) await storage.close();
     },
   };

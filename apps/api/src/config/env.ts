@@ -62,6 +62,9 @@ export const envSchema = z
     LLM_INSTRUCTIONS: optionalText,
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    // Every outbound HTTP call (language model, TMDB, webhooks) ends by then and reads at most this many bytes.
+    OUTBOUND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(5 * 1024 * 1024),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

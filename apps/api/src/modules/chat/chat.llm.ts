@@ -8,6 +8,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { streamText, type ModelMessage } from 'ai';
 import { toCents } from '@vitrine/domain/money';
 import type { Env } from '../../config/env.ts';
+import { OutboundError } from '../../shared/outbound-address.ts';
 
 export interface LlmSettings {
   baseUrl: string;
@@ -50,6 +51,13 @@ export function llmSourceFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | '
       ? { baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, ...DEFAULT_LLM_TIMEOUTS }
       : null;
   return async () => settings;
+}
+
+function outboundCause(error: unknown): OutboundError | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (current instanceof OutboundError) return current;
+  }
+  return undefined;
 }
 
 export class LlmFailure extends Error {
@@ -207,7 +215,10 @@ export async function streamLlmProse(
   } catch (error) {
     if (timedOut) throw timedOut;
     if (error instanceof LlmFailure) throw error;
-    throw new LlmFailure('error', error instanceof Error ? error.message : String(error));
+    // The outbound client's refusal or cut (an internal address, an answer too large) may come wrapped
+    // by the SDK ('Failed to process successful response'): the log names the client's reason.
+    const outbound = outboundCause(error);
+    throw new LlmFailure('error', outbound?.message ?? (error instanceof Error ? error.message : String(error)));
   } finally {
     clearTimeout(firstToken);
     clearTimeout(total);

@@ -11,6 +11,7 @@
 import { LRUCache } from 'lru-cache';
 import pThrottle from 'p-throttle';
 import type { AppError } from '../../shared/errors.ts';
+import { OutboundError } from '../../shared/outbound-address.ts';
 import { providerError, providerNotConfigured, providerRejected, providerUnavailable, titleNotFound } from './media.errors.ts';
 
 export interface Clock {
@@ -122,6 +123,7 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
 
   /** Names what went wrong without anything that could hold the URL (and so the key). */
   const describeFailure = (error: unknown): string => {
+    if (error instanceof OutboundError) return error.code;
     if (error instanceof Error) {
       if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'tempo esgotado';
       const cause = (error as { cause?: { code?: unknown } }).cause;
@@ -159,6 +161,8 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
         response = await throttledFetch(url, { headers, signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
       } catch (error) {
         const reason = describeFailure(error);
+        // Refused by the outbound guard (an internal address): trying again cannot help.
+        if (error instanceof OutboundError) return fail(providerUnavailable(), 'a TMDB não pode ser chamada neste endereço', { reason, address: error.address });
         if (last || signal.aborted) return fail(providerUnavailable(), 'a TMDB não respondeu', { attempt, reason });
         logger.info({ ...log, attempt, reason }, 'a TMDB não respondeu: nova tentativa');
         await sleep(backoff(attempt));
@@ -168,7 +172,8 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
       if (response.ok) {
         try {
           return await response.json();
-        } catch {
+        } catch (error) {
+          if (error instanceof OutboundError) return fail(providerError(), 'a resposta da TMDB passou do limite', { reason: error.code });
           return fail(providerError(), 'a TMDB respondeu com JSON inválido');
         }
       }

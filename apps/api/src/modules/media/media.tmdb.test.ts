@@ -382,3 +382,26 @@ describe('the catalogue API when TMDB is unreachable', () => {
     }
   });
 });
+
+describe('the catalogue API when TMDB_BASE_URL is an internal address', () => {
+  it('sends it nothing (private addresses not allowed) and answers the same Portuguese 503 as an outage, the log naming the reason without the key', { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase();
+    const internal = await startFakeTmdb();
+    const logs = logCapture();
+    const env = testEnv({ TMDB_API_KEY: FAKE_TMDB_KEY, TMDB_BASE_URL: internal.url, ALLOW_PRIVATE_WEBHOOKS: 'false', LOG_LEVEL: 'trace' });
+    const app = await buildApp({ env, database, logger: capturedLogger(env, logs) });
+    try {
+      const response = await app.inject({ method: 'GET', url: '/api/media/home' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.code).toBe('media.provider_unavailable');
+      expect(internal.requests).toHaveLength(0);
+      expect(logs.text()).toContain('a TMDB não pode ser chamada neste endereço');
+      expect(logs.text()).toContain('forbidden_address');
+      expect(logs.text()).not.toContain(FAKE_TMDB_KEY);
+    } finally {
+      await app.close();
+      await database.close();
+      await internal.close();
+    }
+  });
+});

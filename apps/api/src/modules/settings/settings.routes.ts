@@ -10,7 +10,11 @@ import { createSettings } from '../../shared/settings.ts';
 import { recordAudit } from '../admin/admin.audit.ts';
 import { adminActor } from '../admin/admin.resource.ts';
 import type { Settings } from '../../shared/settings.ts';
+import { anyAddress, checkOutboundUrl, OutboundError, publicAddressesOnly } from '../../shared/outbound-address.ts';
 import { invalidSetting, settingNotOverridden } from './settings.errors.ts';
+
+/** Settings that are addresses the server will call (with the API key): checked like any outbound call. */
+const OUTBOUND_URL_KEYS: ReadonlySet<SettingKey> = new Set(['llm_base_url']);
 
 export async function settingsRoutes(app: FastifyInstance, { settings, db, env }: { settings: Settings; db: Database; env: Env }) {
   // The trail names a secret by its last four characters only.
@@ -28,6 +32,15 @@ export async function settingsRoutes(app: FastifyInstance, { settings, db, env }
     async (request) => {
       const parsed = SETTINGS[request.params.key].schema.safeParse(request.body.value);
       if (!parsed.success) throw invalidSetting(parsed.error.issues[0]?.message ?? 'Valor inválido.');
+      if (OUTBOUND_URL_KEYS.has(request.params.key)) {
+        // A first check when saving; the real one is made where each connection is opened (DNS may change).
+        try {
+          checkOutboundUrl(parsed.data, env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly);
+        } catch (error) {
+          if (error instanceof OutboundError) throw invalidSetting(error.message);
+          throw error;
+        }
+      }
       const actor = await adminActor(request);
       const key = request.params.key;
       const before = await stored(key);

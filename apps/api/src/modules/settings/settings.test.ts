@@ -93,3 +93,43 @@ describe('settings the admin overrides over the environment', () => {
     expect(await setting('contact_email')).toMatchObject({ source: 'env' });
   });
 });
+
+describe('the language model address, checked when it is saved', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...adminEnv, ALLOW_PRIVATE_WEBHOOKS: 'false' } });
+    admin = await signInAsAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  const put = (value: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/settings/llm_base_url', headers: { cookie: admin }, payload: { value } });
+
+  it.each([
+    ['http://127.0.0.1:11434/v1', '127.0.0.1'],
+    ['http://2130706433/v1', '127.0.0.1'],
+    ['http://0x7f.1/v1', '127.0.0.1'],
+    ['http://[::1]:8080/v1', '::1'],
+    ['http://[::ffff:7f00:1]/v1', '::ffff:7f00:1'],
+    ['http://169.254.169.254/latest', '169.254.169.254'],
+    ['http://10.0.0.7/v1', '10.0.0.7'],
+    ['http://localhost:11434/v1', 'localhost'],
+  ])('refuses %s in Portuguese and keeps the previous value', async (value, address) => {
+    const response = await put(value);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toEqual({
+      code: 'settings.invalid_value',
+      message: `O endereço ${address} é local, privado ou reservado: o servidor só se conecta a endereços públicos.`,
+    });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: admin } });
+    expect(listed.json<Setting[]>().find((entry) => entry.key === 'llm_base_url')).toMatchObject({ source: 'none' });
+  });
+
+  it('refuses credentials in the address and accepts a public one', async () => {
+    expect((await put('https://usuario:senha@modelo.example.com/v1')).json().error.message).toBe('O endereço não pode conter usuário ou senha.');
+    const saved = await put('https://modelo.example.com/v1');
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ key: 'llm_base_url', source: 'admin', value: 'https://modelo.example.com/v1' });
+  });
+});

@@ -1,32 +1,16 @@
-// Guard against server-side request forgery: a webhook URL is typed by an administrator, so the
-// server must not be turned into a client for its own network (metadata service, database,
-// admin consoles). The address is checked where the connection is made, on every connection:
-// a name that resolved to a public address when saved may resolve to 127.0.0.1 later (DNS
-// rebinding), and a redirect could point anywhere, so redirects are never followed.
-import dns from 'node:dns';
-import net, { type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+// Which webhook URLs are accepted. The guard itself (the address checked where the connection is
+// made, on every connection, so DNS rebinding cannot get around it) is the outbound client's, in
+// shared/outbound-address.ts: webhooks, the language model and TMDB all go through it. Here the
+// same checks are made when a URL is saved or queued, with the webhook's own messages.
+import {
+  anyAddress,
+  checkOutboundUrl,
+  OutboundError,
+  publicAddressesOnly,
+} from '../../shared/outbound-address.ts';
 import { webhookErrors } from './webhooks.errors.ts';
 
-/** dns.lookup's shape, replaceable in tests by a resolver that answers what an attacker would. */
-export type Resolver = (
-  hostname: string,
-  options: dns.LookupAllOptions,
-  callback: (error: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
-) => void;
-
-const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
-
-/**
- * Only ordinary public unicast addresses are allowed. Everything ipaddr.js classifies otherwise is
- * refused: loopback, private, carrier-grade NAT, link-local (cloud metadata), unspecified (0.0.0.0/8),
- * unique-local and link-local IPv6, multicast, reserved, and IPv6 forms that embed an IPv4 address
- * (IPv4-mapped are unwrapped first, NAT64, 6to4 and Teredo are refused).
- */
-export function isForbiddenAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return true;
-  return ipaddr.process(address).range() !== 'unicast';
-}
+export { isForbiddenAddress, type Resolver } from '../../shared/outbound-address.ts';
 
 /**
  * Checks what can be checked without resolving: http(s) only, no credentials, and an address
@@ -34,42 +18,23 @@ export function isForbiddenAddress(address: string): boolean {
  * (127.1, 2130706433, 0x7f.1) to dotted form.
  */
 export function checkWebhookUrl(raw: string, { allowPrivate }: { allowPrivate: boolean }): URL {
-  let url: URL;
   try {
-    url = new URL(raw.trim());
-  } catch {
-    throw webhookErrors.invalidUrl();
+    return checkOutboundUrl(raw, allowPrivate ? anyAddress : publicAddressesOnly);
+  } catch (error) {
+    throw error instanceof OutboundError ? asWebhookError(error) : error;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw webhookErrors.protocol();
-  if (url.username || url.password) throw webhookErrors.credentials();
-  if (!url.hostname) throw webhookErrors.invalidUrl();
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (!allowPrivate && net.isIP(literal) && isForbiddenAddress(literal)) throw webhookErrors.forbiddenAddress(literal);
-  return url;
 }
 
-/**
- * The `lookup` given to the HTTP client: Node calls it when it opens the connection, and connects
- * only to the addresses it returns. Every resolved address must be public (one bad address among
- * good ones is refused too, so the choice of address cannot be steered).
- */
-export function guardedLookup({ allowPrivate, resolve = systemResolver }: { allowPrivate: boolean; resolve?: Resolver }): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname, { family: options.family, hints: options.hints, all: true }, (error, addresses) => {
-      if (error) {
-        callback(error, '', 4);
-        return;
-      }
-      const refused = allowPrivate ? undefined : addresses.find((entry) => isForbiddenAddress(entry.address));
-      if (refused || addresses.length === 0) {
-        callback(refused ? webhookErrors.forbiddenAddress(refused.address) : webhookErrors.invalidUrl(), '', 4);
-        return;
-      }
-      if (options.all) {
-        (callback as unknown as (error: null, addresses: dns.LookupAddress[]) => void)(null, addresses);
-      } else {
-        callback(null, addresses[0]!.address, addresses[0]!.family);
-      }
-    });
-  };
+/** The outbound client's refusal, in the webhook's words. */
+export function asWebhookError(error: OutboundError) {
+  switch (error.code) {
+    case 'protocol':
+      return webhookErrors.protocol();
+    case 'credentials':
+      return webhookErrors.credentials();
+    case 'forbidden_address':
+      return webhookErrors.forbiddenAddress(error.address ?? '');
+    default:
+      return webhookErrors.invalidUrl();
+  }
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
+import type { OutboundFetch } from '../../shared/http-client.ts';
 import { sendWebhook } from './webhook-sender.ts';
 import { checkWebhookUrl, type Resolver } from './webhook-target.ts';
 import { webhookErrors } from './webhooks.errors.ts';
@@ -93,6 +94,8 @@ export interface WebhookDeliveryDeps {
   db: Database;
   allowPrivate: boolean;
   timeoutMs: number;
+  /** The app's outbound client (its guard decides which addresses are reached). */
+  fetch?: OutboundFetch;
   resolve?: Resolver;
 }
 
@@ -118,7 +121,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
           messageId: found.delivery.messageId,
           body: JSON.stringify(found.delivery.payload),
         },
-        { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, signal: context.signal, resolve: deps.resolve },
+        { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, signal: context.signal, fetch: deps.fetch, resolve: deps.resolve },
       );
       if (result.ok) return { ok: true, statusCode: result.statusCode };
       return {
