@@ -89,12 +89,13 @@ async function newAdmin(app: FastifyInstance, db: Database, email: string, remot
   return admin;
 }
 
-describe('two-factor sign-in for admins (better-auth two-factor plugin)', () => {
+// Each test hashes a few passwords (scrypt): generous time on a busy machine.
+describe('two-factor sign-in for admins (better-auth two-factor plugin)', { timeout: 180_000 }, () => {
   let t: Awaited<ReturnType<typeof buildLoggedTestApp>>;
   const seen: string[] = [];
   beforeAll(async () => {
     t = await buildLoggedTestApp();
-  });
+  }, 180_000);
   afterAll(async () => {
     // Secrets, recovery codes and codes never reach the log.
     const log = t.logs.text();
@@ -221,7 +222,7 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', () => 
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('two_factor.locked');
     expect(cookiesSet(locked).has(SESSION)).toBe(false);
-  }, 120_000);
+  });
 
   it('better-auth limits code attempts per client address (10 a minute), whatever the account', async () => {
     const sharedAddress = '10.98.0.1';
@@ -241,7 +242,7 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', () => 
     expect(eleventh.statusCode).toBe(429);
     expect(eleventh.json().error.code).toBe('rate_limited');
     expect(eleventh.json().error.message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos e tente novamente\.$/);
-  }, 120_000);
+  });
 
   it('a recovery code signs in once only, with or without its dash', async () => {
     const admin = await newAdmin(t.app, t.database.db, 'recovery@vitrine.test');
@@ -307,11 +308,11 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', () => 
   });
 });
 
-describe('REQUIRE_TWO_FACTOR=true', () => {
+describe('REQUIRE_TWO_FACTOR=true', { timeout: 180_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: { REQUIRE_TWO_FACTOR: 'true' } });
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   it('refuses admin calls of an admin without two-factor until enrolment; session, enrolment and sign-out still work', async () => {
