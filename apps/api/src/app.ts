@@ -31,6 +31,7 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { twoFactorRoutes } from './modules/access/two-factor.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
 import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
 import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
@@ -168,7 +169,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
-  await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE });
+  await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(eventsPlugin, {
     database,
     sessionToken: async (request) => {
@@ -196,7 +197,8 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });
+  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
+  await app.register(twoFactorRoutes, { db: database.db, auth });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });

@@ -65,10 +65,15 @@ export const accessMeSchema = z.object({
   signedIn: z.boolean(),
   email: z.string().nullable(),
   isPro: z.boolean(),
+  /** The signed-in user answers a second factor at sign-in. */
+  twoFactorEnabled: z.boolean().optional(),
+  /** REQUIRE_TWO_FACTOR is on and this PRO user has not enrolled: admin calls answer two_factor_required. */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type AccessMe = z.infer<typeof accessMeSchema>;
 
-export const signInResultSchema = z.object({ signedIn: z.literal(true), email: z.string() });
+/** `signedIn: false` with `twoFactorRequired`: the password was right, the second step (a code) comes next. */
+export const signInResultSchema = z.object({ signedIn: z.boolean(), email: z.string(), twoFactorRequired: z.boolean().optional() });
 export const signUpResultSchema = z.object({ created: z.literal(true), email: z.string() });
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 
@@ -124,6 +129,8 @@ export type SignupPasswordForm = z.infer<typeof signupPasswordFormSchema>;
 export const proUserSchema = z.object({
   email: z.string(),
   isActive: z.boolean(),
+  /** The account of this e-mail signs in with a second factor (false without an account). */
+  twoFactorEnabled: z.boolean().optional(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

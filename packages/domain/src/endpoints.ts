@@ -16,6 +16,7 @@ import { healthContract } from './health.contract.ts';
 import { mediaContract } from './media.contract.ts';
 import { resellersContract } from './resellers.contract.ts';
 import { settingsContract } from './settings.contract.ts';
+import { twoFactorContract } from './two-factor.contract.ts';
 import { uploadsContract } from './uploads.contract.ts';
 
 export const contracts = {
@@ -43,6 +44,7 @@ export const contracts = {
   media: mediaContract,
   resellers: resellersContract,
   settings: settingsContract,
+  twoFactor: twoFactorContract,
   uploads: uploadsContract,
 };
 

@@ -69,6 +69,8 @@ export const envSchema = z
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     TRUST_PROXY: booleanString,
+    // Admins must enrol a second factor (TOTP) before any admin call other than enrolment, session and sign-out.
+    REQUIRE_TWO_FACTOR: booleanString,
     // Open event streams (/api/events) per client address and per instance; each one holds a socket.
     EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),

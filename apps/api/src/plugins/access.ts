@@ -1,7 +1,8 @@
 // Server-side access control: routes not listed in public-routes.ts need an active PRO session.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../shared/errors.ts';
+import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
+import { AppError, forbidden, unauthorized } from '../shared/errors.ts';
 import { isPublicRoute } from './public-routes.ts';
 
 export interface Viewer {
@@ -9,6 +10,8 @@ export interface Viewer {
   email: string;
   /** Re-checked against pro_users on every request, so deactivation takes effect at once. */
   isPro: boolean;
+  /** The account answers a second factor at sign-in (the session exists only after it). */
+  twoFactorEnabled: boolean;
 }
 
 declare module 'fastify' {
@@ -25,11 +28,13 @@ export interface AccessPluginOptions {
   resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
   /** The session cookie's name, to mark answers to signed-in requests as not cacheable. */
   sessionCookieName: string;
+  /** REQUIRE_TWO_FACTOR: PRO routes refuse a PRO user who has not enrolled (enrolment lives under /api/auth/). */
+  requireTwoFactor?: boolean;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
 
-export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer, sessionCookieName }) => {
+export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer, sessionCookieName, requireTwoFactor = false }) => {
   app.decorateRequest('viewer', function (this: FastifyRequest) {
     let pending = cache.get(this);
     if (!pending) {
@@ -50,6 +55,9 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer,
       const viewer = await request.viewer();
       if (!viewer) throw unauthorized();
       if (!viewer.isPro) throw forbidden();
+      if (requireTwoFactor && !viewer.twoFactorEnabled) {
+        throw new AppError(twoFactorErrorCodes.required, 403, twoFactorErrorMessages[twoFactorErrorCodes.required]!);
+      }
     };
     // onRequest runs before the body is parsed or validated: strangers learn nothing about the route.
     const existing = route.onRequest;

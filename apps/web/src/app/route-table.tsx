@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
       // Pages of the mailed links (the secret travels after '#', never to the server in a URL).
       { path: 'auth/confirmar', lazy: () => import('./routes/auth-confirm') },
       { path: 'auth/redefinir-senha', lazy: () => import('./routes/auth-reset') },
+      // Enrolment in two-factor sign-in, first thing for an admin when REQUIRE_TWO_FACTOR is on.
+      { path: 'auth/duas-etapas', lazy: () => import('./routes/auth-two-factor') },
       {
         // Active PRO users only: 'Verificando permissões...', then /auth or 'Acesso Restrito'.
         element: <RequirePro />,

@@ -1,6 +1,7 @@
 // better-auth answers in English with its own codes; our API answers with a stable code and the pt-BR text
 // the browser shows.
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
+import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { AppError } from '../../shared/errors.ts';
 import { NOT_PRO, PRO_CHECK_FAILED, USER_ALREADY_EXISTS } from './auth.ts';
 
@@ -32,6 +33,21 @@ const byBetterAuthCode: Record<string, { code: string; status?: number }> = {
   EMAIL_NOT_VERIFIED: { code: authErrorCodes.emailNotConfirmed, status: 403 },
 };
 
+// better-auth answers a wrong code with 401; ours is 400: the session (if any) stays, the form asks again.
+const byTwoFactorCode: Record<string, { code: string; status: number }> = {
+  INVALID_CODE: { code: twoFactorErrorCodes.invalidCode, status: 400 },
+  INVALID_BACKUP_CODE: { code: twoFactorErrorCodes.invalidRecoveryCode, status: 400 },
+  INVALID_TWO_FACTOR_COOKIE: { code: twoFactorErrorCodes.challengeExpired, status: 401 },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: twoFactorErrorCodes.tooManyAttempts, status: 429 },
+  ACCOUNT_TEMPORARILY_LOCKED: { code: twoFactorErrorCodes.locked, status: 429 },
+  TOTP_ALREADY_ENABLED: { code: twoFactorErrorCodes.alreadyEnabled, status: 409 },
+  TOTP_NOT_ENABLED: { code: twoFactorErrorCodes.notEnabled, status: 409 },
+  TWO_FACTOR_NOT_ENABLED: { code: twoFactorErrorCodes.notEnabled, status: 409 },
+  BACKUP_CODES_NOT_ENABLED: { code: twoFactorErrorCodes.notEnabled, status: 409 },
+  INVALID_PASSWORD: { code: twoFactorErrorCodes.wrongPassword, status: 400 },
+  SESSION_NOT_FRESH: { code: twoFactorErrorCodes.sessionNotFresh, status: 403 },
+};
+
 const otherMessages: Record<string, { status: number; code: string; message: string }> = {
   PASSWORD_TOO_SHORT: { status: 400, code: 'validation_error', message: 'Senha deve ter pelo menos 6 caracteres' },
   PASSWORD_TOO_LONG: { status: 400, code: 'validation_error', message: 'Senha muito longa' },
@@ -39,11 +55,13 @@ const otherMessages: Record<string, { status: number; code: string; message: str
 };
 
 export function authErrorFromResponse(status: number, body: unknown, retryAfterSeconds?: number): AppError {
+  const code = typeof body === 'object' && body !== null && 'code' in body ? String((body as { code: unknown }).code) : '';
+  const twoFactor = byTwoFactorCode[code];
+  if (twoFactor) return new AppError(twoFactor.code, twoFactor.status, twoFactorErrorMessages[twoFactor.code]!);
   if (status === 429) {
     const seconds = Math.max(1, retryAfterSeconds ?? 60);
     return new AppError(authErrorCodes.rateLimited, 429, `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`);
   }
-  const code = typeof body === 'object' && body !== null && 'code' in body ? String((body as { code: unknown }).code) : '';
   const known = byBetterAuthCode[code];
   if (known) return new AppError(known.code, known.status ?? status, authErrorMessages[known.code]!);
   const other = otherMessages[code];

@@ -10,7 +10,7 @@ import { AppError } from '../../shared/errors.ts';
 import { recordAudit } from '../admin/admin.audit.ts';
 import { adminActor } from '../admin/admin.resource.ts';
 import { route } from '../../shared/route.ts';
-import { AUTH_BASE_PATH, defaultAuthRateLimits, type Auth } from './auth.ts';
+import { AUTH_BASE_PATH, defaultAuthRateLimits, isTwoFactorRedirect, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
 import { createProUsersRepository, type ProUser, type ProUsersRepository } from './pro-users.repository.ts';
@@ -27,7 +27,7 @@ interface ForwardOptions {
 }
 
 /** Calls better-auth's handler with a Fetch Request and copies its cookies onto our reply. */
-async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply, options: ForwardOptions) {
+export async function forward(auth: Auth, request: FastifyRequest, reply: FastifyReply, options: ForwardOptions) {
   const ownOrigin = `${request.protocol}://${request.host}`;
   const url = new URL(`${AUTH_BASE_PATH}${options.path}`, ownOrigin);
   for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
@@ -99,7 +99,7 @@ export const LINK_LIMITS = {
 
 const SIGN_UP_PER_IP = { max: defaultAuthRateLimits.signUp.max, timeWindow: defaultAuthRateLimits.signUp.window * 1000 };
 
-const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+export const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 /**
  * A second limit on a route (the first is its `config.rateLimit`), counted after validation under
@@ -130,9 +130,11 @@ export interface AccessRoutesOptions {
   proUsers: ProUsersRepository;
   signups: SignupsRepository;
   signupUsecases: SignupUsecases;
+  /** REQUIRE_TWO_FACTOR: /api/access/me tells a PRO user without a second factor to enrol. */
+  requireTwoFactor?: boolean;
 }
 
-export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases }: AccessRoutesOptions) {
+export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases, requireTwoFactor = false }: AccessRoutesOptions) {
 
   // Work that runs after its answer (reset mails) finishes before the server closes.
   const inFlight = new Set<Promise<unknown>>();
@@ -149,8 +151,9 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
   /** Signs the owner in right after activation or reset; the account stays usable if this fails. */
   const signInAfter = async (request: FastifyRequest, reply: FastifyReply, email: string, password: string) => {
     try {
-      await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
-      return true;
+      const response = await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
+      // With two-factor on, the password alone opens no session: the owner signs in with a code.
+      return !(await isTwoFactorRedirect(response));
     } catch (error) {
       request.log.warn({ err: error }, 'conta ativada ou senha trocada, mas o login automático falhou');
       return false;
@@ -167,9 +170,11 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
       } },
     async (request, reply) => {
       const { email, password } = request.body;
-      await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
+      const response = await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
       noStore(reply);
-      return { signedIn: true as const, email };
+      // The password was right but no session exists yet: the second step (/two-factor/verify-*) opens it.
+      if (await isTwoFactorRedirect(response)) return { signedIn: false, email, twoFactorRequired: true };
+      return { signedIn: true, email };
     },
   );
 
@@ -245,7 +250,15 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     async (request, reply) => {
       noStore(reply);
       const viewer = await request.viewer();
-      return viewer ? { signedIn: true, email: viewer.email, isPro: viewer.isPro } : { signedIn: false, email: null, isPro: false };
+      if (!viewer) return { signedIn: false, email: null, isPro: false };
+      // The two-factor fields appear only when true: an answer without them means neither.
+      return {
+        signedIn: true,
+        email: viewer.email,
+        isPro: viewer.isPro,
+        ...(viewer.twoFactorEnabled && { twoFactorEnabled: true }),
+        ...(requireTwoFactor && viewer.isPro && !viewer.twoFactorEnabled && { twoFactorRequired: true }),
+      };
     },
   );
 

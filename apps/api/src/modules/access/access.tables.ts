@@ -1,5 +1,5 @@
 // Access: PRO users, better-auth's tables, rate limits and pending sign-ups.
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
 
 export const proUsers = pgTable('pro_users', {
@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  // better-auth's two-factor plugin: true once a TOTP secret has been confirmed with a code.
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -56,6 +58,25 @@ export const accounts = pgTable('accounts', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// better-auth's two-factor plugin: one row per user that started enrolment. The TOTP secret and the
+// recovery codes are encrypted with the auth secret by better-auth; `verified` turns true with the first code.
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    // Consecutive failed codes at sign-in; at 10 the account's second step is locked until locked_until.
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
+);
 
 export const verifications = pgTable('verifications', {
   id: text('id').primaryKey(),

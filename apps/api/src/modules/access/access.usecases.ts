@@ -9,7 +9,11 @@ import type { Auth } from './auth.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import { insertConfirmedAccount } from './signups.repository.ts';
 
-/** Session → user → pro_users: re-checked on every request, so deactivating an e-mail ends access at once. */
+/**
+ * Session → user → pro_users: re-checked on every request, so deactivating an e-mail ends access at once.
+ * Between the password and the code of a two-factor sign-in there is no session (better-auth deletes it
+ * and keeps only its signed two_factor cookie), so that interim state resolves to nobody.
+ */
 export async function resolveViewer(
   { auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository },
   headers: Headers,
@@ -18,7 +22,12 @@ export async function resolveViewer(
   const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!session) return null;
   const email = normalizeEmail(session.user.email);
-  return { userId: session.user.id, email, isPro: await proUsers.isActive(email) };
+  return {
+    userId: session.user.id,
+    email,
+    isPro: await proUsers.isActive(email),
+    twoFactorEnabled: session.user.twoFactorEnabled === true,
+  };
 }
 
 /**

@@ -2,12 +2,21 @@
 // password reset by mailed link. Accounts are created by our confirmation step, not by better-auth.
 import { APIError, betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrine/domain/auth';
+import {
+  CODE_FAILURES_BEFORE_LOCK,
+  CODE_LOCK_MINUTES,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_CODE_LENGTH,
+  SECOND_STEP_MINUTES,
+  TOTP_DIGITS,
+} from '@vitrine/domain/two-factor';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
@@ -28,11 +37,14 @@ export interface AuthRateLimits {
   signIn: { window: number; max: number };
   /** Per client IP, per window in seconds: our sign-up route (better-auth's sign-up is off). */
   signUp: { window: number; max: number };
+  /** Per client IP and endpoint: better-auth's limiter on /two-factor/* (codes, enrolment). */
+  twoFactor: { window: number; max: number };
 }
 
 export const defaultAuthRateLimits: AuthRateLimits = {
   signIn: { window: 60, max: 10 },
   signUp: { window: 60, max: 5 },
+  twoFactor: { window: 60, max: 10 },
 };
 
 /** A reset link works once, for 30 minutes. */
@@ -70,7 +82,7 @@ export function createAuth({
     secret,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { users, sessions, accounts, verifications, rateLimits },
+      schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
     }),
     user: { modelName: 'users' },
     session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
@@ -109,6 +121,7 @@ export function createAuth({
       max: 100,
       customRules: {
         '/sign-in/email': limits.signIn,
+        '/two-factor/*': limits.twoFactor,
       },
     },
     advanced: {
@@ -120,6 +133,19 @@ export function createAuth({
     },
     logger: betterAuthLogger(logger, outage),
     telemetry: { enabled: false },
+    plugins: [
+      // TOTP secrets and recovery codes are stored encrypted with the auth secret (better-auth's default).
+      // After the password, an enrolled user gets no session, only a signed two_factor cookie that a
+      // code (5 tries) turns into one; 10 wrong codes in a row lock the account's second step.
+      twoFactor({
+        issuer: 'Vitrine',
+        twoFactorTable: 'twoFactors',
+        twoFactorCookieMaxAge: SECOND_STEP_MINUTES * 60,
+        totpOptions: { digits: TOTP_DIGITS, period: 30 },
+        backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: RECOVERY_CODE_LENGTH, storeBackupCodes: 'encrypted' },
+        accountLockout: { enabled: true, maxFailedAttempts: CODE_FAILURES_BEFORE_LOCK, durationSeconds: CODE_LOCK_MINUTES * 60 },
+      }),
+    ],
     onAPIError: {
       // Refusals (wrong password, not PRO...) are expected: the bridge logs them; only real failures are errors.
       onError: (error) => {
@@ -166,3 +192,13 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A sign-in answer of an account with two-factor on: no session yet, a code must follow. */
+export async function isTwoFactorRedirect(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.clone().json()) as { twoFactorRedirect?: unknown } | null;
+    return body?.twoFactorRedirect === true;
+  } catch {
+    return false;
+  }
+}

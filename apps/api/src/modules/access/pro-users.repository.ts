@@ -1,14 +1,16 @@
-import { and, asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { DbExecutor } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
-import { proUsers } from '../../db/schema.ts';
+import { proUsers, users } from '../../db/schema.ts';
 
 export interface ProUser {
   email: string;
   isActive: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** In lists only: the e-mail's account signs in with a second factor (false without an account). */
+  twoFactorEnabled?: boolean;
 }
 
 export interface ProUsersRepository {
@@ -25,7 +27,20 @@ export function createProUsersRepository(db: DbExecutor): ProUsersRepository {
     async list({ search, limit, offset }) {
       const where = search ? ilike(proUsers.email, likeContaining(search)) : undefined;
       const [rows, total] = await Promise.all([
-        db.select().from(proUsers).where(where).orderBy(asc(proUsers.email)).limit(limit).offset(offset),
+        db
+          .select({
+            email: proUsers.email,
+            isActive: proUsers.isActive,
+            createdAt: proUsers.createdAt,
+            updatedAt: proUsers.updatedAt,
+            twoFactorEnabled: sql<boolean>`coalesce(${users.twoFactorEnabled}, false)`,
+          })
+          .from(proUsers)
+          .leftJoin(users, eq(users.email, proUsers.email))
+          .where(where)
+          .orderBy(asc(proUsers.email))
+          .limit(limit)
+          .offset(offset),
         db.$count(proUsers, where),
       ]);
       return { rows, total };

@@ -1,5 +1,5 @@
-// Security: PRO users (add with an optional invitation, activate, deactivate), active sessions with
-// revoke, the e-mail outbox and the audit trail of every admin write.
+// Security: the admin's own two-factor sign-in, PRO users (add with an optional invitation, activate,
+// deactivate, who has two-factor on), active sessions with revoke, the e-mail outbox and the audit trail.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
+import { TwoFactorCard } from '../components/two-factor-card';
 import { pageCount, usePagedList } from '../api/use-paged-list';
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = { create: 'Criação', update: 'Atualização', delete: 'Exclusão' };
@@ -29,6 +30,7 @@ export function SecuritySection() {
       <h2 id="seguranca-titulo" className="text-lg font-semibold">
         Segurança
       </h2>
+      <TwoFactorCard />
       <Tabs defaultValue="pro-users">
         <TabsList className="flex h-auto flex-wrap">
           <TabsTrigger value="pro-users">Usuários PRO</TabsTrigger>
@@ -106,6 +108,11 @@ function ProUsers() {
   const columns: AdminColumn<ProUser & { id: string }>[] = [
     { key: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
     { key: 'status', header: 'Status', cell: (user) => <Badge variant={user.isActive ? 'default' : 'outline'}>{user.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+    {
+      key: 'twoFactor',
+      header: 'Duas etapas',
+      cell: (user) => <Badge variant={user.twoFactorEnabled ? 'secondary' : 'outline'}>{user.twoFactorEnabled ? '2FA ativa' : 'Sem 2FA'}</Badge>,
+    },
     { key: 'updatedAt', header: 'Alterado em', cell: (user) => formatDateTime(user.updatedAt) },
   ];
 

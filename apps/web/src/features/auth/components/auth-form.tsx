@@ -15,6 +15,7 @@ import { authErrorMessage } from '../lib/auth-error-message';
 import { EmailIndicator } from './email-indicator';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ErrorNotice, SuccessNotice } from './form-notices';
+import { TwoFactorStep } from './two-factor-step';
 
 export type AuthMode = 'login' | 'signup' | 'forgot';
 
@@ -26,6 +27,8 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  /** The e-mail whose password was right and whose second step (a code) comes next. */
+  const [secondStepFor, setSecondStepFor] = useState<string | null>(null);
   const signIn = useSignIn();
   const signUp = useSignUp();
 
@@ -59,8 +62,9 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
     try {
       if (mode === 'login') {
         setProgress('Verificando acesso PRO...');
-        await signIn.mutateAsync(values);
-        navigate('/', { replace: true });
+        const outcome = await signIn.mutateAsync(values);
+        if (outcome.twoFactorRequired) setSecondStepFor(outcome.email);
+        else navigate('/', { replace: true });
       } else {
         await signUp.mutateAsync(values);
         setMessage(authInfoMessages.signUpCreated);
@@ -80,6 +84,19 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
 
   const emailError = showError('email');
   const passwordError = showError('password');
+
+  if (secondStepFor) {
+    return (
+      <TwoFactorStep
+        email={secondStepFor}
+        onSignedIn={() => navigate('/', { replace: true })}
+        onRestart={() => {
+          setSecondStepFor(null);
+          reset({ email: secondStepFor, password: '' });
+        }}
+      />
+    );
+  }
 
   if (mode === 'forgot') {
     return (

@@ -39,6 +39,9 @@ export function RequirePro({ children }: { children?: ReactNode }) {
 
   if (!session.data.signedIn) return <Navigate to="/auth" replace />;
 
+  // REQUIRE_TWO_FACTOR: the API refuses this admin until a second factor is on; enrolment comes first.
+  if (session.data.twoFactorRequired) return <Navigate to="/auth/duas-etapas" replace />;
+
   if (!session.data.isPro) {
     return (
       <Centered>

@@ -1,4 +1,5 @@
 import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth-messages';
+import { twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { ApiError } from '@/lib/api-client';
 
 /** The PRO validation step failed in a way nobody planned for. */
@@ -34,7 +35,7 @@ export function authErrorMessage(error: unknown): string {
   if (error instanceof UnexpectedAnswerError) return VALIDATION_UNEXPECTED_MESSAGE;
   if (error instanceof ApiError) {
     if (error.isNetworkError) return connectionErrorMessage;
-    const known = authErrorMessages[error.code];
+    const known = authErrorMessages[error.code] ?? twoFactorErrorMessages[error.code];
     if (known) return known;
     // 'http_<status>': the answer carried no error of ours (a proxy page, a crash, an empty body).
     if (error.code.startsWith('http_') || error.status === 500) return VALIDATION_UNEXPECTED_MESSAGE;
