@@ -169,7 +169,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(catalogAdminRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined });
   await app.register(resellersAdminRoutes, { db: database.db });
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
