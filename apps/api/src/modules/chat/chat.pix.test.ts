@@ -44,7 +44,8 @@ const settle = async (app: TestApp) => {
   return (response.json() as ChatExchange).reply;
 };
 
-describe('the shop’s PIX key', () => {
+// Each test builds its own app and chats through it: slow on a loaded machine.
+describe('the shop’s PIX key', { timeout: 120_000 }, () => {
   it('unset: the PIX shortcut has no code and the assistant says payment is not configured', async () => {
     const app = await shop();
     expect((await pixShortcut(app)).pix).toBeNull();
