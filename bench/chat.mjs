@@ -60,9 +60,12 @@ const database = await openDatabase({ dataDir });
 try {
   await seedDemoData(database.db);
   const silent = { warn: () => {}, error: () => {} };
+  // The shop's PIX, as a configured shop has it (the demo carries none), so offers are part of the turns.
+  const shopPix = async () => ({ key: 'pagamentos@vitrine.test', recipient: 'Vitrine Streaming', city: 'Sao Paulo' });
   const deps = {
     db: database.db,
-    assistant: createKnowledgeCache(database.db),
+    shopPix,
+    assistant: createKnowledgeCache(database.db, shopPix),
     llm: async () => null,
     storage: /** @type {never} */ (null),
     logger: silent,

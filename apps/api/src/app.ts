@@ -28,6 +28,7 @@ import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes
 import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { resolveShopPix } from './shared/shop-pix.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
@@ -203,7 +204,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(catalogAdminRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db });
+  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined });
   await app.register(resellersAdminRoutes, { db: database.db });
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
@@ -211,6 +212,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    shopPix: () => resolveShopPix(settings),
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });

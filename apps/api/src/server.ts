@@ -6,8 +6,7 @@ import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { seedDemoData } from './db/seed.ts';
-import { seedDemoAppFiles } from './db/seed-app-files.ts';
+import { seedDatabase } from './db/seed.ts';
 import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
 
 const startedAt = performance.now();
@@ -42,8 +41,8 @@ async function main() {
   const storage = await createStorageFromEnv(env);
   const app = await buildApp({ env, database, storage });
   app.addHook('onClose', () => storage.close());
-  const seeded = await seedDemoData(database.db);
-  await seedDemoAppFiles(database.db, storage);
+  // The demo goes only where it belongs: the embedded database's first start, or SEED_DEMO=true.
+  const seeded = await seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -12,7 +12,7 @@ import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { E2E_ADMIN, E2E_SHOP_PIX, startServer, type RunningServer } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MiB = 1024 * 1024;
@@ -199,7 +199,7 @@ describe('talking to the assistant', () => {
 
     await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
     await toast(page, 'Chave PIX Copiada!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('pagamentos@vitrine.com.br');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_SHOP_PIX.key);
     await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
     await toast(page, 'Código PIX Copiado!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);

@@ -10,6 +10,7 @@ import {
   emailOutboxQuerySchema,
   recordIdParamsSchema,
   sessionIdParamsSchema,
+  setupChecklistSchema,
   webhookDeliveryLogSchema,
   webhookDeliveryQuerySchema,
   webhookEndpointSchema,
@@ -40,6 +41,14 @@ export const adminContract = {
     query: dashboardQuerySchema,
     responses: { 200: dashboardSchema },
     errors: [400],
+  }),
+  setupChecklist: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/setup-checklist',
+    tag,
+    access: 'pro',
+    summary: 'Primeiros passos: chave PIX, e-mail de contato, SMTP, TMDB e um segundo admin, cada um feito ou não — somente admin',
+    responses: { 200: setupChecklistSchema },
   }),
   webhookDeliveries: defineEndpoint({
     method: 'GET',

@@ -109,6 +109,14 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 
 // ---------------------------------------------------------------- dashboard
 
+/** The first-run checklist ('Primeiros passos'): what a new shop still has to set, each where it is done. */
+export const SETUP_STEPS = ['pix_key', 'contact_email', 'smtp', 'tmdb', 'second_admin'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const setupChecklistSchema = z.object({
+  steps: z.array(z.object({ id: z.enum(SETUP_STEPS), done: z.boolean() })),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;
+
 export const dashboardQuerySchema = z.object({
   days: z.coerce.number().int('Período inválido.').min(1, 'Período inválido.').max(365, 'No máximo 365 dias.').default(30),
 });

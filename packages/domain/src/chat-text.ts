@@ -71,6 +71,9 @@ export const CHAT_TEXTS = {
   micErrorDescription: 'Não foi possível acessar o microfone. Verifique as permissões.',
   audioSent: 'Áudio enviado',
   pixOpened: 'PIX Aberto',
+  pixNotConfiguredTitle: 'PIX indisponível',
+  /** Until the shop sets its own PIX key, no PIX code is shown anywhere. */
+  pixNotConfigured: 'O pagamento por PIX ainda não foi configurado pela loja. Fale com um atendente para concluir o pagamento.',
   pixKeyCopied: 'Chave PIX Copiada!',
   pixCodeCopied: 'Código PIX Copiado!',
   copyErrorTitle: 'Erro ao Copiar',

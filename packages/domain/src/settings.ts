@@ -2,6 +2,7 @@
 // to, a Portuguese label, its validation, and whether it is a secret (write-only: never read back whole).
 import './zod-locale.ts';
 import { z } from 'zod';
+import { normalizePixKey, PIX_CITY_MAX, PIX_NAME_MAX } from './pix.ts';
 
 const httpUrl = z
   .string()
@@ -21,6 +22,36 @@ export const SETTINGS = {
     schema: z.string().trim().min(1, 'Informe as instruções.').max(2000, 'No máximo 2000 caracteres.'),
   },
   llm_api_key: { env: 'LLM_API_KEY', label: 'Chave do modelo de linguagem', secret: true, schema: z.string().trim().min(1, 'Informe a chave.').max(500, 'Chave muito longa.') },
+  pix_key: {
+    env: 'PIX_KEY',
+    label: 'Chave PIX da loja (e-mail, telefone com +55, CPF, CNPJ ou chave aleatória)',
+    secret: false,
+    schema: z
+      .string()
+      .trim()
+      .min(1, 'Informe a chave PIX.')
+      .max(120, 'Chave muito longa.')
+      .transform((value, context) => {
+        const normalized = normalizePixKey(value);
+        if (!normalized) {
+          context.addIssue({ code: 'custom', message: 'Chave PIX inválida: use um e-mail, um telefone com +55, um CPF, um CNPJ ou uma chave aleatória.' });
+          return z.NEVER;
+        }
+        return normalized.key;
+      }),
+  },
+  pix_recipient: {
+    env: 'PIX_RECIPIENT',
+    label: `Nome de quem recebe o PIX (até ${PIX_NAME_MAX} letras no código)`,
+    secret: false,
+    schema: z.string().trim().min(1, 'Informe o nome do recebedor.').max(60, 'Nome muito longo.'),
+  },
+  pix_city: {
+    env: 'PIX_CITY',
+    label: `Cidade de quem recebe o PIX (até ${PIX_CITY_MAX} letras no código)`,
+    secret: false,
+    schema: z.string().trim().min(1, 'Informe a cidade.').max(60, 'Cidade muito longa.'),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

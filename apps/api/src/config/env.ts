@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { normalizePixKey } from '@vitrine/domain/pix';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -60,6 +61,17 @@ export const envSchema = z
     LLM_MODEL: optionalText,
     LLM_API_KEY: optionalText,
     LLM_INSTRUCTIONS: optionalText,
+    // The shop's PIX (the admin's 'pix_key', 'pix_recipient' and 'pix_city' settings win over these).
+    PIX_KEY: optionalText.refine((value) => value === undefined || normalizePixKey(value) !== null, {
+      message: 'deve ser uma chave PIX válida (e-mail, telefone com +55, CPF, CNPJ ou chave aleatória)',
+    }),
+    PIX_RECIPIENT: optionalText,
+    PIX_CITY: optionalText,
+    // Demo catalogue, apps and an example PIX shortcut: unset = only on the embedded database's first start.
+    SEED_DEMO: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : undefined)),
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
     // Every outbound HTTP call (language model, TMDB, webhooks) ends by then and reads at most this many bytes.

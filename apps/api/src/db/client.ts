@@ -30,6 +30,11 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onMessage: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /**
+   * Runs start-up work (seeding) alone: on PostgreSQL under the advisory lock the migrations take, so
+   * instances starting together take turns; PGlite has one process per data directory anyway.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,7 @@ async function openPglite(source: { dataDir: string } | { loadDataDir: Blob }): 
     async ping() {
       await client.query('select 1');
     },
+    withStartupLock: (work) => work(),
     async close() {
       if (!client.closed) await client.close();
       lock?.release();
@@ -113,6 +119,9 @@ class DatabasePool extends pg.Pool {
   }
 }
 
+/** The advisory lock of migrations and seeding (pg_advisory_lock). */
+export const STARTUP_LOCK_KEY = 7268454;
+
 /** How long a request waits for a connection before answering 503: an outage must fail fast. */
 export const CONNECTION_TIMEOUT_MS = 3_000;
 
@@ -132,12 +141,24 @@ async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10)
   const migrationClient = await pool.connect();
   try {
     // Several instances may start together: one migrates, the others wait.
-    await migrationClient.query('select pg_advisory_lock(7268454)');
+    await migrationClient.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
     await migratePg(drizzlePg(migrationClient), { migrationsFolder });
   } finally {
-    await migrationClient.query('select pg_advisory_unlock(7268454)').catch(() => undefined);
+    await migrationClient.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`).catch(() => undefined);
     migrationClient.release();
   }
+  // Seeding takes the same lock, held on a connection of its own while the work uses the rest of the
+  // pool (so it needs a pool of two or more).
+  const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query(`select pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+      return await work();
+    } finally {
+      await lockClient.query(`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`).catch(() => undefined);
+      lockClient.release();
+    }
+  };
 
   const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
@@ -154,6 +175,7 @@ async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10)
     async ping() {
       await pool.query('select 1');
     },
+    withStartupLock,
     async close() {
       await Promise.all([...listeners].map((listener) => listener.stop()));
       await pool.end();

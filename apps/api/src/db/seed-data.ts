@@ -286,17 +286,19 @@ export const demoStreamingApps: Insert<typeof streamingApps>[] = [
   },
 ];
 
+// An example only: a PIX shortcut always pays the shop's own key (the 'pix_key' setting), and until the
+// shop sets it the chat says payment is not configured. The data kept here can receive no money.
 export const demoShortcuts: Insert<typeof shortcuts>[] = [
   {
-    name: 'Pagar com PIX',
+    name: 'Pagar com PIX (exemplo)',
     type: 'pix',
     orderIndex: 1,
     pixData: {
-      key: 'pagamentos@vitrine.com.br',
+      key: 'exemplo@exemplo.invalid',
       value: 35,
-      recipient: 'VITRINE STREAMING',
-      description: 'Plano Basico',
-      city: 'SAO PAULO',
+      recipient: 'LOJA EXEMPLO',
+      description: 'Exemplo - Plano Basico',
+      city: 'EXEMPLO',
     },
   },
   {
@@ -457,7 +459,8 @@ export const demoProviders = [
   },
 ] as const;
 
-export const demoDiscountRates: Insert<typeof discountRates>[] = [
+/** The pricing calculator's discount presets, every shop's starting list. */
+export const defaultDiscountRates: Insert<typeof discountRates>[] = [
   { name: 'Nenhum', percentage: 0 },
   { name: 'Básico', percentage: 5 },
   { name: 'Padrão', percentage: 10 },
@@ -562,7 +565,8 @@ const assistantFaq: ContactFaq = [
   { question: 'Como recebo o acesso depois de pagar?', answer: 'Assim que o PIX é confirmado, enviamos os dados de acesso pelo chat e por e-mail.' },
 ];
 
-export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
+/** Site texts every shop starts with (demo or not): header, footer, legal pages, contact, FAQs, calculator costs. */
+export const defaultSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   ...Object.entries(defaultHeaderConfig).map(([configKey, configValue]) => ({ section: 'header', configKey, configValue })),
   ...Object.entries(defaultFooterConfig).map(([configKey, configValue]) => ({
     section: 'footer',
@@ -574,12 +578,10 @@ export const demoSiteConfiguration: Insert<typeof siteConfigurations>[] = [
   { section: 'contact', configKey: 'channels', configValue: contactChannels },
   { section: 'contact', configKey: 'faq', configValue: contactFaq },
   { section: 'assistant', configKey: 'faq', configValue: assistantFaq },
-  // Who receives the PIX the assistant offers (without it, the first active PIX shortcut's recipient).
-  { section: 'payments', configKey: 'pix', configValue: { key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine Streaming', city: 'São Paulo' } },
   { section: 'pricing', configKey: 'standard_costs', configValue: { creditCost: 4.5, supplierCost: 4.5, providerCost: 13 } },
 ];
 
-/** Who credit orders go to until the admin keeps its own list. */
+/** Who credit orders go to in the demo (a real shop keeps its own list). */
 export const demoRechargeContacts: Insert<typeof rechargeContacts>[] = [
   { name: 'Central de Recargas', phone: '+55 (11) 97777-0001', notes: 'Atende pedidos de créditos de todos os provedores.' },
 ];

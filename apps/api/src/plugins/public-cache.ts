@@ -46,7 +46,8 @@ export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
   [resellersContract.listResellerPlans.path]: { tables: ['reseller_plans'] },
   [resellersContract.listServers.path]: { tables: ['supplier_pricing'] },
   [contentContract.getSiteConfig.path]: { tables: ['site_configurations'] },
-  [chatContract.listShortcuts.path]: { tables: ['shortcuts'] },
+  // A PIX shortcut's code carries the shop's PIX settings (site configuration, section 'settings').
+  [chatContract.listShortcuts.path]: { tables: ['shortcuts', 'site_configurations'] },
   [mediaContract.home.path]: MEDIA,
   [mediaContract.list.path]: MEDIA,
   [mediaContract.discover.path]: MEDIA,

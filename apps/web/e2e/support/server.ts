@@ -11,6 +11,7 @@ export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
 
 export const E2E_ADMIN = { email: 'admin@vitrine.test', password: 'admin-e2e-123' } as const;
+export const E2E_SHOP_PIX = { key: 'pagamentos@vitrine.test', recipient: 'Vitrine Streaming', city: 'São Paulo' } as const;
 
 /** The session cookie of the admin of a server started by these tests, for calling its API directly. */
 export async function adminCookie(baseUrl: string): Promise<string> {
@@ -85,6 +86,10 @@ export async function startServer(options: { env?: Record<string, string>; dataD
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ALLOW_PRIVATE_WEBHOOKS: 'true',
       LOG_LEVEL: 'info',
+      // The shop's PIX, so the chat offers codes (the demo alone has none); PIX_KEY: '' starts without it.
+      PIX_KEY: E2E_SHOP_PIX.key,
+      PIX_RECIPIENT: E2E_SHOP_PIX.recipient,
+      PIX_CITY: E2E_SHOP_PIX.city,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

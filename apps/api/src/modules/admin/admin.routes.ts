@@ -13,15 +13,22 @@ import { resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
 import { adminWrite, listAudit } from './admin.audit.ts';
 import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
 import { adminActor } from './admin.resource.ts';
+import { readSetupChecklist } from './admin.setup.ts';
+import type { Settings } from '../../shared/settings.ts';
 
 /** Session tokens the request carries: each cookie value's part before its signature. */
 const tokensOf = (cookies: Record<string, string | undefined>) =>
   new Set(Object.values(cookies).flatMap((value) => (value ? [value.split('.')[0]!] : [])));
 
-export async function adminRoutes(app: FastifyInstance, { db }: { db: Database }) {
+export async function adminRoutes(app: FastifyInstance, { db, settings, smtpConfigured }: { db: Database; settings: Settings; smtpConfigured: boolean }) {
   route(app, adminContract.auditLog, {}, async (request) => listAudit(db, request.query));
 
   route(app, adminContract.dashboard, {}, async (request) => readDashboard(db, request.query.days));
+
+  route(app, adminContract.setupChecklist, {}, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readSetupChecklist({ db, settings, smtpConfigured });
+  });
 
   route(app, adminContract.webhookDeliveries, {}, async (request) => listWebhookDeliveries(db, request.query));
 

@@ -4,7 +4,7 @@
 import type { Logger } from 'pino';
 import { amountsIn, LlmFailure, streamLlmProse, type LlmSource } from './chat.llm.ts';
 import { createEngine, type Analysis, type Engine } from './chat.engine.ts';
-import { knowledgeFingerprint, loadKnowledge, type Knowledge } from './chat.knowledge.ts';
+import { knowledgeFingerprint, loadKnowledge, type Knowledge, type PixRecipient } from './chat.knowledge.ts';
 import type { Database } from '../../db/client.ts';
 
 export interface LoadedAssistant {
@@ -18,17 +18,19 @@ export interface KnowledgeCache {
   current(): Promise<LoadedAssistant>;
 }
 
-export function createKnowledgeCache(db: Database): KnowledgeCache {
+/** `shopPix` is the shop's PIX as set now (settings are read per use); a change to it rebuilds the engine too. */
+export function createKnowledgeCache(db: Database, shopPix: () => Promise<PixRecipient | null>): KnowledgeCache {
   let cached: LoadedAssistant | undefined;
   const loading = new Map<string, Promise<LoadedAssistant>>();
   return {
     async current() {
-      const fingerprint = await knowledgeFingerprint(db);
+      const [rows, pix] = await Promise.all([knowledgeFingerprint(db), shopPix()]);
+      const fingerprint = `${rows}|${pix ? JSON.stringify([pix.key, pix.recipient, pix.city]) : ''}`;
       if (cached?.fingerprint === fingerprint) return cached;
       // Questions arriving together after a change share one rebuild.
       let pending = loading.get(fingerprint);
       if (!pending) {
-        pending = loadKnowledge(db)
+        pending = loadKnowledge(db, pix)
           .then((knowledge) => {
             // Rows written between the fingerprint and the read only make the next fingerprint differ.
             const loaded = { fingerprint, knowledge, engine: createEngine(knowledge) };

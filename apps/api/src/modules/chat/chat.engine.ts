@@ -84,6 +84,8 @@ interface IndexedDoc {
 const fuzzy = (term: string) => (term.length >= 5 ? 0.2 : false);
 
 const money = formatBRL;
+/** Until the shop sets its PIX key, the assistant offers no PIX and says so. */
+const PIX_NOT_CONFIGURED = 'O pagamento por PIX ainda não foi configurado pela loja.';
 
 /** 'R$ 408,00/ano (equivale a R$ 34,00/mês, economize 15%)'. */
 function planPrice(plan: PublicPlan, period: BillingPeriod): string {
@@ -268,7 +270,7 @@ export function createEngine(knowledge: Knowledge): Engine {
       ? offer
         ? `\n\nGerei um PIX de **${money(amount)}** para você pagar agora: use o QR code ou o código "copia e cola".`
         : `\n\nO PIX de ${money(amount)} que enviei acima continua válido.`
-      : '\n\nPara concluir a assinatura, fale com um atendente.';
+      : `\n\n${PIX_NOT_CONFIGURED} Para concluir a assinatura, fale com um atendente.`;
     return answer('plan_settled', `Ótima escolha! O **${title}** sai por ${planPrice(plan, period)}.${payment}`, {
       state: next,
       facts: [planFact(plan), `Escolha do visitante: ${title}, ${money(amount)}.`],
@@ -309,7 +311,7 @@ export function createEngine(knowledge: Knowledge): Engine {
       ? offer
         ? `\n\nGerei um PIX de **${money(amount)}** para você pagar agora.`
         : `\n\nO PIX de ${money(amount)} que enviei acima continua válido.`
-      : '\n\nPara concluir a compra, fale com um atendente.';
+      : `\n\n${PIX_NOT_CONFIGURED} Para concluir a compra, fale com um atendente.`;
     return answer('credits_settled', `${line}.${payment}`, {
       state: { ...state, reseller: true, credits, planId: undefined, planName: undefined, period: undefined, ...(offer ? { offered: key } : {}) },
       facts: [...prepaidFacts(), `Escolha do visitante: ${title}, total ${money(amount)}.`],
@@ -503,6 +505,12 @@ export function createEngine(knowledge: Knowledge): Engine {
     if (has('payment') || plainYes) {
       const settled = settledOffer(state, true);
       if (settled) return settled;
+      if (has('payment') && !knowledge.pixRecipient) {
+        return answer('payment_not_configured', `${PIX_NOT_CONFIGURED} Para contratar agora, fale com um atendente.`, {
+          state,
+          suggestions: ['Falar com um humano'],
+        });
+      }
       if (has('payment')) {
         return answer('payment_needs_choice', 'Para gerar o PIX, escolha primeiro o plano e o período (ou a quantidade de créditos, se você é revendedor).', {
           state,

@@ -1,32 +1,27 @@
 // What the assistant knows, read from the live tables: plans and their current prices, apps,
 // activation apps, reseller offers, server cards, contact data, the FAQ kept in site configuration,
-// and who receives PIX payments. A fingerprint of those rows tells when to read them again.
+// and the FAQ. A fingerprint of those rows tells when to read them again. Who receives PIX payments is
+// the shop's PIX setting, added by the knowledge cache (chat.assistant.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { contactChannelListSchema, contactFaqSchema, defaultFooterConfig, footerConfigSchema } from '@vitrine/domain/content';
-import { normalizePixKey } from '@vitrine/domain/pix';
 import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import { z } from 'zod';
+import type { ShopPix } from '../../shared/shop-pix.ts';
 import type { DbExecutor } from '../../db/client.ts';
-import { shortcuts, siteConfigurations } from '../../db/schema.ts';
+import { siteConfigurations } from '../../db/schema.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { listPublicApps, listPublicPlans, listPublicStreamingApps } from '../catalog/catalog.usecases.ts';
 import { createResellersRepository } from '../resellers/resellers.repository.ts';
 import { listPublicResellerPlans, listServerCards } from '../resellers/resellers.usecases.ts';
 
-/** Site configuration the assistant reads: section 'assistant' (key 'faq') and section 'payments' (key 'pix'). */
+/** Site configuration the assistant reads: section 'assistant' (key 'faq'). */
 export const ASSISTANT_SECTION = 'assistant';
-export const PAYMENTS_SECTION = 'payments';
 
 export const faqListSchema = z.array(z.object({ question: z.string().trim().min(1), answer: z.string().trim().min(1) }));
 export type FaqEntry = z.infer<typeof faqListSchema>[number];
 
-export const pixRecipientSchema = z.object({
-  key: z.string().trim().min(1),
-  recipient: z.string().trim().min(1),
-  city: z.string().trim().min(1),
-});
-export type PixRecipient = z.infer<typeof pixRecipientSchema>;
+export type PixRecipient = ShopPix;
 
 export interface ContactInfo {
   /** One line per channel: 'WhatsApp: +55 (11) 94000-1234 — Atendimento rápido todos os dias.' */
@@ -42,13 +37,13 @@ export interface Knowledge {
   servers: ServerCard[];
   contact: ContactInfo;
   faq: FaqEntry[];
-  /** Who receives the PIX payments the assistant offers; null when none is configured. */
+  /** Who receives the PIX payments the assistant offers (the shop's PIX setting); null until it is set. */
   pixRecipient: PixRecipient | null;
 }
 
 // Every table the knowledge is read from; a change to any of their rows changes the fingerprint.
 const KNOWLEDGE_TABLES = ['plans', 'apps', 'streaming_apps', 'reseller_plans', 'supplier_pricing', 'shortcuts'] as const;
-const KNOWLEDGE_SECTIONS = [ASSISTANT_SECTION, PAYMENTS_SECTION, 'contact', 'footer'] as const;
+const KNOWLEDGE_SECTIONS = [ASSISTANT_SECTION, 'contact', 'footer'] as const;
 
 /**
  * A digest of every row the knowledge comes from, in one query: the next question after any write
@@ -69,10 +64,10 @@ export async function knowledgeFingerprint(db: DbExecutor): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
-export async function loadKnowledge(db: DbExecutor): Promise<Knowledge> {
+export async function loadKnowledge(db: DbExecutor, pixRecipient: PixRecipient | null): Promise<Knowledge> {
   const catalog = createCatalogRepository(db);
   const resellers = createResellersRepository(db);
-  const [plans, apps, streamingApps, resellerPlans, servers, config, pixShortcuts] = await Promise.all([
+  const [plans, apps, streamingApps, resellerPlans, servers, config] = await Promise.all([
     listPublicPlans({ repository: catalog }),
     listPublicApps({ repository: catalog }),
     listPublicStreamingApps({ repository: catalog }),
@@ -82,11 +77,6 @@ export async function loadKnowledge(db: DbExecutor): Promise<Knowledge> {
       .select({ section: siteConfigurations.section, key: siteConfigurations.configKey, value: siteConfigurations.configValue })
       .from(siteConfigurations)
       .where(and(inArray(siteConfigurations.section, [...KNOWLEDGE_SECTIONS]), eq(siteConfigurations.isActive, true))),
-    db
-      .select({ pixData: shortcuts.pixData })
-      .from(shortcuts)
-      .where(and(eq(shortcuts.type, 'pix'), eq(shortcuts.active, true)))
-      .orderBy(shortcuts.orderIndex, shortcuts.createdAt),
   ]);
   const entry = (section: string, key: string) => config.find((row) => row.section === section && row.key === key)?.value;
 
@@ -103,7 +93,7 @@ export async function loadKnowledge(db: DbExecutor): Promise<Knowledge> {
     servers,
     contact: contactInfo(entry('contact', 'channels'), entry('footer', 'contact')),
     faq,
-    pixRecipient: pixRecipient(entry(PAYMENTS_SECTION, 'pix'), pixShortcuts.map((row) => row.pixData)),
+    pixRecipient,
   };
 }
 
@@ -121,16 +111,4 @@ function contactInfo(channels: unknown, footerContact: unknown): ContactInfo {
   }
   const footer = parsedOr(footerConfigSchema.shape.contact, footerContact, defaultFooterConfig.contact);
   return { lines: [`E-mail: ${footer.email}`, `Telefone: ${footer.phone}`, `Endereço: ${footer.location}`] };
-}
-
-/**
- * The PIX recipient: site configuration 'payments' / 'pix' when it holds a valid key, otherwise the
- * first active PIX shortcut (the one visitors already pay through). Null when neither is usable.
- */
-export function pixRecipient(configured: unknown, shortcutData: unknown[]): PixRecipient | null {
-  for (const candidate of [configured, ...shortcutData]) {
-    const parsed = pixRecipientSchema.safeParse(candidate);
-    if (parsed.success && normalizePixKey(parsed.data.key)) return parsed.data;
-  }
-  return null;
 }

@@ -8,7 +8,7 @@ import { chatHandoffs, chatMessages, shortcuts, siteConfigurations } from '../..
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { filesUnder, multipartBody, PDF, PNG, pngOfSize, uploadRows } from '../uploads/uploads.test-support.ts';
 import { CHAT_LIMITS } from './chat.routes.ts';
-import { configurePixRecipient, insertPlans, newVisitor, ORIGIN, type Visitor } from './chat.test-support.ts';
+import { configurePixRecipient, DEMO_PIX, insertPlans, newVisitor, ORIGIN, type Visitor } from './chat.test-support.ts';
 
 const MiB = 1024 * 1024;
 const OPUS = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(24), Buffer.from('OpusHead'), Buffer.alloc(200, 1)]);
@@ -156,7 +156,7 @@ describe('from intent to payment in one conversation', () => {
 
     const { reply } = await visitor.ask('Anual');
     expect(reply.content).toContain('Plano Premium — Anual');
-    expect(reply.pix).toMatchObject({ value: 399.9, title: 'Plano Premium — Anual', key: 'pagamentos@vitrine.com.br' });
+    expect(reply.pix).toMatchObject({ value: 399.9, title: 'Plano Premium — Anual', key: DEMO_PIX.key });
     const brCode = fields(reply.pix!.brCode);
     expect(brCode.get('54')).toBe('399.90');
     expect(brCode.get('59')).toBe('VITRINE STREAMING');
@@ -192,11 +192,12 @@ describe('from intent to payment in one conversation', () => {
     expect(fields(reply.pix!.brCode).get('54')).toBe('400.00');
   });
 
-  it('offers no PIX when no recipient is configured, and says how to pay instead', async () => {
-    await t.database.db.execute(sql`delete from site_configurations where section = 'payments'`);
+  it('offers no PIX while the shop has no PIX key, and says payment is not configured yet', async () => {
+    await t.database.db.execute(sql`delete from site_configurations where section = 'settings' and config_key like 'pix_%'`);
     const visitor = await newVisitor(t.app);
     const { reply } = await visitor.say({ intent: { kind: 'plan', plan: 'Premium', period: 'annual' } }).then((r) => r.json() as ChatExchange);
     expect(reply.pix).toBeNull();
+    expect(reply.content).toContain('O pagamento por PIX ainda não foi configurado pela loja.');
     expect(reply.content).toContain('fale com um atendente');
   });
 });
@@ -386,21 +387,39 @@ describe('rate limits', () => {
 });
 
 describe('shortcuts', () => {
-  it('lists active shortcuts by order with the PIX BR Code, never a webhook’s URL, secret or payload', async () => {
-    await t.database.db.insert(shortcuts).values([
+  const seedShortcuts = () =>
+    t.database.db.insert(shortcuts).values([
       { name: 'Suporte', type: 'webhook', orderIndex: 2, webhookUrl: 'https://hooks.example.com/secreto', webhookSecret: 'whsec_segredo', payload: { token: 'x' } },
-      { name: 'Pagar', type: 'pix', orderIndex: 1, pixData: { key: 'pagamentos@vitrine.com.br', value: 35, recipient: 'Vitrine', city: 'São Paulo', description: 'Plano Básico' } },
+      // The shortcut's own key is not the shop's: the code always pays the shop's PIX key.
+      { name: 'Pagar', type: 'pix', orderIndex: 1, pixData: { key: 'outra-pessoa@example.com', value: 35, recipient: 'Outra Pessoa', city: 'Recife', description: 'Plano Básico' } },
       { name: 'Inativo', type: 'pix', orderIndex: 0, active: false },
     ]);
+  const list = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/chat/shortcuts' });
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toMatch(/hooks\.example|whsec|token/);
-    const list = response.json() as PublicShortcut[];
-    expect(list.map((shortcut) => shortcut.name)).toEqual(['Pagar', 'Suporte']);
-    const pix = list[0]!.pix!;
+    return response.json() as PublicShortcut[];
+  };
+
+  it('lists active shortcuts by order with the PIX BR Code of the shop’s key, never a webhook’s URL, secret or payload', async () => {
+    await configurePixRecipient(t.database.db);
+    await seedShortcuts();
+    const shown = await list();
+    expect(shown.map((shortcut) => shortcut.name)).toEqual(['Pagar', 'Suporte']);
+    const pix = shown[0]!.pix!;
     const parsed = parseBrCode(pix.brCode);
     expect(parsed.ok && parsed.fields.get('54')).toBe('35.00');
-    expect(pix).toMatchObject({ key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine', city: 'São Paulo', value: 35, description: 'Plano Básico' });
+    expect(parsed.ok && parsed.fields.get('26')).toContain(DEMO_PIX.key);
+    expect(parsed.ok && parsed.fields.get('59')).toBe('VITRINE STREAMING');
+    expect(pix).toMatchObject({ key: DEMO_PIX.key, recipient: DEMO_PIX.recipient, city: DEMO_PIX.city, value: 35, description: 'Plano Básico' });
+    expect(JSON.stringify(shown)).not.toContain('outra-pessoa');
+  });
+
+  it('shows no PIX code while the shop has no PIX key', async () => {
+    await seedShortcuts();
+    const shown = await list();
+    expect(shown[0]).toMatchObject({ name: 'Pagar', type: 'pix', pix: null });
+    expect(JSON.stringify(shown)).not.toMatch(/000201|outra-pessoa/);
   });
 });
 

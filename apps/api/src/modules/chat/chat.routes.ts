@@ -11,6 +11,7 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { malformedUpload, noFileSent, notMultipart } from '../uploads/uploads.errors.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
 import { createKnowledgeCache } from './chat.assistant.ts';
+import type { PixRecipient } from './chat.knowledge.ts';
 import { chatErrors } from './chat.errors.ts';
 import type { LlmSource } from './chat.llm.ts';
 import {
@@ -55,10 +56,12 @@ export interface ChatRoutesOptions {
   secureCookies: boolean;
   /** ALLOW_PRIVATE_WEBHOOKS: shortcuts may call private addresses (development and tests only). */
   allowPrivateWebhooks: boolean;
+  /** The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'); null until a key is set. */
+  shopPix: () => Promise<PixRecipient | null>;
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

@@ -67,9 +67,16 @@ export async function insertPlans(db: Database, rows: { name: string; monthly: n
     .returning();
 }
 
-export const DEMO_PIX = { key: 'pagamentos@vitrine.com.br', recipient: 'Vitrine Streaming', city: 'São Paulo' } as const;
+export const DEMO_PIX = { key: 'pagamentos@vitrine.test', recipient: 'Vitrine Streaming', city: 'São Paulo' } as const;
 
-/** Who receives the assistant's PIX payments (site configuration 'payments' / 'pix'). */
-export async function configurePixRecipient(db: Database, value: unknown = DEMO_PIX) {
-  await db.insert(siteConfigurations).values({ section: 'payments', configKey: 'pix', configValue: value });
+/**
+ * The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'), written straight into the database:
+ * call it before the app's first chat request, since settings are read once and then on change events.
+ */
+export async function configurePixRecipient(db: Database, value: { key: string; recipient: string; city: string } = DEMO_PIX) {
+  await db.insert(siteConfigurations).values([
+    { section: 'settings', configKey: 'pix_key', configValue: value.key },
+    { section: 'settings', configKey: 'pix_recipient', configValue: value.recipient },
+    { section: 'settings', configKey: 'pix_city', configValue: value.city },
+  ]);
 }

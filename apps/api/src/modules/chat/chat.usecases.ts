@@ -37,6 +37,8 @@ import {
 export interface ChatDeps {
   db: Database;
   assistant: KnowledgeCache;
+  /** The shop's PIX as set now; null until the admin (or PIX_KEY) gives a key. */
+  shopPix: () => Promise<PixRecipient | null>;
   llm: LlmSource;
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'error'>;
@@ -362,29 +364,33 @@ export async function setFeedback(
 
 // ---------------------------------------------------------------- shortcuts
 
-/** Active shortcuts by orderIndex, as visitors see them: a PIX one with its BR Code, never a webhook's URL or secret. */
-export async function listPublicShortcuts(deps: Pick<ChatDeps, 'db'>): Promise<PublicShortcut[]> {
-  const rows = await createChatRepository(deps.db).listActiveShortcuts();
-  return rows.map(toPublicShortcut);
+/**
+ * Active shortcuts by orderIndex, as visitors see them: a PIX one with its BR Code, never a webhook's URL or secret.
+ * A PIX shortcut pays the shop's PIX key (its own amount and description); until that key is set its `pix`
+ * is null and the chat says payment is not configured.
+ */
+export async function listPublicShortcuts(deps: Pick<ChatDeps, 'db' | 'shopPix'>): Promise<PublicShortcut[]> {
+  const [rows, pix] = await Promise.all([createChatRepository(deps.db).listActiveShortcuts(), deps.shopPix()]);
+  return rows.map((row) => toPublicShortcut(row, pix));
 }
 
-export function toPublicShortcut(row: ShortcutRow): PublicShortcut {
-  return { id: row.id, name: row.name, type: row.type, orderIndex: row.orderIndex, pix: row.type === 'pix' ? publicPix(row) : null };
+export function toPublicShortcut(row: ShortcutRow, shopPix: PixRecipient | null): PublicShortcut {
+  return { id: row.id, name: row.name, type: row.type, orderIndex: row.orderIndex, pix: row.type === 'pix' && shopPix ? publicPix(row, shopPix) : null };
 }
 
-function publicPix(row: ShortcutRow): PublicShortcut['pix'] {
+function publicPix(row: ShortcutRow, shop: PixRecipient): PublicShortcut['pix'] {
   const data = row.pixData;
   if (!data) return null;
   const value = typeof data.value === 'number' && data.value > 0 ? roundMoney(data.value) : null;
   try {
     const brCode = buildPixPayload({
-      key: data.key,
-      recipient: data.recipient,
-      city: data.city,
+      key: shop.key,
+      recipient: shop.recipient,
+      city: shop.city,
       amount: value ?? undefined,
       description: data.description,
     });
-    return { key: data.key, recipient: data.recipient, city: data.city, value, description: data.description ?? '', brCode };
+    return { key: shop.key, recipient: shop.recipient, city: shop.city, value, description: data.description ?? '', brCode };
   } catch (error) {
     if (error instanceof PixError) return null;
     throw error;

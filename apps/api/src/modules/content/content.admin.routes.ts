@@ -57,7 +57,15 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
       const [current] = await tx.select().from(siteConfigurations).where(match).for('update');
       const [row] = current
         ? await tx.update(siteConfigurations).set({ configValue: value, ...(isActive !== undefined ? { isActive } : {}) }).where(match).returning()
-        : await tx.insert(siteConfigurations).values({ section, configKey: key, configValue: value, isActive: isActive ?? true }).returning();
+        : // Two first saves of one entry race: the later waits for the earlier's row and updates it (never a 500).
+          await tx
+            .insert(siteConfigurations)
+            .values({ section, configKey: key, configValue: value, isActive: isActive ?? true })
+            .onConflictDoUpdate({
+              target: [siteConfigurations.section, siteConfigurations.configKey],
+              set: { configValue: value, ...(isActive !== undefined ? { isActive } : {}), updatedAt: new Date() },
+            })
+            .returning();
       if (!row) return null;
       return { recordId: row.id, before: current ? serializeRow(current) : null, after: serializeRow(row) };
     });

@@ -111,7 +111,12 @@ export async function saveStandardCosts({ db }: Pick<RechargeDeps, 'db'>, actor:
     const [current] = await tx.select().from(siteConfigurations).where(match).for('update');
     const [row] = current
       ? await tx.update(siteConfigurations).set({ configValue: costs }).where(match).returning()
-      : await tx.insert(siteConfigurations).values({ section: STANDARD_COSTS_CONFIG.section, configKey: STANDARD_COSTS_CONFIG.key, configValue: costs }).returning();
+      : // Two first saves race: the later waits for the earlier's row and updates it (never a 500).
+        await tx
+          .insert(siteConfigurations)
+          .values({ section: STANDARD_COSTS_CONFIG.section, configKey: STANDARD_COSTS_CONFIG.key, configValue: costs })
+          .onConflictDoUpdate({ target: [siteConfigurations.section, siteConfigurations.configKey], set: { configValue: costs, updatedAt: new Date() } })
+          .returning();
     return { recordId: row!.id, before: current ? serializeRow(current) : null, after: serializeRow(row!) };
   });
   return resolveStandardCosts(costs);

@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { adminContract } from '@vitrine/domain/admin.contract';
-import type { Dashboard } from '@vitrine/domain/admin';
+import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
@@ -23,6 +25,51 @@ const COUNT_LABELS: [keyof Dashboard['counts'], string][] = [
   ['unreadContactMessages', 'Mensagens não lidas'],
   ['openHandoffs', 'Pedidos de atendente'],
 ];
+
+/** 'Primeiros passos': what a new shop still has to set, each linking to where it is done. */
+const SETUP_STEP_TEXTS: Record<SetupStep, { title: string; detail: string; href: string }> = {
+  pix_key: { title: 'Cadastre a chave PIX da loja', detail: 'Sem ela, o chat não mostra nenhum código PIX.', href: '/admin/shortcuts#pix-da-loja' },
+  contact_email: { title: 'Informe o e-mail de contato', detail: 'Para onde vão as mensagens do formulário de contato.', href: '/admin/models' },
+  smtp: { title: 'Configure o envio de e-mails', detail: 'Defina SMTP_URL no servidor; até lá, os e-mails ficam na caixa de saída.', href: '/admin/security' },
+  tmdb: { title: 'Cadastre a chave da TMDB', detail: 'Sem ela, /midia mostra o catálogo local.', href: '/admin/tmdb' },
+  second_admin: { title: 'Convide um segundo administrador', detail: 'Para a loja não depender de uma só pessoa.', href: '/admin/security' },
+};
+
+function SetupChecklistCard() {
+  const query = useQuery({
+    queryKey: ['site_configurations', 'admin', 'setup-checklist'],
+    queryFn: ({ signal }) => callEndpoint(adminContract.setupChecklist, {}, { signal }),
+  });
+  const pending = query.data?.steps.filter((step) => !step.done) ?? [];
+  if (pending.length === 0) return null;
+  return (
+    <Card aria-labelledby="primeiros-passos-titulo" role="region">
+      <CardHeader>
+        <CardTitle id="primeiros-passos-titulo" className="text-base">
+          Primeiros passos
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-border divide-y">
+          {pending.map((step) => {
+            const text = SETUP_STEP_TEXTS[step.id];
+            return (
+              <li key={step.id}>
+                <Link to={text.href} className="hover:bg-muted/60 -mx-2 flex items-center gap-3 rounded-md px-2 py-2.5">
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-medium">{text.title}</span>
+                    <span className="text-muted-foreground block text-xs">{text.detail}</span>
+                  </span>
+                  <ChevronRight className="text-muted-foreground size-4 shrink-0" aria-hidden />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
 
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
@@ -49,6 +96,8 @@ export function DashboardSection() {
           ))}
         </ToggleGroup>
       </div>
+
+      <SetupChecklistCard />
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {COUNT_LABELS.map(([key, label]) => (

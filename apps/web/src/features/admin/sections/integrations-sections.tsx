@@ -98,10 +98,10 @@ function SettingField({ setting }: { setting: Setting }) {
   );
 }
 
-function SettingsCard({ title, description, keys }: { title: string; description: string; keys: SettingKey[] }) {
+export function SettingsCard({ title, description, keys, id }: { title: string; description: string; keys: SettingKey[]; id?: string }) {
   const settings = useSettings();
   return (
-    <Card>
+    <Card id={id}>
       <CardHeader>
         <CardTitle className="text-base">{title}</CardTitle>
         <CardDescription>{description}</CardDescription>

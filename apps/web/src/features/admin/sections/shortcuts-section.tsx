@@ -31,6 +31,7 @@ import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { adminListKey, guarded, useAdminTable } from '../api/use-admin-table';
 import { ConfirmDelete } from '../components/confirm-delete';
+import { SettingsCard } from './integrations-sections';
 
 const TABLE = 'shortcuts';
 
@@ -152,6 +153,12 @@ export function ShortcutsSection() {
           setDeleting(null);
           void table.remove(shortcut.id);
         }}
+      />
+      <SettingsCard
+        id="pix-da-loja"
+        title="PIX da loja"
+        description="A chave que recebe os pagamentos: os atalhos PIX e os PIX que o assistente gera usam sempre esta chave, com o nome e a cidade abaixo. Enquanto não houver chave, o chat não mostra nenhum código e avisa que o pagamento ainda não foi configurado."
+        keys={['pix_key', 'pix_recipient', 'pix_city']}
       />
     </section>
   );
@@ -340,6 +347,9 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
                   </SelectContent>
                 </Select>
               </div>
+              <p className="text-muted-foreground text-xs sm:col-span-2">
+                O código mostrado no chat usa a chave, o nome e a cidade do PIX da loja (abaixo da lista de atalhos); deste atalho valem o valor e a descrição.
+              </p>
               {field('key', 'Chave PIX')}
               {field('value', 'Valor (R$)', { inputMode: 'decimal' })}
               {field('recipient', 'Recebedor')}

@@ -46,7 +46,8 @@ export function ChatScreen() {
     async (shortcut: PublicShortcut) => {
       if (shortcut.type === 'pix') {
         if (!shortcut.pix) {
-          notify.error(CHAT_TEXTS.shortcutErrorTitle, CHAT_TEXTS.shortcutError(shortcut.name));
+          // The shop has not set its PIX key yet: no code to show.
+          notify.info(CHAT_TEXTS.pixNotConfiguredTitle, CHAT_TEXTS.pixNotConfigured);
           return;
         }
         openPix({ ...shortcut.pix, title: shortcut.name });

@@ -1,0 +1,87 @@
+// The dashboard's 'Primeiros passos' on a shop that has set nothing yet: each pending step links to
+// where it is done and leaves the list once done, at phone and desktop widths; the PIX shortcut says
+// payment is not configured until the shop's PIX key is set.
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { E2E_ADMIN, repoRoot, startServer, type RunningServer } from './support/server.ts';
+
+const shotsDir = process.env.SCREENSHOT_DIR ?? path.join(repoRoot, '.test-cache/screenshots');
+
+describe('first-run checklist', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const opened: BrowserContext[] = [];
+
+  const openAsAdmin = async (width: number) => {
+    const result = await openPage(browser, server.url, { width, height: width > 800 ? 900 : 800 });
+    opened.push(result.context);
+    const signedIn = await result.context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } });
+    expect(signedIn.status()).toBe(200);
+    return result;
+  };
+  const checklist = (page: Page) => page.getByRole('region', { name: 'Primeiros passos' });
+
+  beforeAll(async () => {
+    // No PIX key, contact e-mail, SMTP or TMDB key: a shop that has just started.
+    server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists what is left at 360 and 1280 px, each step linking to where it is done', async () => {
+    for (const width of [360, 1280]) {
+      const { page, errors } = await openAsAdmin(width);
+      await page.goto('/admin');
+      const card = checklist(page);
+      await card.waitFor();
+      const steps = card.getByRole('link');
+      expect(await steps.allTextContents()).toEqual([
+        expect.stringContaining('Cadastre a chave PIX da loja'),
+        expect.stringContaining('Informe o e-mail de contato'),
+        expect.stringContaining('Configure o envio de e-mails'),
+        expect.stringContaining('Cadastre a chave da TMDB'),
+        expect.stringContaining('Convide um segundo administrador'),
+      ]);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: path.join(shotsDir, `primeiros-passos-${width}.png`), fullPage: false });
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('the PIX shortcut says payment is not configured; once the key is set there, the step leaves the list and the shortcut shows the code', async () => {
+    const visitor = await openPage(browser, server.url, { width: 1280 });
+    opened.push(visitor.context);
+    await visitor.page.goto('/chat');
+    await visitor.page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
+    await visitor.page.locator('[data-sonner-toast]').filter({ hasText: 'ainda não foi configurado pela loja' }).first().waitFor();
+    expect(await visitor.page.getByRole('dialog', { name: 'Pagamento via PIX' }).count()).toBe(0);
+
+    const { page } = await openAsAdmin(1280);
+    await page.goto('/admin');
+    await checklist(page).getByRole('link', { name: /Cadastre a chave PIX da loja/ }).click();
+    await page.waitForURL(/\/admin\/shortcuts/);
+    const pixCard = page.locator('#pix-da-loja');
+    await pixCard.getByLabel(/Chave PIX da loja/).fill('recebimentos@minhaloja.com.br');
+    await pixCard.getByRole('button', { name: 'Salvar' }).first().click();
+    await pixCard.getByText('definido no painel').first().waitFor();
+
+    await page.goto('/admin');
+    const card = checklist(page);
+    await card.waitFor();
+    await card.getByRole('link', { name: /Informe o e-mail de contato/ }).waitFor();
+    expect(await card.getByRole('link', { name: /Cadastre a chave PIX da loja/ }).count()).toBe(0);
+
+    await visitor.page.reload();
+    await visitor.page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
+    const dialog = visitor.page.getByRole('dialog', { name: 'Pagamento via PIX' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('pix-brcode').textContent()).toContain('recebimentos@minhaloja.com.br');
+  });
+});
