@@ -11,6 +11,7 @@ import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -99,7 +100,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
 
   const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
   app.addHook('onClose', () => services.close());
-  const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
+  const { isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
@@ -131,6 +132,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     await app.register(publicCachePlugin, { subscribe: (listener) => app.events.onChange(listener), sessionCookieName: SESSION_COOKIE });
     frontDoor = app.publicCache.frontDoor;
   }
+  await app.register(metricsPlugin, {
+    metrics,
+    database,
+    listen: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+  });
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { database });
   await app.register(openapiPlugin);
@@ -152,17 +158,18 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     run: jobs !== false,
     options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
     handlers: {
-      [EMAIL_JOB]: createEmailJobHandler({ mailer }),
+      [EMAIL_JOB]: createEmailJobHandler({ mailer, onFailure: () => metrics.emailFailures.inc() }),
       [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
         db: database.db,
         allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS,
         timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
         resolve: webhooks?.resolve,
+        onFailure: () => metrics.webhookFailures.inc(),
       }),
     },
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
@@ -176,6 +183,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });

@@ -55,10 +55,11 @@ export interface ChatRoutesOptions {
   secureCookies: boolean;
   /** ALLOW_PRIVATE_WEBHOOKS: shortcuts may call private addresses (development and tests only). */
   allowPrivateWebhooks: boolean;
+  onLlmFallback?: ChatDeps['onLlmFallback'];
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, onLlmFallback }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log, onLlmFallback };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

@@ -94,6 +94,8 @@ export interface WebhookDeliveryDeps {
   allowPrivate: boolean;
   timeoutMs: number;
   resolve?: Resolver;
+  /** Called for each send that failed (counted in the metrics). */
+  onFailure?: () => void;
 }
 
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
@@ -121,6 +123,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
         { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, signal: context.signal, resolve: deps.resolve },
       );
       if (result.ok) return { ok: true, statusCode: result.statusCode };
+      deps.onFailure?.();
       return {
         ok: false,
         error: result.error,
