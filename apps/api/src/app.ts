@@ -38,6 +38,7 @@ import { createSignupsRepository } from './modules/access/signups.repository.ts'
 import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
+import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
 import type { Resolver } from './modules/webhooks/webhook-target.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
@@ -63,6 +64,8 @@ export interface BuildAppOptions {
   webhooks?: { resolve?: Resolver };
   /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
   llm?: LlmSource;
+  /** The time housekeeping reckons retention from; tests move it instead of waiting. */
+  clock?: () => Date;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -73,7 +76,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm, clock: givenClock }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const app = Fastify({
     serverFactory: serverWithFrontDoor(() => frontDoor),
@@ -98,9 +101,9 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (closing) reply.header('connection', 'close');
   });
 
-  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
+  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage, clock: givenClock });
   app.addHook('onClose', () => services.close());
-  const { isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
+  const { clock, isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
@@ -153,6 +156,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     limits: { perClient: env.EVENT_STREAMS_PER_CLIENT, total: env.EVENT_STREAMS_MAX },
   });
 
+  const housekeeping = housekeepingPolicy(env);
   await app.register(jobsPlugin, {
     database,
     run: jobs !== false,
@@ -166,8 +170,17 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         resolve: webhooks?.resolve,
         onFailure: () => metrics.webhookFailures.inc(),
       }),
+      [HOUSEKEEPING_JOB]: createHousekeepingHandler({
+        db: database.db,
+        policy: housekeeping,
+        clock,
+        logger: app.log.child({ module: 'housekeeping' }),
+        onDeleted: (task, count) => metrics.housekeepingDeleted.inc({ task }, count),
+      }),
     },
   });
+  // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
+  if (jobs !== false) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
 
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });

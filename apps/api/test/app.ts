@@ -36,12 +36,13 @@ export async function buildTestApp(
     /** Background jobs stay queued unless a test asks for the runner. */
     jobs?: BuildAppOptions['jobs'];
     webhooks?: BuildAppOptions['webhooks'];
+    clock?: BuildAppOptions['clock'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks });
+  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -62,7 +62,7 @@ export async function healthRoutes(app: FastifyInstance, { database, storage }: 
       const { value: state, ...migrationCheck } = migrations;
       const migrationsReady: Readiness['checks']['migrations'] =
         state && state.pending > 0
-          ? { status: 'failed', message: `Faltam ${state.pending} migrações do banco.`, applied: state.applied, expected: state.expected }
+          ? { status: 'failed', message: state.pending === 1 ? 'Falta 1 migração do banco.' : `Faltam ${state.pending} migrações do banco.`, applied: state.applied, expected: state.expected }
           : { ...migrationCheck, ...(state ? { applied: state.applied, expected: state.expected } : {}) };
       const { value: _ping, ...databaseCheck } = db;
       const { value: _probe, ...storageCheck } = files;
