@@ -70,7 +70,7 @@ http {
   map $http_x_test_instance $backend { a instance_a; b instance_b; default vitrine; }
   server {
     listen 127.0.0.1:${port};
-    client_max_body_size 60m;
+    client_max_body_size 510m;
     location / {${proxied}
     }
     # The event stream: every event goes out as it is written, and an idle stream (a heartbeat every 25 s) stays open.
