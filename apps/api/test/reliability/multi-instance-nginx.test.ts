@@ -50,6 +50,7 @@ function nginxConfig({ dir, port, a, b, runAsRoot }: { dir: string; port: number
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_request_buffering off;
       add_header X-Upstream $upstream_addr always;`;
   return `
 ${runAsRoot ? 'user root;' : ''}
