@@ -66,6 +66,8 @@ export interface BuildAppOptions {
   llm?: LlmSource;
   /** The time housekeeping reckons retention from; tests move it instead of waiting. */
   clock?: () => Date;
+  /** false: this instance does not queue the housekeeping job at start (tests that count jobs rows). */
+  housekeeping?: boolean;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -76,7 +78,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm, clock: givenClock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const app = Fastify({
     serverFactory: serverWithFrontDoor(() => frontDoor),
@@ -180,7 +182,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
-  if (jobs !== false) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
+  if (jobs !== false && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
 
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });

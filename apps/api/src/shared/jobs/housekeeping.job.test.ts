@@ -117,7 +117,7 @@ describe('housekeeping', { timeout: 120_000 }, () => {
     const { userId } = await rowsOfEveryKind(db.db);
     const clock = () => NOW;
     const instance = async () => {
-      const t: TestApp = await buildTestApp({ database: db, jobs: { pollIntervalMs: 20, concurrency: 1 }, clock, env: { HOUSEKEEPING_INTERVAL_MINUTES: '30' } });
+      const t: TestApp = await buildTestApp({ database: db, jobs: { pollIntervalMs: 20, concurrency: 1 }, clock, housekeeping: true, env: { HOUSEKEEPING_INTERVAL_MINUTES: '30' } });
       cleanups.push(() => t.app.close());
       return t;
     };
