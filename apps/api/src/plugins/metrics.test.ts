@@ -97,7 +97,8 @@ describe('Prometheus metrics', { timeout: 120_000 }, () => {
   });
 
   it('still answer while the database is away, without the series read from it', async () => {
-    const t = await appWithMetrics();
+    const t = await buildTestApp({ env: { METRICS_PORT: '0' } });
+    cleanups.push(() => t.app.close());
     await t.database.close();
     const text = await scrape(t);
     expect(text).not.toMatch(/^vitrine_jobs\{/m);
