@@ -11,6 +11,7 @@ import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -40,6 +41,7 @@ import { createSignupsRepository } from './modules/access/signups.repository.ts'
 import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
+import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
 import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
@@ -80,6 +82,10 @@ export interface BuildAppOptions {
   outbound?: { resolve?: Resolver; policy?: AddressPolicy };
   /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
   llm?: LlmSource;
+  /** The time housekeeping reckons retention from; tests move it instead of waiting. */
+  clock?: () => Date;
+  /** false: this instance does not queue the housekeeping job at start (tests that count jobs rows). */
+  housekeeping?: boolean;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -90,7 +96,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
@@ -128,10 +134,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     database,
     logger: app.log as Logger,
     storage: givenStorage,
+    clock: givenClock,
     outbound: { resolve: outbound?.resolve ?? webhooks?.resolve, policy: outbound?.policy },
   });
   app.addHook('onClose', () => services.close());
-  const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
+  const { clock, isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
@@ -165,6 +172,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     frontDoor = app.publicCache.frontDoor;
   }
   await app.register(bodyGuardPlugin);
+  await app.register(metricsPlugin, {
+    metrics,
+    database,
+    listen: env.METRICS_PORT === undefined ? undefined : { port: env.METRICS_PORT, host: env.METRICS_HOST },
+  });
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { outage });
   await app.register(openapiPlugin);
@@ -181,23 +193,34 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     limits: { perClient: env.EVENT_STREAMS_PER_CLIENT, total: env.EVENT_STREAMS_MAX },
   });
 
+  const housekeeping = housekeepingPolicy(env);
   await app.register(jobsPlugin, {
     database,
     outage,
     run: jobs !== false,
     options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
     handlers: {
-      [EMAIL_JOB]: createEmailJobHandler({ mailer }),
+      [EMAIL_JOB]: createEmailJobHandler({ mailer, onFailure: () => metrics.emailFailures.inc() }),
       [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
         db: database.db,
         allowPrivate: env.ALLOW_PRIVATE_WEBHOOKS,
         timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
         fetch: outboundFetch,
+        onFailure: () => metrics.webhookFailures.inc(),
+      }),
+      [HOUSEKEEPING_JOB]: createHousekeepingHandler({
+        db: database.db,
+        policy: housekeeping,
+        clock,
+        logger: app.log.child({ module: 'housekeeping' }),
+        onDeleted: (task, count) => metrics.housekeepingDeleted.inc({ task }, count),
       }),
     },
   });
+  // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
+  if (jobs !== false && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(twoFactorRoutes, { db: database.db, auth });
   await app.register(analyticsRoutes, { db: database.db });
@@ -213,6 +236,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     shopPix: () => resolveShopPix(settings),
+    onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });

@@ -8,6 +8,7 @@ import { resolveAuthSecret } from './modules/access/auth-secret.ts';
 import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
 import { anyAddress, publicAddressesOnly, type AddressPolicy, type Resolver } from './shared/outbound-address.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
+import { createMetrics, type Metrics } from './shared/metrics.ts';
 import { createSettings, type Settings } from './shared/settings.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
 import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
@@ -27,6 +28,8 @@ export interface Services {
   /** Where links in e-mails point. */
   publicOrigin: string;
   isHttps: boolean;
+  /** This instance's Prometheus registry and counters. */
+  metrics: Metrics;
   /** Closes what the root opened (storage it created). */
   close(): Promise<void>;
 }
@@ -61,6 +64,7 @@ export async function composeServices({ env, database, logger, storage: givenSto
     secret: resolveAuthSecret({ secret: env.AUTH_SECRET, dataDir: env.DATA_DIR }),
     publicOrigin: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
     isHttps: env.PUBLIC_URL?.startsWith('https://') ?? false,
+    metrics: createMetrics({ defaultMetrics: env.METRICS_PORT !== undefined }),
     async close() {
       await outboundFetch.close();
       if (!givenStorage) await storage.close();

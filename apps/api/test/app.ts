@@ -37,12 +37,15 @@ export async function buildTestApp(
     jobs?: BuildAppOptions['jobs'];
     webhooks?: BuildAppOptions['webhooks'];
     outbound?: BuildAppOptions['outbound'];
+    clock?: BuildAppOptions['clock'];
+    /** Housekeeping is queued at start only in its own tests: others count the rows of `jobs`. */
+    housekeeping?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, outbound: options.outbound });
+  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, outbound: options.outbound, clock: options.clock, housekeeping: options.housekeeping ?? false });
   await app.ready();
   return {
     app,

@@ -27,6 +27,17 @@ const optionalUrl = (protocols: string[]) =>
       { message: `deve ser uma URL (${protocols.join(' ou ')})` },
     );
 
+const optionalPort = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? Number(value) : undefined))
+  .refine((value) => value === undefined || (Number.isInteger(value) && value >= 0 && value <= 65535), {
+    message: 'deve ser uma porta (0 a 65535)',
+  });
+
+const days = (fallback: number, min = 1) => z.coerce.number().int().min(min).max(36_500).default(fallback);
+
 const optionalText = z
   .string()
   .trim()
@@ -83,6 +94,17 @@ export const envSchema = z
     TRUST_PROXY: booleanString,
     // Admins must enrol a second factor (TOTP) before any admin call other than enrolment, session and sign-out.
     REQUIRE_TWO_FACTOR: booleanString,
+    // Prometheus metrics on a listener of their own (off when unset), on loopback unless METRICS_HOST says otherwise.
+    METRICS_PORT: optionalPort,
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    // Housekeeping (a durable job, one instance at a time): how often, and how long each kind of row is kept.
+    HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    RETAIN_EXPIRED_SESSIONS_DAYS: days(7, 0),
+    RETAIN_EXPIRED_LINKS_DAYS: days(7, 0),
+    RETAIN_EXPIRED_DOWNLOAD_CODES_DAYS: days(30, 0),
+    // The dashboard shows up to 90 days (its API up to 365): access events are kept at least that long.
+    RETAIN_ACCESS_EVENTS_DAYS: days(400, 90),
+    RETAIN_FINISHED_JOBS_DAYS: days(7, 1),
     // Open event streams (/api/events) per client address and per instance; each one holds a socket.
     EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import * as schema from './schema.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
@@ -35,7 +36,17 @@ export interface DatabaseHandle {
    * instances starting together take turns; PGlite has one process per data directory anyway.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** The connection pool's use, on PostgreSQL (PGlite is one in-process connection: no pool). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface ListenOptions {
@@ -176,6 +187,7 @@ async function openPostgres(databaseUrl: string, logger?: Logger, poolSize = 10)
       await pool.query('select 1');
     },
     withStartupLock,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       await Promise.all([...listeners].map((listener) => listener.stop()));
       await pool.end();
@@ -253,4 +265,17 @@ async function listenWithReconnect(
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+/** Migrations shipped with this build, and how many of them the database has recorded as applied. */
+export async function migrationState(db: Database): Promise<{ expected: number; applied: number; pending: number }> {
+  const journal = JSON.parse(await fs.promises.readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  const shipped = journal.entries.map((entry) => entry.when);
+  // Drizzle's migrator records each applied migration by its journal time in drizzle.__drizzle_migrations.
+  const result = await db.execute<{ created_at: string | number }>(sql`select created_at from drizzle.__drizzle_migrations`);
+  const recorded = new Set(result.rows.map((row) => Number(row.created_at)));
+  const applied = shipped.filter((when) => recorded.has(when)).length;
+  return { expected: shipped.length, applied, pending: shipped.length - applied };
 }

@@ -2,6 +2,7 @@
 // Public reads return active records only.
 export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/events',
   'GET /api/openapi.json',
   'POST /api/analytics/access-events',

@@ -58,10 +58,11 @@ export interface ChatRoutesOptions {
   allowPrivateWebhooks: boolean;
   /** The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'); null until a key is set. */
   shopPix: () => Promise<PixRecipient | null>;
+  onLlmFallback?: ChatDeps['onLlmFallback'];
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, onLlmFallback }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

@@ -43,6 +43,8 @@ export interface ChatDeps {
   storage: FileStorage;
   logger: Pick<Logger, 'warn' | 'error'>;
   clock?: () => Date;
+  /** A visitor's answer fell back to the built-in engine because the model failed (counted in the metrics). */
+  onLlmFallback?: (reason: string) => void;
 }
 
 /** Who is asking: the visitor of the cookie (its hash), and whether an active PRO session is present. */
@@ -194,6 +196,7 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
         content: message.content,
       }));
       const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history }, { onDelta, onReset, signal });
+      if (written.fallback) deps.onLlmFallback?.(written.fallback);
       const botCreatedAt = new Date(Math.max(clock().getTime(), userCreatedAt.getTime() + 1));
       const stored = await deps.db.transaction(async (tx) => {
         const repository = createChatRepository(tx);

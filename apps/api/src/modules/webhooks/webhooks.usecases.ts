@@ -97,6 +97,8 @@ export interface WebhookDeliveryDeps {
   /** The app's outbound client (its guard decides which addresses are reached). */
   fetch?: OutboundFetch;
   resolve?: Resolver;
+  /** Called for each send that failed (counted in the metrics). */
+  onFailure?: () => void;
 }
 
 export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
@@ -124,6 +126,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
         { allowPrivate: deps.allowPrivate, timeoutMs: deps.timeoutMs, signal: context.signal, fetch: deps.fetch, resolve: deps.resolve },
       );
       if (result.ok) return { ok: true, statusCode: result.statusCode };
+      deps.onFailure?.();
       return {
         ok: false,
         error: result.error,

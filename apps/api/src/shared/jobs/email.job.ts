@@ -19,11 +19,12 @@ export function enqueueEmail(tx: DbExecutor, message: MailMessage, options: { ma
   return enqueueJob(tx, { kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? 5 });
 }
 
-export function createEmailJobHandler({ mailer }: { mailer: Mailer }): JobHandler<MailMessage> {
+export function createEmailJobHandler({ mailer, onFailure }: { mailer: Mailer; onFailure?: () => void }): JobHandler<MailMessage> {
   return {
     payload: mailMessageSchema,
     async run(message) {
       const { status } = await mailer.send(message);
+      if (status === 'failed') onFailure?.();
       // The mailer keeps every try in email_outbox; only a refused SMTP send is worth retrying.
       return status === 'failed' ? { ok: false, error: 'O servidor SMTP recusou ou não recebeu a mensagem.' } : { ok: true };
     },

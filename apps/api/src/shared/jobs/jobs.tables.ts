@@ -29,7 +29,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
     index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
-    // The retention sweep deletes finished jobs by age (only finished jobs have a finished_at).
+    // Housekeeping deletes finished jobs by age (only finished jobs have a finished_at).
     index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
   ],
 );

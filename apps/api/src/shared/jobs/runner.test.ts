@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { jobAttempts, jobs, plans } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { waitUntil } from '../../../test/wait.ts';
-import { enqueueJob, FINISHED_JOB_RETENTION_MS, finishedJobsBefore } from './queue.ts';
+import { enqueueJob } from './queue.ts';
 import { createJobRunner, type JobHandler, type JobRunnerOptions } from './runner.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -327,83 +327,5 @@ describe('durable jobs', () => {
     await instance.stop();
     expect(aborted).toEqual([true]);
     expect(await jobRow(db.db, job.id)).toMatchObject({ status: 'queued', attempts: 0 });
-  });
-});
-
-describe('finished jobs retention', () => {
-  const DAY = 24 * 60 * 60_000;
-
-  /** A job in the given state, finished `daysAgo` days ago (never finished when null), with one attempt. */
-  async function pastJob(db: Database, status: 'queued' | 'running' | 'succeeded' | 'failed', daysAgo: number | null) {
-    const [job] = await db
-      .insert(jobs)
-      .values({
-        kind: 'parked.job',
-        payload: { to: 'cliente@vitrine.test' },
-        status,
-        attempts: 1,
-        createdAt: new Date(Date.now() - 30 * DAY),
-        finishedAt: daysAgo === null ? null : new Date(Date.now() - daysAgo * DAY),
-        ...(status === 'running' ? { lockedBy: 'outro', lockedUntil: new Date(Date.now() + DAY) } : {}),
-      })
-      .returning({ id: jobs.id });
-    await db.insert(jobAttempts).values({ jobId: job!.id, attempt: 1, workerId: 'outro', outcome: status === 'failed' ? 'failed' : null });
-    return job!.id;
-  }
-  const exists = async (db: Database, id: string) => (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id))).length > 0;
-
-  it('deletes jobs finished more than a week ago with their attempts, and keeps recent and unfinished ones', async () => {
-    const db = await database();
-    expect(FINISHED_JOB_RETENTION_MS).toBe(7 * DAY);
-    const oldSucceeded = await pastJob(db.db, 'succeeded', 8);
-    const oldFailed = await pastJob(db.db, 'failed', 8);
-    const recent = await pastJob(db.db, 'succeeded', 6);
-    const waiting = await pastJob(db.db, 'queued', null);
-    const running = await pastJob(db.db, 'running', null);
-    const { handler } = scripted(async () => ({ ok: true }));
-
-    await runner(db, { 'test.job': handler }).start();
-    await waitUntil(async () => !(await exists(db.db, oldSucceeded)) && !(await exists(db.db, oldFailed)));
-
-    for (const id of [recent, waiting, running]) expect(await exists(db.db, id)).toBe(true);
-    const attempts = await db.db.select({ jobId: jobAttempts.jobId }).from(jobAttempts);
-    expect(attempts.map((row) => row.jobId).sort()).toEqual([recent, waiting, running].sort());
-  });
-
-  it('looks for old jobs when an instance starts and then once per interval, not at every poll', async () => {
-    const db = await database();
-    const first = await pastJob(db.db, 'succeeded', 8);
-    const { handler } = scripted(async () => ({ ok: true }));
-    await runner(db, { 'test.job': handler }).start();
-    await waitUntil(async () => !(await exists(db.db, first)));
-
-    // Another old job appears; this instance polls many times (a job due later runs) but does not look again.
-    const second = await pastJob(db.db, 'failed', 8);
-    const later = await enqueueJob(db.db, { kind: 'test.job', payload: { n: 1 }, runAt: new Date(Date.now() + 300) });
-    await waitUntil(async () => (await jobRow(db.db, later.id)).status === 'succeeded');
-    expect(await exists(db.db, second)).toBe(true);
-
-    // A second instance looks when it starts; one with a short interval keeps looking.
-    await runner(db, { 'test.job': handler }).start();
-    await waitUntil(async () => !(await exists(db.db, second)));
-    const sweeper = runner(db, { 'test.job': handler }, { retention: { keepFinishedMs: FINISHED_JOB_RETENTION_MS, sweepIntervalMs: 50 } });
-    await sweeper.start();
-    const third = await pastJob(db.db, 'succeeded', 8);
-    await waitUntil(async () => !(await exists(db.db, third)));
-  });
-
-  it('deletes them in one statement that reads the finished_at index, not the whole table', async () => {
-    const db = await database();
-    const { sql: text, params } = finishedJobsBefore(db.db, FINISHED_JOB_RETENTION_MS).toSQL();
-    const pieces = text.split(/\$\d+/);
-    const statement = sql.join(pieces.map((piece, i) => (i < params.length ? sql`${sql.raw(piece)}${params[i]}` : sql.raw(piece))));
-    const plan = await db.db.transaction(async (tx) => {
-      // On a nearly empty table the planner would rightly scan it; forbid that to see whether it can do otherwise.
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${statement}`);
-    });
-    const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(lines).toContain('jobs_finished_idx');
-    expect(lines).not.toContain('Seq Scan');
   });
 });

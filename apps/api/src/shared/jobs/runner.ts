@@ -13,7 +13,7 @@ import type { OutageMonitor } from '../../db/outage.ts';
 import { jobAttempts, jobs } from '../../db/schema.ts';
 import { isDatabaseUnreachable } from '../errors.ts';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './backoff.ts';
-import { deleteFinishedJobs, FINISHED_JOB_RETENTION_MS, JOBS_CHANNEL } from './queue.ts';
+import { JOBS_CHANNEL } from './queue.ts';
 
 export interface JobContext {
   jobId: string;
@@ -66,14 +66,6 @@ export interface JobRunnerOptions {
   shutdownGraceMs: number;
   retry: RetryPolicy;
   workerId: string;
-  retention: RetentionOptions;
-}
-
-export interface RetentionOptions {
-  /** Finished jobs (succeeded or failed) and their attempts are deleted this long after they finished. */
-  keepFinishedMs: number;
-  /** How often this instance looks for them (once at start, then at this interval). */
-  sweepIntervalMs: number;
 }
 
 export const defaultJobRunnerOptions = (): JobRunnerOptions => ({
@@ -83,7 +75,6 @@ export const defaultJobRunnerOptions = (): JobRunnerOptions => ({
   shutdownGraceMs: 10_000,
   retry: defaultRetryPolicy,
   workerId: `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`,
-  retention: { keepFinishedMs: FINISHED_JOB_RETENTION_MS, sweepIntervalMs: 60 * 60_000 },
 });
 
 export interface JobRunner {
@@ -145,8 +136,6 @@ export function createJobRunner({
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let heartbeatTimer: NodeJS.Timeout | undefined;
-  let sweepTimer: NodeJS.Timeout | undefined;
-  let sweeping: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
   /** An unreachable database is one outage, logged by the monitor, not a stack per poll. */
@@ -370,21 +359,6 @@ export function createJobRunner({
     }
   }
 
-  /** One DELETE of the finished jobs past their retention; their attempts go with them (cascade). */
-  function sweep() {
-    if (sweeping || stopping) return;
-    sweeping = deleteFinishedJobs(db, options.retention.keepFinishedMs)
-      .then((deleted) => {
-        if (deleted > 0) logger.info({ deleted }, 'tarefas concluídas antigas apagadas');
-      })
-      .catch((error: unknown) => {
-        if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao apagar tarefas concluídas antigas');
-      })
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }
-
   async function releaseUnfinished() {
     for (const entry of running.values()) {
       if (entry.settled) continue;
@@ -416,8 +390,6 @@ export function createJobRunner({
       }
       pollTimer = setInterval(wake, options.pollIntervalMs).unref();
       heartbeatTimer = setInterval(() => void heartbeat(), Math.max(Math.floor(leaseMs / 3), 100)).unref();
-      sweepTimer = setInterval(sweep, options.retention.sweepIntervalMs).unref();
-      sweep();
       wake();
     },
     stop() {
@@ -425,10 +397,8 @@ export function createJobRunner({
       stopped ??= (async () => {
         stopping = true;
         clearInterval(pollTimer);
-        clearInterval(sweepTimer);
         await unlisten?.().catch(() => undefined);
         await ticking;
-        await sweeping;
         const all = Promise.all([...running.values()].map((entry) => entry.done));
         const finished = await Promise.race([all.then(() => true), sleep(options.shutdownGraceMs).then(() => false)]);
         if (!finished) {

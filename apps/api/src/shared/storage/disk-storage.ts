@@ -95,6 +95,11 @@ export async function createDiskStorage({ root }: DiskStorageOptions): Promise<F
       await fsp.rm(pathOf(key), { force: true });
     },
 
+    // Writable: where every put begins (a partial file), so a read-only or missing disk shows here.
+    async probe() {
+      await fsp.access(partialDir, fs.constants.R_OK | fs.constants.W_OK);
+    },
+
     async close() {},
   };
 }

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   S3Client,
   S3ServiceException,
@@ -112,6 +113,11 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
 
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checked(key) }));
+    },
+
+    // The bucket exists and these credentials reach it: one HEAD request.
+    async probe() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
 
     async close() {

@@ -34,6 +34,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** A cheap check that the storage can be used now (readiness): throws when it cannot. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 

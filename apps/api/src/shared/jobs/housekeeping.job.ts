@@ -1,0 +1,137 @@
+// Housekeeping: one durable job that deletes what has outlived its use (expired sessions, sign-up and
+// reset links, download codes, old access events, finished jobs) and, as it settles, queues the next
+// run one interval later. It is a row in the jobs table like any other, so one instance runs it at a
+// time (FOR UPDATE SKIP LOCKED), a crashed run is taken over when its lease ends, and there is never
+// more than one waiting: whoever schedules it does so under an advisory lock, after looking.
+import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { downloadCodes, jobs, pendingSignups, sessions, siteAccessEvents, verifications } from '../../db/schema.ts';
+import type { Env } from '../../config/env.ts';
+import type { JobHandler } from './runner.ts';
+
+export const HOUSEKEEPING_JOB = 'housekeeping';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Rows deleted per statement: short transactions that never hold many locks at once. */
+export const HOUSEKEEPING_BATCH = 1_000;
+/** Batches per task and run; what is left waits for the next run (a backlog never makes one endless run). */
+const MAX_BATCHES = 200;
+/** Any number fixed for this lock: taken while looking for, then inserting, the next housekeeping job. */
+const SCHEDULE_LOCK = 7_268_455;
+
+export interface HousekeepingPolicy {
+  intervalMs: number;
+  /** How long each kind of row is kept past its expiry (or, for events and jobs, past its moment). */
+  keep: Record<HousekeepingTask, number>;
+}
+
+export type HousekeepingTask = 'sessions' | 'verifications' | 'pendingSignups' | 'downloadCodes' | 'accessEvents' | 'finishedJobs';
+
+export function housekeepingPolicy(env: Env): HousekeepingPolicy {
+  return {
+    intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
+    keep: {
+      sessions: env.RETAIN_EXPIRED_SESSIONS_DAYS * DAY_MS,
+      verifications: env.RETAIN_EXPIRED_LINKS_DAYS * DAY_MS,
+      pendingSignups: env.RETAIN_EXPIRED_LINKS_DAYS * DAY_MS,
+      downloadCodes: env.RETAIN_EXPIRED_DOWNLOAD_CODES_DAYS * DAY_MS,
+      accessEvents: env.RETAIN_ACCESS_EVENTS_DAYS * DAY_MS,
+      finishedJobs: env.RETAIN_FINISHED_JOBS_DAYS * DAY_MS,
+    },
+  };
+}
+
+interface Target {
+  table: PgTable;
+  id: PgColumn;
+  /** The rows past the cutoff; each condition reads an index or a small table. */
+  expired: (cutoff: Date) => SQL | undefined;
+}
+
+const targets: Record<HousekeepingTask, Target> = {
+  sessions: { table: sessions, id: sessions.id, expired: (cutoff) => lt(sessions.expiresAt, cutoff) },
+  verifications: { table: verifications, id: verifications.id, expired: (cutoff) => lt(verifications.expiresAt, cutoff) },
+  pendingSignups: { table: pendingSignups, id: pendingSignups.id, expired: (cutoff) => lt(pendingSignups.expiresAt, cutoff) },
+  downloadCodes: { table: downloadCodes, id: downloadCodes.id, expired: (cutoff) => lt(downloadCodes.expiresAt, cutoff) },
+  accessEvents: { table: siteAccessEvents, id: siteAccessEvents.id, expired: (cutoff) => lt(siteAccessEvents.createdAt, cutoff) },
+  // On jobs_finished_idx; a job's attempts go with it (ON DELETE CASCADE).
+  finishedJobs: {
+    table: jobs,
+    id: jobs.id,
+    expired: (cutoff) => and(inArray(jobs.status, ['succeeded', 'failed']), lt(jobs.finishedAt, cutoff)),
+  },
+};
+
+/** One batch's DELETE, unexecuted, so a test can ask the planner how it runs. */
+export function expiredBatch(db: DbExecutor, task: HousekeepingTask, cutoff: Date, limit = HOUSEKEEPING_BATCH) {
+  const { table, id, expired } = targets[task];
+  const batch = db.select({ id }).from(table).where(expired(cutoff)).limit(limit);
+  return db.delete(table).where(inArray(id, batch));
+}
+
+/** Deletes, in batches, every row of each task older than its retention at `now`; returns how many per task. */
+export async function runHousekeeping(
+  { db, policy, now, signal, batchSize = HOUSEKEEPING_BATCH, onDeleted }: {
+    db: Database;
+    policy: HousekeepingPolicy;
+    now: Date;
+    signal?: AbortSignal;
+    batchSize?: number;
+    onDeleted?: (task: HousekeepingTask, count: number) => void;
+  },
+): Promise<Record<HousekeepingTask, number>> {
+  const deleted = Object.fromEntries(Object.keys(targets).map((task) => [task, 0])) as Record<HousekeepingTask, number>;
+  for (const task of Object.keys(targets) as HousekeepingTask[]) {
+    const cutoff = new Date(now.getTime() - policy.keep[task]);
+    for (let batch = 0; batch < MAX_BATCHES && !signal?.aborted; batch++) {
+      const result = await expiredBatch(db, task, cutoff, batchSize).returning({ id: targets[task].id });
+      deleted[task] += result.length;
+      if (result.length > 0) onDeleted?.(task, result.length);
+      if (result.length < batchSize) break;
+    }
+  }
+  return deleted;
+}
+
+/** Queues a housekeeping run at `runAt` (now when absent) unless one is already waiting or running (on any instance). */
+export async function scheduleHousekeeping(db: DbExecutor, runAt?: Date): Promise<boolean> {
+  const insert = async (tx: DbExecutor) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK})`);
+    const waiting = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(sql`${jobs.kind} = ${HOUSEKEEPING_JOB}`, inArray(jobs.status, ['queued', 'running'])))
+      .limit(1);
+    if (waiting.length > 0) return false;
+    await tx.insert(jobs).values({ kind: HOUSEKEEPING_JOB, payload: {}, maxAttempts: 3, ...(runAt ? { runAt } : {}) });
+    return true;
+  };
+  // Inside the settling transaction this is a savepoint and the lock is held until that one commits.
+  return db.transaction(insert);
+}
+
+export function createHousekeepingHandler(deps: {
+  db: Database;
+  policy: HousekeepingPolicy;
+  clock: () => Date;
+  logger: { info: (object: object, message: string) => void };
+  onDeleted?: (task: HousekeepingTask, count: number) => void;
+}): JobHandler<Record<string, unknown>> {
+  return {
+    payload: z.record(z.string(), z.unknown()),
+    async run(_payload, context) {
+      const deleted = await runHousekeeping({ db: deps.db, policy: deps.policy, now: deps.clock(), signal: context.signal, onDeleted: deps.onDeleted });
+      const total = Object.values(deleted).reduce((sum, count) => sum + count, 0);
+      if (total > 0) deps.logger.info({ deleted }, 'limpeza automática concluída');
+      return { ok: true };
+    },
+    // The next run is queued with this one's ending, in the same transaction: never none, never two.
+    async settle(tx, _payload, { settlement }) {
+      if (settlement.state === 'succeeded' || settlement.state === 'failed') {
+        await scheduleHousekeeping(tx, new Date(deps.clock().getTime() + deps.policy.intervalMs));
+      }
+    },
+  };
+}
