@@ -32,10 +32,10 @@ describe('storable text', () => {
     const depth = 30_000;
     let deep: unknown = 'fundo\u0000';
     for (let level = 0; level < depth; level++) deep = level % 2 ? { a: deep } : [deep];
-    const started = performance.now();
+    const started = Date.now();
     const path = findUnstorableText(deep);
     // Copying the path at every level took seconds and hundreds of megabytes at this depth.
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(500);
     expect(path).toHaveLength(depth);
     expect(path?.slice(0, 2)).toEqual(['a', 0]);
     expect(findUnstorableText(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toBeNull();
