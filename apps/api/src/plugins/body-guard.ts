@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { parse as parseQuerystring } from 'fast-querystring';
-import { AppError, badRequest } from '../shared/errors.ts';
+import { badRequest, type AppError } from '../shared/errors.ts';
 
 /** Bytes of a request body, unless a route says otherwise (the content manager takes 256 KB). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

@@ -110,7 +110,7 @@ describe('hostile input on every route', () => {
     t = await buildTestApp({ env: adminEnv });
     routes = await routesOf(t);
     admin = await signInAsAdmin(t.app);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   for (const who of ['visitor', 'admin'] as const) {
