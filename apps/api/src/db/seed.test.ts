@@ -68,7 +68,8 @@ const ONE_DEMO = {
   rechargeContacts: 1,
 };
 
-describe('what a start writes', () => {
+// Each case seeds a whole demo (28 titles, 16 installers): slow on a loaded machine.
+describe('what a start writes', { timeout: 180_000 }, () => {
   let database: TestDatabase;
   let dataDir: string;
   let options: (demo: SeedOptions['demo']) => SeedOptions;
@@ -77,7 +78,7 @@ describe('what a start writes', () => {
     dataDir = tempDir();
     const storage = await createDiskStorage({ root: path.join(dataDir, 'uploads') });
     options = (demo) => ({ demo, storage });
-  });
+  }, 180_000);
   afterAll(() => database.close());
 
   it('without the demo (PostgreSQL without SEED_DEMO): the defaults only, no plans, apps, PIX or reseller offers', async () => {
@@ -116,7 +117,7 @@ describe('what a start writes', () => {
   });
 });
 
-describe('the embedded database’s first start (npm start on an empty DATA_DIR)', () => {
+describe('the embedded database’s first start (npm start on an empty DATA_DIR)', { timeout: 180_000 }, () => {
   it('writes the defaults and the demo', async () => {
     const database = await createTestDatabase();
     const storage = await createDiskStorage({ root: path.join(tempDir(), 'uploads') });
@@ -131,7 +132,7 @@ describe('the embedded database’s first start (npm start on an empty DATA_DIR)
   });
 });
 
-describe('two instances starting together with SEED_DEMO=true', () => {
+describe('two instances starting together with SEED_DEMO=true', { timeout: 180_000 }, () => {
   // PostgreSQL: a database created empty (not from the migrated template), so migrations race too.
   // PGlite has one process per data directory: two seedings of one handle at once.
   it('both come up and the demo is written once', async () => {
@@ -188,7 +189,7 @@ describe('npm run db:seed', () => {
       child.once('exit', (code) => resolve({ code, output }));
     });
 
-  it('writes the demo into the database the server would use, and a second run adds nothing', { timeout: 240_000 }, async () => {
+  it('writes the demo into the database the server would use, and a second run adds nothing', { timeout: 480_000 }, async () => {
     const dataDir = tempDir();
     const postgres = testDbKind() === 'postgres' ? await createTestDatabase() : undefined;
     const env = { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url! } : {}) };
@@ -217,7 +218,7 @@ describe('demo data', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemoData(database.db);
-  });
+  }, 180_000);
   afterAll(() => database.close());
 
   it('has the three plans the assistant quotes', async () => {

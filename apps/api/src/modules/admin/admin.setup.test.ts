@@ -17,7 +17,7 @@ const checklist = async (app: TestApp, cookie: string) => {
   return Object.fromEntries((response.json() as SetupChecklist).steps.map((step) => [step.id, step.done]));
 };
 
-describe('first-run checklist', () => {
+describe('first-run checklist', { timeout: 120_000 }, () => {
   it('a new shop has every step to do; each is done once set', async () => {
     t = await buildTestApp({ env: adminEnv });
     const admin = await signInAsAdmin(t.app);
