@@ -1,5 +1,5 @@
-// Runs the real server (apps/api/src/server.ts) as a child process, the way `npm start` does, so a
-// test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
+// Runs the real server as a child process, as `npm start` does (from its sources through tsx, or a
+// compiled build), so a test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
