@@ -1,6 +1,8 @@
 // What a build was made from: one hash of the web app's inputs and one of the server's, kept in
 // apps/api/dist/build-stamp.json by `npm run build`, so `npm start` can tell a current build from a
 // stale one without building again. Content hashes, not times: a fresh clone's files are all "new".
+// Each part also keeps a fingerprint of its files' names, sizes and times when it was built: when those
+// are unchanged, the contents are not read again (a start then costs a directory walk).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,12 +36,31 @@ function listFiles(relative, out) {
   }
 }
 
-/** The hash of one part's inputs: every file's path and bytes. */
-export function inputsHash(part) {
+function inputFiles(part) {
   const files = [];
   for (const input of INPUTS[part]) listFiles(input, files);
+  return files.sort();
+}
+
+/** Names, sizes and modification times of one part's inputs. */
+function inputsFingerprint(part) {
   const hash = createHash('sha256');
-  for (const file of files.sort()) {
+  for (const file of inputFiles(part)) {
+    const stat = fs.statSync(path.join(root, file));
+    hash.update(`${file}\0${stat.size}\0${stat.mtimeMs}\0`);
+  }
+  return hash.digest('hex');
+}
+
+/** What a part was built from: the hash of its inputs (every file's path and bytes) and their fingerprint. */
+export function inputsStamp(part) {
+  return { hash: inputsHash(part), fingerprint: inputsFingerprint(part) };
+}
+
+function inputsHash(part) {
+  const files = inputFiles(part);
+  const hash = createHash('sha256');
+  for (const file of files) {
     hash.update(`${file.split(path.sep).join('/')}\0`);
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
@@ -66,5 +87,8 @@ export function isCurrent(part) {
     part === 'web'
       ? fs.existsSync(path.join(webDist, 'index.html'))
       : fs.existsSync(path.join(serverDist, 'server.mjs'));
-  return built && readStamp()[part] === inputsHash(part);
+  if (!built) return false;
+  const stamp = readStamp()[part];
+  if (!stamp) return false;
+  return stamp.fingerprint === inputsFingerprint(part) || stamp.hash === inputsHash(part);
 }

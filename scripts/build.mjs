@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { inputsHash, root, writeStamp } from './build-stamp.mjs';
+import { inputsStamp, root, writeStamp } from './build-stamp.mjs';
 import { buildServer } from './build-server.mjs';
 
 const { values } = parseArgs({ options: { server: { type: 'boolean' }, outdir: { type: 'string' } } });
@@ -17,14 +17,14 @@ if (values.outdir) {
 const serverOnly = values.server === true;
 
 if (!serverOnly) {
-  const web = inputsHash('web');
+  const web = inputsStamp('web');
   // A build that fails half-way must not leave the previous stamp claiming the output is current.
   writeStamp({ web: null });
   const result = spawnSync('npm', ['run', 'build', '--silent', '-w', '@vitrine/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeStamp({ web });
 }
-const server = inputsHash('server');
+const server = inputsStamp('server');
 writeStamp({ server: null });
 await buildServer();
 writeStamp({ server });

@@ -16,7 +16,10 @@ const stale = parts.filter((part) => !isCurrent(part));
 
 if (stale.length > 0) {
   try {
+    // The tools the stale part needs. After `npm prune --omit=dev` esbuild and Vite may stay (dependencies
+    // of an optional peer and of a runtime package), Vite's plugins do not.
     import.meta.resolve('esbuild');
+    if (stale.includes('web')) import.meta.resolve('@vitejs/plugin-react');
   } catch {
     console.error(
       'A build em apps/api/dist e apps/web/dist está ausente ou não corresponde ao código-fonte, e as ferramentas ' +

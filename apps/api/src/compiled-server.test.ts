@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('the compiled server', () => {
-  it('starts from its bundle with plain Node, migrates its database and answers healthy', { timeout: 180_000 }, async () => {
+  it('starts from its bundle with plain Node, migrates its database and answers healthy', { timeout: 300_000 }, async () => {
     let env: Record<string, string>;
     if (testDbKind() === 'postgres') {
       const database: TestDatabase = await createTestDatabase('postgres');
@@ -36,7 +36,8 @@ describe('the compiled server', () => {
     } else {
       env = { DATA_DIR: tempDir() };
     }
-    const server = await startServerProcess(env, { entry: path.join(outdir, 'server.mjs') });
+    // A fresh PGlite directory is created, migrated and seeded first: minutes on a machine busy with other tests.
+    const server = await startServerProcess(env, { entry: path.join(outdir, 'server.mjs'), startTimeoutMs: 240_000 });
     cleanups.push(() => server.kill());
     expect(server.child.spawnargs).not.toContain('tsx');
 

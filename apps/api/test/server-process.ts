@@ -1,5 +1,5 @@
-// Runs the real server (apps/api/src/server.ts) as a child process, the way `npm start` does, so a
-// test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
+// Runs the real server as a child process, as `npm start` does (from its sources through tsx, or a
+// compiled build), so a test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,12 @@ export interface ServerProcess {
 
 /**
  * `entry`: the compiled server to run (a built server.mjs) instead of the sources through tsx.
+ * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
  */
-export async function startServerProcess(env: Record<string, string>, { entry }: { entry?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { entry, startTimeoutMs = 90_000 }: { entry?: string; startTimeoutMs?: number } = {},
+): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
@@ -47,7 +51,7 @@ export async function startServerProcess(env: Record<string, string>, { entry }:
         if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output}`);
         return output.includes('"msg":"Vitrine no ar"');
       },
-      { timeoutMs: 90_000, intervalMs: 100, what: 'o servidor iniciar' },
+      { timeoutMs: startTimeoutMs, intervalMs: 100, what: 'o servidor iniciar' },
     );
   } catch (error) {
     child.kill('SIGKILL');

@@ -1,38 +1,29 @@
-// db:backup and db:restore on an embedded data directory, run as the commands an operator types.
+// db:backup and db:restore on an embedded data directory: the round trip through their functions, and
+// what an operator sees from the commands themselves (exit code, message).
 // PGlite only: a PostgreSQL database is backed up with pg_dump (docs/operations.md), so the api-pg
 // project skips this file.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { runScript } from '../../test/command.ts';
 import { pgSnapshotPath, tempDir, testDbKind } from '../../test/database.ts';
 import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
+import { BackupError, backupDataDir, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { siteConfigurations } from './schema.ts';
 
-const run = promisify(execFile);
 const cliDir = fileURLToPath(new URL('.', import.meta.url));
 const UPLOAD_KEY = 'site-images/logo-backup-test.png';
 const UPLOAD_BYTES = Buffer.from('not really a PNG, but bytes that must come back');
 
 /** One of the commands, the way `npm run db:backup -- …` runs it (from sources here), with DATA_DIR set. */
-async function command(name: 'backup' | 'restore', dataDir: string, args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', path.join(cliDir, `${name}.cli.ts`), ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) =>
+  runScript(path.join(cliDir, `${name}.cli.ts`), args, { DATA_DIR: dataDir });
 
 /** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
 async function shopDataDir(): Promise<string> {
@@ -61,22 +52,16 @@ async function readShop(dataDir: string) {
   }
 }
 
-// Each command is a Node process of its own (seconds each on a loaded machine).
 describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database', { timeout: 240_000 }, () => {
   it('a backup restored into an empty directory gives back the rows, the uploaded files and the session secret', async () => {
     const source = await shopDataDir();
     const archive = path.join(tempDir(), 'loja.tar.gz');
 
-    const backup = await command('backup', source, ['--out', archive]);
-    expect(backup.stderr).toBe('');
-    expect(backup.code).toBe(0);
-    expect(backup.stdout).toContain(`Backup salvo em ${archive}`);
-    expect(backup.stdout).toContain('1 arquivo(s) enviado(s)');
+    const backup = await backupDataDir({ dataDir: source, out: archive });
+    expect(backup).toMatchObject({ file: archive, uploadedFiles: 1 });
 
     const target = path.join(tempDir(), 'restaurado');
-    const restore = await command('restore', target, ['--in', archive]);
-    expect(restore.stderr).toBe('');
-    expect(restore.code).toBe(0);
+    await restoreDataDir({ dataDir: target, input: archive, force: false });
 
     const restored = await readShop(target);
     expect(restored.rows).toEqual([{ text: 'Olá do backup' }]);
@@ -86,26 +71,27 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
     expect(fs.readdirSync(target).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
   });
 
-  it('a directory that is not empty is replaced only with --force, and a running server is never touched', async () => {
+  it('a directory that is not empty is replaced only with --force, and one a server holds is never touched', async () => {
     const source = await shopDataDir();
     const archive = path.join(tempDir(), 'loja.tar.gz');
-    expect((await command('backup', source, ['--out', archive])).code).toBe(0);
-
-    const target = await shopDataDir();
-    const other = await openDatabase({ dataDir: target });
-    await other.db.update(siteConfigurations).set({ configValue: { text: 'depois do backup' } }).where(eq(siteConfigurations.section, 'backup-test'));
+    await backupDataDir({ dataDir: source, out: archive });
+    const target = source;
+    const server = await openDatabase({ dataDir: target });
+    await server.db.update(siteConfigurations).set({ configValue: { text: 'depois do backup' } }).where(eq(siteConfigurations.section, 'backup-test'));
 
     // While a server holds the directory, neither command opens it.
-    const whileRunning = await command('restore', target, ['--in', archive, '--force']);
-    expect(whileRunning.code).not.toBe(0);
-    expect(whileRunning.stderr).toContain(`O servidor (PID ${process.pid}) está usando o diretório de dados ${target}`);
-    const backupWhileRunning = await command('backup', target, ['--out', path.join(tempDir(), 'outro.tar.gz')]);
-    expect(backupWhileRunning.code).not.toBe(0);
-    expect(backupWhileRunning.stderr).toContain('pare o servidor, faça o backup e inicie o servidor de novo');
-    await other.close();
+    await expect(restoreDataDir({ dataDir: target, input: archive, force: true })).rejects.toThrow(
+      `O servidor (PID ${process.pid}) está usando o diretório de dados ${target}`,
+    );
+    await expect(backupDataDir({ dataDir: target, out: path.join(tempDir(), 'outro.tar.gz') })).rejects.toThrow(
+      'pare o servidor, faça o backup e inicie o servidor de novo',
+    );
+    await server.close();
 
+    // The command as an operator types it: a message in Portuguese and a failing exit code.
     const refused = await command('restore', target, ['--in', archive]);
     expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(`O diretório de dados ${target} não está vazio`);
     expect(refused.stderr).toContain('--force');
     expect((await readShop(target)).rows).toEqual([{ text: 'depois do backup' }]);
@@ -113,6 +99,7 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
     const forced = await command('restore', target, ['--in', archive, '--force']);
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`restaurado em ${target}`);
     expect((await readShop(target)).rows).toEqual([{ text: 'Olá do backup' }]);
   });
 
@@ -121,14 +108,13 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
     const notABackup = path.join(tempDir(), 'fotos.tar.gz');
     fs.writeFileSync(notABackup, 'isto não é um tar');
 
-    const result = await command('restore', target, ['--in', notABackup, '--force']);
-    expect(result.code).not.toBe(0);
-    expect(result.stderr).toContain('não é um backup da Vitrine');
+    await expect(restoreDataDir({ dataDir: target, input: notABackup, force: true })).rejects.toThrow(BackupError);
+    await expect(restoreDataDir({ dataDir: target, input: notABackup, force: true })).rejects.toThrow('não é um backup da Vitrine');
     expect((await readShop(target)).rows).toEqual([{ text: 'Olá do backup' }]);
     expect(fs.readdirSync(target).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
   });
 
-  it('says how to use each command when the file is not given', async () => {
+  it('says how to use the command when the file is not given', async () => {
     const result = await command('backup', tempDir(), []);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain('Uso: npm run db:backup -- --out ARQUIVO.tar.gz');

@@ -71,7 +71,8 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeDataDir();
   let output = '';
-  // The same way `npm start` runs it: one node process with the tsx loader.
+  // One node process, as `npm start` runs it, but from the sources through tsx: no server build needed
+  // between an edit and a test (the compiled bundle has its own test, apps/api/src/compiled-server.test.ts).
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: {
