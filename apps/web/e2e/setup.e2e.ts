@@ -27,7 +27,7 @@ describe('first-run checklist', () => {
     // No PIX key, contact e-mail, SMTP or TMDB key: a shop that has just started.
     server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '' } });
     browser = await launchBrowser();
-  });
+  }, 300_000);
   afterAll(async () => {
     for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
