@@ -62,3 +62,13 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
 export function tempDir(prefix = 'vitrine-test-'): string {
   return fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), prefix));
 }
+
+/** The PostgreSQL server's admin URL for tests (TEST_DATABASE_URL), for tests that make databases of their own. */
+export function testAdminUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres requer TEST_DATABASE_URL');
+  return url;
+}
+
+/** The environment a child process of a test starts from: the PATH and HOME, nothing of the test's own settings. */
+export const childProcessEnv = (): Record<string, string> => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' });

@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, tempDir, testDbKind, withDatabase, type TestDatabase } from '../../test/database.ts';
+import { childProcessEnv, createTestDatabase, tempDir, testAdminUrl, testDbKind, withDatabase, type TestDatabase } from '../../test/database.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { filesUnder } from '../modules/uploads/uploads.test-support.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
@@ -142,7 +141,7 @@ describe('two instances starting together with SEED_DEMO=true', { timeout: 180_0
     let drop: (() => Promise<void>) | undefined;
     try {
       if (testDbKind() === 'postgres') {
-        const adminUrl = process.env.TEST_DATABASE_URL!;
+        const adminUrl = testAdminUrl();
         const name = `vitrine_seed_race_${randomBytes(5).toString('hex')}`;
         const run = async (sql: string) => {
           const client = new pg.Client({ connectionString: adminUrl });
@@ -180,7 +179,7 @@ describe('npm run db:seed', () => {
     new Promise<{ code: number | null; output: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts'], {
         cwd: repoRoot,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), LOG_LEVEL: 'silent', ...env },
+        env: { ...childProcessEnv(), LOG_LEVEL: 'silent', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
