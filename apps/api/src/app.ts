@@ -31,13 +31,15 @@ import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.t
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
+import { createAccessLimits } from './modules/access/access.limits.ts';
 import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
 import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
 import { createSignupsRepository } from './modules/access/signups.repository.ts';
 import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
-import type { JobRunnerOptions } from './shared/jobs/runner.ts';
+import type { JobHandler, JobRunnerOptions } from './shared/jobs/runner.ts';
+import { createVisitorUploadsSweepHandler, scheduleVisitorUploadsSweep, VISITOR_UPLOADS_SWEEP_JOB } from './modules/chat/chat.visitor-uploads.ts';
 import type { Resolver } from './modules/webhooks/webhook-target.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -62,6 +64,10 @@ export interface BuildAppOptions {
   webhooks?: { resolve?: Resolver };
   /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
   llm?: LlmSource;
+  /** The clock of limits, links and retention; tests move it instead of sleeping. */
+  clock?: () => Date;
+  /** Whether this instance makes sure the recurring jobs (the visitor files' sweep) are queued; on by default. */
+  recurringJobs?: boolean;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -72,7 +78,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, llm, clock, recurringJobs = true }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const app = Fastify({
     serverFactory: serverWithFrontDoor(() => frontDoor),
@@ -97,12 +103,19 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (closing) reply.header('connection', 'close');
   });
 
-  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage });
+  const services = await composeServices({ env, database, logger: app.log as Logger, storage: givenStorage, clock });
   app.addHook('onClose', () => services.close());
   const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
-  const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
+  const accessLimits = createAccessLimits({ db: database.db, now: () => services.clock().getTime() });
+  const signupUsecases = createSignupUsecases({
+    signups,
+    proUsers,
+    publicOrigin,
+    now: services.clock,
+    mailLimit: (email) => accessLimits.confirmationMail(email),
+  });
   const auth = createAuth({
     db: database.db,
     secret,
@@ -134,7 +147,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { database });
   await app.register(openapiPlugin);
-  await app.register(rateLimitPlugin, { db: database.db });
+  await app.register(rateLimitPlugin, { db: database.db, now: () => services.clock().getTime() });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE });
   await app.register(eventsPlugin, {
@@ -159,11 +172,20 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
         resolve: webhooks?.resolve,
       }),
+      [VISITOR_UPLOADS_SWEEP_JOB]: createVisitorUploadsSweepHandler({
+        db: database.db,
+        storage,
+        logger: app.log,
+        clock: services.clock,
+        retentionDays: env.VISITOR_UPLOADS_RETENTION_DAYS,
+      }) as JobHandler<unknown>,
     },
   });
+  // One sweep of expired visitor files is always queued (the job queues the next one itself).
+  if (jobs !== false && recurringJobs) app.addHook('onReady', () => scheduleVisitorUploadsSweep(database.db, new Date()));
 
   await app.register(healthRoutes, { database });
-  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases });
+  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, limits: accessLimits });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
@@ -176,6 +198,8 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
+    clock: services.clock,
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });

@@ -36,12 +36,16 @@ export async function buildTestApp(
     /** Background jobs stay queued unless a test asks for the runner. */
     jobs?: BuildAppOptions['jobs'];
     webhooks?: BuildAppOptions['webhooks'];
+    /** A clock the test moves (limits, links, retention) instead of sleeping. */
+    clock?: BuildAppOptions['clock'];
+    /** Recurring jobs are queued at start only for the tests about them: others count the jobs they cause. */
+    recurringJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks });
+  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, clock: options.clock, recurringJobs: options.recurringJobs ?? false });
   await app.ready();
   return {
     app,

@@ -60,6 +60,9 @@ export const envSchema = z
     LLM_INSTRUCTIONS: optionalText,
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.
+    VISITOR_UPLOADS_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+    VISITOR_UPLOADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

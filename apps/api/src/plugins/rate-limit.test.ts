@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { apps, rateLimits } from '../db/schema.ts';
 import { ADMIN, adminEnv } from '../modules/access/access.test-support.ts';
-import { SIGN_IN_PER_EMAIL } from '../modules/access/access.routes.ts';
+import { SIGN_IN_PER_EMAIL } from '../modules/access/access.limits.ts';
 import { DOWNLOAD_FAILURES_MAX, DOWNLOAD_FAILURES_WINDOW_MS } from '../modules/catalog/catalog.routes.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrine/domain/auth';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema.ts';
+import { AppError } from '../../shared/errors.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
@@ -152,11 +153,15 @@ export function createAuth({
         try {
           outcome = await signups.signInWhilePending(email, password);
         } catch (error) {
+          // The e-mail has had its share of confirmation mails: a refusal, not a failure.
+          if (error instanceof AppError && error.statusCode === 429) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: 'CONFIRMATION_MAILS_EXHAUSTED', message: 'Too many confirmation mails' });
+          }
           // Logged here, through our logger: better-auth would print an unknown error to stderr.
           logger.error({ err: error }, 'falha ao renovar o link de confirmação');
           throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
         }
-        if (outcome === 'link_sent') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
+        if (outcome === 'link_sent' || outcome === 'link_live') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
         if (outcome === 'wrong_password') {
           throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
         }

@@ -14,7 +14,8 @@ import {
   signIn,
   signUp,
 } from './access.test-support.ts';
-import { LINK_LIMITS, SIGN_IN_PER_EMAIL } from './access.routes.ts';
+import { LINK_LIMITS } from './access.routes.ts';
+import { SIGN_IN_PER_EMAIL } from './access.limits.ts';
 import { defaultAuthRateLimits } from './auth.ts';
 
 const { max } = defaultAuthRateLimits.signIn;

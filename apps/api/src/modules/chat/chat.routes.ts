@@ -55,10 +55,14 @@ export interface ChatRoutesOptions {
   secureCookies: boolean;
   /** ALLOW_PRIVATE_WEBHOOKS: shortcuts may call private addresses (development and tests only). */
   allowPrivateWebhooks: boolean;
+  /** VISITOR_UPLOADS_QUOTA_MB in bytes: what visitors' chat files may hold together. */
+  visitorUploadsQuotaBytes?: number;
+  /** The time of messages and files; tests move it. */
+  clock?: () => Date;
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, assistant: createKnowledgeCache(db), logger: app.log, visitorUploadsQuotaBytes, clock };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();
