@@ -9,6 +9,8 @@ import { ADMIN, adminEnv, listPro, mailedToken, mailsTo, sessionCookie, signInAs
 
 const STRANGERS_PASSWORD = 'senha-do-estranho';
 const OWNERS_PASSWORD = 'senha-da-dona';
+// Building an app and sending a hundred sign-ins take long on a busy two-core machine.
+const BUILD_TIMEOUT_MS = 240_000;
 
 /** A clock the test moves; everything the app times (limits, links) reads it. */
 function testClock() {
@@ -16,13 +18,13 @@ function testClock() {
   return { read: () => new Date(now), advance: (ms: number) => void (now += ms) };
 }
 
-describe('an invitation', () => {
+describe('an invitation', { timeout: BUILD_TIMEOUT_MS }, () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
     t = await buildTestApp({ env: adminEnv, jobs: fastJobs });
     admin = await signInAsAdmin(t.app);
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it("stays valid whatever a stranger does: their sign-up replaces nothing, mails the owner nothing, and sets no password", async () => {
@@ -55,12 +57,12 @@ describe('an invitation', () => {
   });
 });
 
-describe('confirmation mails', () => {
+describe('confirmation mails', { timeout: BUILD_TIMEOUT_MS }, () => {
   const clock = testClock();
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ jobs: fastJobs, clock: clock.read });
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it(`are at most ${CONFIRMATION_MAILS_PER_EMAIL.max} an hour per e-mail, whatever the addresses asking`, async () => {
@@ -99,12 +101,12 @@ describe('confirmation mails', () => {
   });
 });
 
-describe('wrong passwords', { timeout: 240_000 }, () => {
+describe('wrong passwords', { timeout: BUILD_TIMEOUT_MS }, () => {
   const clock = testClock();
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ env: adminEnv, jobs: fastJobs, clock: clock.read });
-  });
+  }, BUILD_TIMEOUT_MS);
   afterAll(() => t.close());
 
   it("from a stranger's address, however many, do not stop the owner signing in from theirs", async () => {

@@ -27,7 +27,7 @@ const sendImage = async (visitor: Visitor, data: Buffer, name = 'print.png') => 
 const conversationOf = async (visitor: Visitor) =>
   (await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}`, headers: { cookie: visitor.cookie } })).json() as ChatConversation;
 
-describe('the quota of visitor files', () => {
+describe('the quota of visitor files', { timeout: 240_000 }, () => {
   it('refuses, in Portuguese, a file that would take visitors past VISITOR_UPLOADS_QUOTA_MB, and keeps nothing of it', async () => {
     t = await buildTestApp({ env: { VISITOR_UPLOADS_QUOTA_MB: '1' } });
     const [first, second] = [await newVisitor(t.app, { ip: '192.0.2.41' }), await newVisitor(t.app, { ip: '192.0.2.42' })];
@@ -49,7 +49,7 @@ describe('the quota of visitor files', () => {
   });
 });
 
-describe('the retention of visitor files', () => {
+describe('the retention of visitor files', { timeout: 240_000 }, () => {
   it('is enforced by a durable job: files older than VISITOR_UPLOADS_RETENTION_DAYS go (row and object), the message says it expired, and the next sweep is queued', async () => {
     let now = Date.now();
     t = await buildTestApp({ env: { VISITOR_UPLOADS_RETENTION_DAYS: '30' }, jobs: fastJobs, clock: () => new Date(now) });
@@ -60,9 +60,10 @@ describe('the retention of visitor files', () => {
     expect(filesUnder(t.env.DATA_DIR)).toHaveLength(2);
 
     await scheduleVisitorUploadsSweep(t.database.db, new Date());
+    // The row goes first (the file stops being served at once), then the object.
     const [left] = await waitUntil(async () => {
       const rows = await uploadRows(t.database.db);
-      return rows.length === 1 ? rows : undefined;
+      return rows.length === 1 && filesUnder(t.env.DATA_DIR).length === 1 ? rows : undefined;
     }, { what: 'a varredura dos anexos expirados' });
     expect(left!.originalName).toBe('recente.png');
     expect(filesUnder(t.env.DATA_DIR)).toEqual([`chat-attachments/${left!.storageName}`]);
