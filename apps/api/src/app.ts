@@ -108,7 +108,11 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   const { isHttps, mailer, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
-  const accessLimits = createAccessLimits({ db: database.db, now: () => services.clock().getTime() });
+  const accessLimits = createAccessLimits({
+    db: database.db,
+    now: () => services.clock().getTime(),
+    perEmailMax: env.SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR,
+  });
   const signupUsecases = createSignupUsecases({
     signups,
     proUsers,

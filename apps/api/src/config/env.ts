@@ -60,6 +60,8 @@ export const envSchema = z
     LLM_INSTRUCTIONS: optionalText,
     ALLOW_PRIVATE_WEBHOOKS: booleanString,
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
+    // Sign-in attempts on one e-mail from every address together, per hour (distributed guessing).
+    SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.
     VISITOR_UPLOADS_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
     VISITOR_UPLOADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

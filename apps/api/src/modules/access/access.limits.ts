@@ -25,7 +25,7 @@ export const SIGN_IN_BACKOFF = {
   memoryMs: 60 * MINUTE,
 } as const;
 
-/** Attempts on one e-mail from every address together, in a fixed window. */
+/** Attempts on one e-mail from every address together, in a fixed window (max: SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR). */
 export const SIGN_IN_PER_EMAIL = { max: 100, timeWindow: 60 * MINUTE } as const;
 
 /** Confirmation mails (sign-up, or a fresh link asked by signing in) per e-mail, whoever asks. */
@@ -65,9 +65,11 @@ export interface AccessLimitsOptions {
   db: Database;
   /** Epoch milliseconds; tests move it. */
   now?: () => number;
+  /** Attempts per e-mail and hour, all addresses together. */
+  perEmailMax?: number;
 }
 
-export function createAccessLimits({ db, now = () => Date.now() }: AccessLimitsOptions) {
+export function createAccessLimits({ db, now = () => Date.now(), perEmailMax = SIGN_IN_PER_EMAIL.max }: AccessLimitsOptions) {
   const counters = createRateLimitCounters({ db, now });
 
   return {
@@ -106,7 +108,7 @@ export function createAccessLimits({ db, now = () => Date.now() }: AccessLimitsO
         return { error: tooSoon(seconds), retryAfterSeconds: seconds };
       }
       const perEmail = await counters.hit(emailKey(email), SIGN_IN_PER_EMAIL.timeWindow);
-      if (perEmail.current > SIGN_IN_PER_EMAIL.max) {
+      if (perEmail.current > perEmailMax) {
         const seconds = Math.max(1, Math.ceil(perEmail.ttl / 1000));
         return { error: locked(Math.ceil(seconds / 60)), retryAfterSeconds: seconds };
       }
