@@ -35,6 +35,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { twoFactorRoutes } from './modules/access/two-factor.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
+import { createAccessLimits } from './modules/access/access.limits.ts';
 import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
 import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
 import { createSignupsRepository } from './modules/access/signups.repository.ts';
@@ -42,7 +43,8 @@ import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
-import type { JobRunnerOptions } from './shared/jobs/runner.ts';
+import type { JobHandler, JobRunnerOptions } from './shared/jobs/runner.ts';
+import { createVisitorUploadsSweepHandler, scheduleVisitorUploadsSweep, VISITOR_UPLOADS_SWEEP_JOB } from './modules/chat/chat.visitor-uploads.ts';
 import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -82,10 +84,12 @@ export interface BuildAppOptions {
   outbound?: { resolve?: Resolver; policy?: AddressPolicy };
   /** Where the assistant's language-model settings come from; by default LLM_* of the environment. */
   llm?: LlmSource;
-  /** The time housekeeping reckons retention from; tests move it instead of waiting. */
+  /** The clock of limits, links, retention and housekeeping; tests move it instead of sleeping. */
   clock?: () => Date;
   /** false: this instance does not queue the housekeeping job at start (tests that count jobs rows). */
   housekeeping?: boolean;
+  /** Whether this instance makes sure the recurring jobs (the visitor files' sweep) are queued; on by default. */
+  recurringJobs?: boolean;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -96,7 +100,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true, recurringJobs = true }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
@@ -141,7 +145,18 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   const { clock, isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
-  const signupUsecases = createSignupUsecases({ signups, proUsers, publicOrigin });
+  const accessLimits = createAccessLimits({
+    db: database.db,
+    now: () => services.clock().getTime(),
+    perEmailMax: env.SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR,
+  });
+  const signupUsecases = createSignupUsecases({
+    signups,
+    proUsers,
+    publicOrigin,
+    now: services.clock,
+    mailLimit: (email) => accessLimits.confirmationMail(email),
+  });
   const auth = createAuth({
     db: database.db,
     secret,
@@ -180,7 +195,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { outage });
   await app.register(openapiPlugin);
-  await app.register(rateLimitPlugin, { db: database.db });
+  await app.register(rateLimitPlugin, { db: database.db, now: () => services.clock().getTime() });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(eventsPlugin, {
@@ -215,13 +230,22 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         logger: app.log.child({ module: 'housekeeping' }),
         onDeleted: (task, count) => metrics.housekeepingDeleted.inc({ task }, count),
       }),
+      [VISITOR_UPLOADS_SWEEP_JOB]: createVisitorUploadsSweepHandler({
+        db: database.db,
+        storage,
+        logger: app.log,
+        clock: services.clock,
+        retentionDays: env.VISITOR_UPLOADS_RETENTION_DAYS,
+      }) as JobHandler<unknown>,
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
   if (jobs !== false && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
+  // One sweep of expired visitor files is always queued (the job queues the next one itself).
+  if (jobs !== false && recurringJobs) app.addHook('onReady', () => scheduleVisitorUploadsSweep(database.db, new Date()));
 
   await app.register(healthRoutes, { database, storage });
-  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
+  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, limits: accessLimits, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(twoFactorRoutes, { db: database.db, auth });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
@@ -237,6 +261,8 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     shopPix: () => resolveShopPix(settings),
     onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
+    visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
+    clock: services.clock,
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });

@@ -14,6 +14,8 @@ export const authErrorCodes = {
   invalidLink: 'auth.invalid_link',
   invalidResetLink: 'auth.invalid_reset_link',
   wrongSignupPassword: 'auth.wrong_signup_password',
+  /** A sign-up for an e-mail whose invitation is still live: the invitation's link is the way in. */
+  invitationPending: 'auth.invitation_pending',
 } as const;
 
 export const authErrorMessages: Record<string, string> = {
@@ -27,6 +29,8 @@ export const authErrorMessages: Record<string, string> = {
   [authErrorCodes.invalidResetLink]: 'Link inválido ou expirado. Peça um novo em "Esqueci minha senha".',
   [authErrorCodes.wrongSignupPassword]:
     'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
+  [authErrorCodes.invitationPending]:
+    'Este email tem um convite pendente. Abra o link do convite enviado ao seu email para escolher sua senha, ou peça um novo convite ao administrador.',
 };
 
 /** Texts of successful steps, shown by the web app. */

@@ -88,6 +88,11 @@ export const envSchema = z
     // Every outbound HTTP call (language model, TMDB, webhooks) ends by then and reads at most this many bytes.
     OUTBOUND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(5 * 1024 * 1024),
+    // Sign-in attempts on one e-mail from every address together, per hour (distributed guessing).
+    SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.
+    VISITOR_UPLOADS_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+    VISITOR_UPLOADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),

@@ -11,6 +11,7 @@ export const authError = (code: (typeof authErrorCodes)[keyof typeof authErrorCo
 
 export const notPro = () => authError(authErrorCodes.notPro, 403);
 export const userExists = () => authError(authErrorCodes.userExists, 409);
+export const invitationPending = () => authError(authErrorCodes.invitationPending, 409);
 export const invalidLink = () => authError(authErrorCodes.invalidLink, 400);
 export const invalidResetLink = () => authError(authErrorCodes.invalidResetLink, 400);
 // 400, not 401: nobody is signed out by it, the form just asks again.

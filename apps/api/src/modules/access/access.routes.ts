@@ -12,6 +12,7 @@ import { adminActor } from '../admin/admin.resource.ts';
 import { route } from '../../shared/route.ts';
 import { AUTH_BASE_PATH, defaultAuthRateLimits, isTwoFactorRedirect, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
+import type { AccessLimits } from './access.limits.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
 import { createProUsersRepository, type ProUser, type ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
@@ -75,12 +76,6 @@ const toProUserOutput = (row: ProUser) => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/**
- * Per-account brute-force control on top of better-auth's per-IP limit (ASVS 6.3.1): attempts on one
- * e-mail from many addresses are throttled too, loosely enough that a lockout of the real owner is short.
- */
-export const SIGN_IN_PER_EMAIL = { max: 20, timeWindow: 15 * 60 * 1000 };
-
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
 /**
@@ -132,9 +127,11 @@ export interface AccessRoutesOptions {
   signupUsecases: SignupUsecases;
   /** REQUIRE_TWO_FACTOR: /api/access/me tells a PRO user without a second factor to enrol. */
   requireTwoFactor?: boolean;
+  /** Sign-in back-off per e-mail and address, the per-e-mail ceiling, and their reset. */
+  limits: AccessLimits;
 }
 
-export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases, requireTwoFactor = false }: AccessRoutesOptions) {
+export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases, limits, requireTwoFactor = false }: AccessRoutesOptions) {
 
   // Work that runs after its answer (reset mails) finishes before the server closes.
   const inFlight = new Set<Promise<unknown>>();
@@ -160,17 +157,19 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     }
   };
 
-  route(app, accessContract.signIn, { config: {
-        rateLimit: {
-          ...SIGN_IN_PER_EMAIL,
-          // After validation, so the key is the normalised e-mail of a well-formed body.
-          hook: 'preHandler',
-          keyGenerator: (request) => `email:${(request.body as { email: string }).email}`,
-        },
-      } },
+  // better-auth's own limiter counts attempts per address (any e-mail); ours, after validation so
+  // the e-mail is normalised, counts per e-mail and address with growing waits, and per e-mail.
+  route(app, accessContract.signIn, {},
     async (request, reply) => {
       const { email, password } = request.body;
+      const refused = await limits.beforeSignIn(email, request.ip);
+      if (refused) {
+        reply.header('retry-after', String(refused.retryAfterSeconds));
+        throw refused.error;
+      }
       const response = await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
+      // The password was right: this address's count is forgotten (the second step has limits of its own).
+      await limits.signedIn(email, request.ip);
       noStore(reply);
       // The password was right but no session exists yet: the second step (/two-factor/verify-*) opens it.
       if (await isTwoFactorRedirect(response)) return { signedIn: false, email, twoFactorRequired: true };
@@ -178,6 +177,7 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     },
   );
 
+  // Per address here; per e-mail (the mails it sends, with those of sign-in) in the use case.
   route(app, accessContract.signUp, { config: { rateLimit: SIGN_UP_PER_IP } },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -223,6 +223,8 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     async (request, reply) => {
       const { token, password } = request.body;
       const { email } = await resetPassword({ auth }, token, password);
+      // Whoever held the mailbox is the owner: the sign-in counts of the e-mail no longer hold them back.
+      await limits.passwordReset(email);
       const signedIn = await signInAfter(request, reply, email, password);
       noStore(reply);
       return { reset: true as const, email, signedIn };

@@ -17,6 +17,7 @@ import {
 } from '@vitrine/domain/two-factor';
 import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
+import { AppError } from '../../shared/errors.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
@@ -178,11 +179,15 @@ export function createAuth({
         try {
           outcome = await signups.signInWhilePending(email, password);
         } catch (error) {
+          // The e-mail has had its share of confirmation mails: a refusal, not a failure.
+          if (error instanceof AppError && error.statusCode === 429) {
+            throw new APIError('TOO_MANY_REQUESTS', { code: 'CONFIRMATION_MAILS_EXHAUSTED', message: 'Too many confirmation mails' });
+          }
           // Logged here, through our logger: better-auth would print an unknown error to stderr.
           if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao renovar o link de confirmação');
           throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
         }
-        if (outcome === 'link_sent') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
+        if (outcome === 'link_sent' || outcome === 'link_live') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
         if (outcome === 'wrong_password') {
           throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
         }

@@ -2,7 +2,7 @@
 // 'credential' account), so that better-auth's own sign-in works with them afterwards. A link's
 // mail is queued in the transaction that stores the link: both are written, or neither.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, or } from 'drizzle-orm';
 import type { PendingKind } from '@vitrine/domain/auth';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { accounts, pendingSignups, users } from '../../db/schema.ts';
@@ -32,9 +32,14 @@ export interface SignupsRepository {
   findLive(tokenHash: string, now: Date): Promise<PendingSignup | null>;
   /**
    * One pending row per e-mail: a newer one replaces the older, whose link stops working. `mail`
-   * (which carries the new link) is queued in the same transaction.
+   * (which carries the new link) is queued in the same transaction. With `keepInvitationLiveAt`, an
+   * invitation still live at that time is kept: false, nothing written and nothing queued.
    */
-  replace(row: Pick<PendingSignup, 'email' | 'passwordHash' | 'tokenHash' | 'kind' | 'expiresAt'>, mail: MailMessage): Promise<void>;
+  replace(
+    row: Pick<PendingSignup, 'email' | 'passwordHash' | 'tokenHash' | 'kind' | 'expiresAt'>,
+    mail: MailMessage,
+    options?: { keepInvitationLiveAt?: Date },
+  ): Promise<boolean>;
   deleteByEmail(email: string): Promise<void>;
   /**
    * A new link for the same pending row, only if its link is still `pending.tokenHash`, with `mail`
@@ -91,10 +96,10 @@ export function createSignupsRepository(db: Database): SignupsRepository {
         .limit(1);
       return row ?? null;
     },
-    async replace(row, mail) {
+    async replace(row, mail, { keepInvitationLiveAt } = {}) {
       const values = { ...row, createdAt: new Date() };
-      await db.transaction(async (tx) => {
-        await tx
+      return db.transaction(async (tx) => {
+        const written = await tx
           .insert(pendingSignups)
           .values(values)
           .onConflictDoUpdate({
@@ -106,8 +111,15 @@ export function createSignupsRepository(db: Database): SignupsRepository {
               expiresAt: values.expiresAt,
               createdAt: values.createdAt,
             },
-          });
+            // Decided by the row as it is when written, so an invitation sent meanwhile is kept too.
+            setWhere: keepInvitationLiveAt
+              ? or(ne(pendingSignups.kind, 'invitation'), lte(pendingSignups.expiresAt, keepInvitationLiveAt))
+              : undefined,
+          })
+          .returning({ id: pendingSignups.id });
+        if (!written.length) return false;
         await enqueueEmail(tx, mail);
+        return true;
       });
     },
     async deleteByEmail(email) {

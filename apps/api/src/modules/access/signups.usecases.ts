@@ -4,10 +4,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { ConfirmLookupResult, PendingKind } from '@vitrine/domain/auth';
-import { invalidLink, notPro, proCheckFailed, userExists, wrongSignupPassword } from './access.errors.ts';
+import { invalidLink, invitationPending, notPro, proCheckFailed, userExists, wrongSignupPassword } from './access.errors.ts';
 import { confirmationLink, invitationMail, signupConfirmationMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
+import { AppError } from '../../shared/errors.ts';
+
+const confirmationMailsExhausted = (seconds: number) =>
+  new AppError('rate_limited', 429, `Muitos emails de confirmação para este endereço. Aguarde ${Math.max(1, seconds)} segundos e tente novamente.`);
 
 export const LINK_LIFETIME_MS: Record<PendingKind, number> = {
   signup: 24 * 60 * 60 * 1000,
@@ -30,14 +34,25 @@ export async function requireActivePro(proUsers: ProUsersRepository, email: stri
   if (!(await isActivePro(proUsers, email))) throw notPro();
 }
 
-export type PendingSignInOutcome = 'no_pending' | 'wrong_password' | 'link_sent';
+/**
+ * 'link_live': the right password, and the link mailed before still works; nothing is sent, so that
+ * link stays the one to open. 'link_sent': the earlier link had expired and a fresh one was mailed.
+ */
+export type PendingSignInOutcome = 'no_pending' | 'wrong_password' | 'link_live' | 'link_sent';
+
+/**
+ * Counts one confirmation mail for the e-mail (whoever asks, from any address) and returns null,
+ * or the seconds to wait when that e-mail has had its share.
+ */
+export type ConfirmationMailLimit = (email: string) => Promise<number | null>;
 
 export interface SignupUsecases {
   /** Stores (or replaces) the pending sign-up and queues the mail of its link. Refused: nothing stored, nothing sent. */
   signUp(email: string, password: string): Promise<void>;
   /**
    * Sign-in for an e-mail without an account: the password of its pending sign-up mails a fresh
-   * link (the first may be lost or expired); anything else is a wrong password.
+   * link when the one sent has expired (a live one is never replaced from here: the mailbox may
+   * hold it already); anything else is a wrong password.
    */
   signInWhilePending(email: string, password: string): Promise<PendingSignInOutcome>;
   /** Queues the mail of a link on which the owner chooses the password; an existing account gets nothing. */
@@ -53,9 +68,16 @@ export interface SignupUsecaseDeps {
   /** Origin of the site (PUBLIC_URL) for the links in e-mails. */
   publicOrigin: string;
   now?: () => Date;
+  /** Confirmation mails per e-mail; unlimited when absent. */
+  mailLimit?: ConfirmationMailLimit;
 }
 
-export function createSignupUsecases({ signups, proUsers, publicOrigin, now = () => new Date() }: SignupUsecaseDeps): SignupUsecases {
+export function createSignupUsecases({ signups, proUsers, publicOrigin, now = () => new Date(), mailLimit }: SignupUsecaseDeps): SignupUsecases {
+  const countMail = async (email: string) => {
+    const wait = mailLimit ? await mailLimit(email) : null;
+    if (wait !== null) throw confirmationMailsExhausted(wait);
+  };
+
   const newLink = (kind: PendingKind) => {
     const token = randomBytes(32).toString('base64url');
     return { token, tokenHash: hashLinkToken(token), expiresAt: new Date(now().getTime() + LINK_LIFETIME_MS[kind]) };
@@ -66,9 +88,9 @@ export function createSignupUsecases({ signups, proUsers, publicOrigin, now = ()
     return kind === 'signup' ? signupConfirmationMail(email, url, publicOrigin) : invitationMail(email, url);
   };
 
-  const issue = async (email: string, kind: PendingKind, passwordHash: string | null) => {
+  const issue = async (email: string, kind: PendingKind, passwordHash: string | null, options?: { keepInvitationLiveAt?: Date }) => {
     const { token, tokenHash, expiresAt } = newLink(kind);
-    await signups.replace({ email, kind, passwordHash, tokenHash, expiresAt }, linkMail(email, kind, token));
+    return signups.replace({ email, kind, passwordHash, tokenHash, expiresAt }, linkMail(email, kind, token), options);
   };
 
   const findLive = async (token: string) => {
@@ -81,13 +103,22 @@ export function createSignupUsecases({ signups, proUsers, publicOrigin, now = ()
     async signUp(email, password) {
       await requireActivePro(proUsers, email);
       if (await signups.hasAccount(email)) throw userExists();
-      await issue(email, 'signup', await hashPassword(password));
+      // An invitation stays the owner's, whatever anyone types here: a sign-up neither replaces its
+      // link nor sets the password its owner will choose, and mails nothing.
+      const at = now();
+      const pending = await signups.findByEmail(email);
+      if (pending?.kind === 'invitation' && pending.expiresAt > at) throw invitationPending();
+      await countMail(email);
+      if (!(await issue(email, 'signup', await hashPassword(password), { keepInvitationLiveAt: at }))) throw invitationPending();
     },
 
     async signInWhilePending(email, password) {
       const pending = await signups.findByEmail(email);
       if (!pending?.passwordHash) return 'no_pending';
       if (!(await verifyPassword({ hash: pending.passwordHash, password }))) return 'wrong_password';
+      // A new link would kill the one in the mailbox: while that one works, it is the one to open.
+      if (pending.expiresAt > now()) return 'link_live';
+      await countMail(email);
       // Only if no newer sign-up replaced it meanwhile: a refresh never brings back an older password.
       const { token, tokenHash, expiresAt } = newLink('signup');
       const refreshed = await signups.rotateLink(pending, { tokenHash, expiresAt }, linkMail(email, 'signup', token));

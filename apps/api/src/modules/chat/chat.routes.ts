@@ -59,10 +59,14 @@ export interface ChatRoutesOptions {
   /** The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'); null until a key is set. */
   shopPix: () => Promise<PixRecipient | null>;
   onLlmFallback?: ChatDeps['onLlmFallback'];
+  /** VISITOR_UPLOADS_QUOTA_MB in bytes: what visitors' chat files may hold together. */
+  visitorUploadsQuotaBytes?: number;
+  /** The time of messages and files; tests move it. */
+  clock?: () => Date;
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, onLlmFallback }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback, visitorUploadsQuotaBytes, clock };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

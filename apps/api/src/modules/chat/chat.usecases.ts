@@ -19,6 +19,7 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
+import { visitorStorageFull, visitorUploadsBytes } from './chat.visitor-uploads.ts';
 import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
 import type { Analysis, OfferRequest } from './chat.engine.ts';
 import { chatErrors } from './chat.errors.ts';
@@ -45,6 +46,8 @@ export interface ChatDeps {
   clock?: () => Date;
   /** A visitor's answer fell back to the built-in engine because the model failed (counted in the metrics). */
   onLlmFallback?: (reason: string) => void;
+  /** The total of bytes visitors' chat files may hold; unlimited when absent. */
+  visitorUploadsQuotaBytes?: number;
 }
 
 /** Who is asking: the visitor of the cookie (its hash), and whether an active PRO session is present. */
@@ -290,12 +293,22 @@ export async function sendFile(
   file: { body: Readable; clientName: string | undefined },
 ): Promise<ChatExchange> {
   const conversation = await ownConversation(deps, visitorId, conversationId);
+  const quota = deps.visitorUploadsQuotaBytes;
+  // Full already: refused before a byte of the file is read.
+  if (quota !== undefined && (await visitorUploadsBytes(deps.db)) >= quota) throw visitorStorageFull();
   const uploadDeps: UploadsDeps = { repository: createUploadsRepository(deps.db), storage: deps.storage, logger: deps.logger };
-  const upload = await storeUpload(uploadDeps, { bucket: BUCKETS[kind], body: file.body, clientName: file.clientName, createdBy: null }).catch(
+  const upload = await storeUpload(uploadDeps, { bucket: BUCKETS[kind], body: file.body, clientName: file.clientName, createdBy: null, createdAt: deps.clock?.() }).catch(
     (error: unknown) => {
       throw chatFileError(error, kind);
     },
   );
+  // This file took the total over: it goes again (simultaneous uploads may each see room beforehand).
+  if (quota !== undefined && (await visitorUploadsBytes(deps.db)) > quota) {
+    await deleteUpload(uploadDeps, upload.id).catch((error: unknown) =>
+      deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'),
+    );
+    throw visitorStorageFull();
+  }
   const { engine } = await deps.assistant.current();
   const analysis = engine.acknowledgeFile(kind, conversation.state);
   const clock = deps.clock ?? (() => new Date());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORED_NAME, storedFileName } from './uploads.file-name.ts';
+import { sanitizeOriginalName, STORED_NAME, storedFileName, withDetectedExtension } from './uploads.file-name.ts';
 
 describe('stored file names: upload time, a random part and the folded original name', () => {
   it.each([
@@ -23,5 +23,25 @@ describe('stored file names: upload time, a random part and the folded original 
   it('still serves the names of files stored before (the id and the extension)', () => {
     expect(STORED_NAME.test('0b7e4a8c-2f1d-4c3b-9a6e-1d2c3b4a5f60.png')).toBe(true);
     expect(STORED_NAME.test('..%2F..%2Fserver.lock')).toBe(false);
+  });
+});
+
+describe('served names carry the extension of the detected type', () => {
+  it.each([
+    ['poly.html', 'png', 'poly.png'],
+    ['x.exe', 'pdf', 'x.pdf'],
+    ['contrato', 'pdf', 'contrato.pdf'],
+    ['versão 1.2', 'pdf', 'versão 1.2.pdf'],
+    ['Foto.JPEG', 'jpg', 'Foto.JPEG'],
+    ['foto.jpg', 'jpg', 'foto.jpg'],
+    ['nota.ogg', 'opus', 'nota.ogg'],
+    ['pacote.tar.gz', 'zip', 'pacote.tar.zip'],
+  ])('%s holding %s → %s', (name, extension, served) => {
+    expect(withDetectedExtension(name, extension)).toBe(served);
+  });
+
+  it('keeps the extension when a long name is shortened', () => {
+    const kept = sanitizeOriginalName(`${'a'.repeat(300)}.html`, 'png');
+    expect(kept).toBe(`${'a'.repeat(196)}.png`);
   });
 });

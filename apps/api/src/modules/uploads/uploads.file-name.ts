@@ -10,8 +10,38 @@ export function sanitizeOriginalName(raw: string | undefined, extension: string)
   const cleaned = lastSegment.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '').trim();
   // Nothing left but dots (".", "..") or spaces: give it a name of our own.
   if (/^[.\s]*$/.test(cleaned)) return `arquivo.${extension}`;
-  return truncateKeepingExtension(cleaned, ORIGINAL_NAME_MAX_LENGTH);
+  return truncateKeepingExtension(withDetectedExtension(cleaned, extension), ORIGINAL_NAME_MAX_LENGTH);
 }
+
+// Other spellings of a detected type's extension, kept as the uploader wrote them.
+const SAME_TYPE: Record<string, readonly string[]> = {
+  jpg: ['jpeg', 'jpe', 'jfif'],
+  ogg: ['oga'],
+  opus: ['ogg', 'oga'],
+  m4a: ['mp4', 'aac'],
+  mp4: ['m4v', 'm4a'],
+  webm: ['weba'],
+};
+
+/**
+ * The name with the extension of the type its content was detected as: a browser or a desktop
+ * picks the program that opens a download by its name, so 'poly.html' holding a PNG is offered as
+ * 'poly.png', 'x.exe' holding a PDF as 'x.pdf', and a name without an extension gets one. Only a
+ * last part of letters and digits with at least one letter counts as an extension ('versão 1.2'
+ * keeps its '.2').
+ */
+export function withDetectedExtension(name: string, extension: string): string {
+  const dot = name.lastIndexOf('.');
+  const current = dot > 0 ? name.slice(dot + 1) : '';
+  const hasExtension = /^[a-z0-9]{1,10}$/i.test(current) && /[a-z]/i.test(current);
+  if (!hasExtension) return `${name}.${extension}`;
+  const lower = current.toLowerCase();
+  if (lower === extension || SAME_TYPE[extension]?.includes(lower)) return name;
+  return `${name.slice(0, dot)}.${extension}`;
+}
+
+/** The extension a stored name was given (that of its detected type). */
+export const storedExtension = (storageName: string) => storageName.slice(storageName.lastIndexOf('.') + 1);
 
 function truncateKeepingExtension(name: string, max: number): string {
   const characters = Array.from(name); // by code point, never splitting a surrogate pair

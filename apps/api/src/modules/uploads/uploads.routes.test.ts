@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Upload } from '@vitrine/domain/uploads';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
+import { uploads as uploadsTable } from '../../db/schema.ts';
 import { createStorageFromEnv } from '../../shared/storage/storage-from-env.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
@@ -127,6 +129,24 @@ describe('uploading and serving files', () => {
     expect(exactlyAtTheLimit.statusCode).toBe(201);
   });
 
+  it.each([
+    ['a PNG named poly.html', 'provider-logos', PNG, 'poly.html', 'inline; filename=poly.png'],
+    ['a PDF named x.exe', 'provider-documents', PDF, 'x.exe', 'attachment; filename=x.pdf'],
+    ['a PDF named without an extension', 'provider-documents', PDF, 'contrato', 'attachment; filename=contrato.pdf'],
+    ['a name already of its type, kept as written', 'provider-logos', PNG, 'foto.PNG', 'inline; filename=foto.PNG'],
+  ])('%s is served under a name with the extension of its detected type', async (_label, bucket, data, name, disposition) => {
+    const response = await upload(bucket, { data, name, type: 'text/html' });
+    expect(response.statusCode, response.body).toBe(201);
+    const served = await serve(response.json<Upload>().url, { cookie: admin });
+    expect(served.headers['content-disposition']).toBe(disposition);
+  });
+
+  it('a file recorded before names were corrected is still served with the extension of its type', async () => {
+    const uploaded = (await upload('provider-logos', { data: PNG, name: 'logo.png', type: 'image/png' })).json<Upload>();
+    await t.database.db.update(uploadsTable).set({ originalName: 'poly.html' }).where(eq(uploadsTable.id, uploaded.id));
+    expect((await serve(uploaded.url)).headers['content-disposition']).toBe('inline; filename=poly.png');
+  });
+
   it('an installer may be larger than an image', async () => {
     const installer = Buffer.concat([EXE, Buffer.alloc(6 * MiB)]);
     const response = await upload('app-installers', { data: installer, name: 'VitrinePlayer-Setup.exe', type: 'application/x-msdownload' });
@@ -138,7 +158,7 @@ describe('uploading and serving files', () => {
     ['a relative path', '../../etc/passwd.png', 'passwd.png'],
     ['a Windows path', 'C:\\x\\evil.png', 'evil.png'],
     ['nothing but dots', '..', 'arquivo.png'],
-    ['control characters and a right-to-left override', 'logo\u0000\u202Egnp.exe\u0007', 'logognp.exe'],
+    ['control characters and a right-to-left override', 'logo\u0000\u202Egnp.exe\u0007', 'logognp.png'],
     ['300 characters', `${'a'.repeat(300)}.png`, `${'a'.repeat(196)}.png`],
   ])('a file whose name has %s is stored under a generated name, with a clean original name', async (_label, clientName, keptName) => {
     const response = await upload('provider-logos', { data: PNG, name: clientName, type: 'image/png' });

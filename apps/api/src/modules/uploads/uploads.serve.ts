@@ -4,6 +4,7 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INLINE_IMAGE_TYPES } from '@vitrine/domain/uploads';
 import type { ByteRange, FileStorage } from '../../shared/storage/storage.ts';
+import { storedExtension, withDetectedExtension } from './uploads.file-name.ts';
 import { rangeNotSatisfiable, uploadNotFound } from './uploads.errors.ts';
 import type { UploadRow } from './uploads.repository.ts';
 import { storageKey } from './uploads.usecases.ts';
@@ -42,13 +43,20 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .header('content-type', upload.contentType)
     .header('content-length', String(object.size))
     .header('accept-ranges', 'bytes')
-    .header('content-disposition', contentDisposition(upload.originalName, { type: inline ? 'inline' : 'attachment' }));
+    .header('content-disposition', contentDisposition(servedFileName(upload), { type: inline ? 'inline' : 'attachment' }));
   // Anything that is not a raster image (PDF, video, archives; SVG or HTML should one ever be
   // stored) is a download; should a browser render it anyway, it gets no scripts and no origin.
   if (!inline) reply.header('content-security-policy', "default-src 'none'; sandbox");
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${upload.sizeBytes}`);
   return reply.send(object.body);
 }
+
+/**
+ * The download name: the uploader's, with the extension of the detected type (files stored before
+ * names were corrected at upload are corrected here).
+ */
+export const servedFileName = (upload: Pick<UploadRow, 'originalName' | 'storageName'>) =>
+  withDetectedExtension(upload.originalName, storedExtension(upload.storageName));
 
 function matchesEtag(header: string | undefined, etag: string) {
   if (!header) return false;

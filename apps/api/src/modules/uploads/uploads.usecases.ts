@@ -27,6 +27,8 @@ export interface StoreUploadInput {
   /** The name the client gave the file; kept only as sanitised metadata. */
   clientName: string | undefined;
   createdBy: string | null;
+  /** When it was stored, by the caller's clock; the database's time when absent. */
+  createdAt?: Date;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function storeUpload({ repository, storage, logger }: UploadsDeps, 
       contentType: accepted.mime,
       sizeBytes: stored.size,
       createdBy: input.createdBy,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     });
   } catch (error) {
     await storage.delete(key).catch((cleanupError: unknown) => {
