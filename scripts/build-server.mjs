@@ -31,6 +31,7 @@ export async function buildServer(outdir = serverDist) {
       'server-main': path.join(src, 'server.ts'),
       'db-backup': path.join(src, 'db/backup.cli.ts'),
       'db-restore': path.join(src, 'db/restore.cli.ts'),
+      'db-seed': path.join(src, 'db/seed-cli.ts'),
     },
     outdir,
     outExtension: { '.js': '.mjs' },

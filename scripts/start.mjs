@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm start`: runs the compiled server (apps/api/dist/server.mjs), building first only when there is
 // no build or it was made from other sources (scripts/build-stamp.mjs). `npm run db:backup` and
-// `npm run db:restore` come through here too (`node scripts/start.mjs db-backup --out FILE`): they need
+// `npm run db:restore` and `npm run db:seed` come through here too (`node scripts/start.mjs db-backup --out FILE`): they need
 // only the server's build.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isCurrent, root, serverDist } from './build-stamp.mjs';
 
-const COMMANDS = new Set(['db-backup', 'db-restore']);
+const COMMANDS = new Set(['db-backup', 'db-restore', 'db-seed']);
 // The command's own arguments are what follows its name, as if it had been started directly.
 const command = COMMANDS.has(process.argv[2]) ? process.argv.splice(2, 1)[0] : 'server';
 const parts = command === 'server' ? ['web', 'server'] : ['server'];
