@@ -13,7 +13,8 @@ import { filesUnder, PNG } from './uploads.test-support.ts';
 describe('the original name kept for an upload', () => {
   it.each([
     ['logo.png', 'logo.png'],
-    ['  Relatório final.pdf  ', 'Relatório final.pdf'],
+    // The content was detected as a PNG: the name ends as one, whatever the uploader called it.
+    ['  Relatório final.pdf  ', 'Relatório final.png'],
     ['../../etc/passwd.png', 'passwd.png'],
     ['C:\\Users\\ana\\evil.png', 'evil.png'],
     ['pasta/', 'arquivo.png'],
@@ -21,7 +22,7 @@ describe('the original name kept for an upload', () => {
     ['...', 'arquivo.png'],
     ['', 'arquivo.png'],
     [undefined, 'arquivo.png'],
-    ['fatura\u202Egnp.exe', 'faturagnp.exe'],
+    ['fatura\u202Egnp.exe', 'faturagnp.png'],
     ['linha\r\nquebrada.png', 'linhaquebrada.png'],
     ['zero\u200Bwidth.png', 'zerowidth.png'],
     ['cafe\u0301.png', 'café.png'],
