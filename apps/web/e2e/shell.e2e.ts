@@ -445,7 +445,7 @@ describe('a server of its own', () => {
       await db.close();
 
       server = await startServer({ dataDir });
-      expect(server.logs()).toContain('"seeded":false');
+      expect(server.logs()).toContain('"seeded":{"defaults":false,"demo":false}');
       const again = await openPage(browser, server.url);
       await again.page.goto('/');
       await expect
