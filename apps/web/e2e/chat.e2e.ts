@@ -48,7 +48,8 @@ beforeAll(async () => {
   databaseName = `vitrine_e2e_chat_${randomBytes(5).toString('hex')}`;
   await sql(`create database ${databaseName}`, [], adminUrl);
   databaseUrl = withDatabase(adminUrl, databaseName);
-  server = await startServer({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: 'e2e-chat-secret-e2e-chat-secret-e2e-0' } });
+  // A shop on its own PostgreSQL starts without the demo: this one asks for it (its plans and shortcuts are what the chat offers).
+  server = await startServer({ env: { DATABASE_URL: databaseUrl, AUTH_SECRET: 'e2e-chat-secret-e2e-chat-secret-e2e-0', SEED_DEMO: 'true' } });
   baseUrl = server.url;
 });
 
