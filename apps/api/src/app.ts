@@ -147,14 +147,14 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   const signups = createSignupsRepository(database.db);
   const accessLimits = createAccessLimits({
     db: database.db,
-    now: () => services.clock().getTime(),
+    now: () => clock().getTime(),
     perEmailMax: env.SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR,
   });
   const signupUsecases = createSignupUsecases({
     signups,
     proUsers,
     publicOrigin,
-    now: services.clock,
+    now: clock,
     mailLimit: (email) => accessLimits.confirmationMail(email),
   });
   const auth = createAuth({
@@ -195,7 +195,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { outage });
   await app.register(openapiPlugin);
-  await app.register(rateLimitPlugin, { db: database.db, now: () => services.clock().getTime() });
+  await app.register(rateLimitPlugin, { db: database.db, now: () => clock().getTime() });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(eventsPlugin, {
@@ -234,7 +234,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         db: database.db,
         storage,
         logger: app.log,
-        clock: services.clock,
+        clock: clock,
         retentionDays: env.VISITOR_UPLOADS_RETENTION_DAYS,
       }) as JobHandler<unknown>,
     },
@@ -262,7 +262,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     shopPix: () => resolveShopPix(settings),
     onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
     visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
-    clock: services.clock,
+    clock: clock,
   });
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
