@@ -2,12 +2,9 @@
 import './v8-flags.ts';
 import net from 'node:net';
 import { setImmediate, setTimeout as delay } from 'node:timers/promises';
-import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { seedDatabase } from './db/seed.ts';
-import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
 
 const startedAt = performance.now();
 
@@ -32,17 +29,42 @@ async function assertPortFree(port: number, host: string) {
   });
 }
 
+/** How long each step of the start took, in ms (logged with 'Vitrine no ar'). */
+const phasesMs: Record<string, number> = {};
+const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
+  const started = performance.now();
+  const result = await work;
+  phasesMs[name] = Math.round(performance.now() - started);
+  return result;
+};
+
 async function main() {
   const env = loadEnv();
   await assertPortFree(env.PORT, env.HOST);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  // The database opens (PGlite compiles its WebAssembly off the main thread, reads its files) while the
+  // rest of the server's code loads: the app's modules are imported only now, beside it.
+  const opening = timed(
+    'database',
+    openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
   );
-  const storage = await createStorageFromEnv(env);
-  const app = await buildApp({ env, database, storage });
+  // Without a handler until it is awaited, a failed open would be reported as unhandled.
+  opening.catch(() => undefined);
+  const [{ buildApp }, { seedDatabase }, { createStorageFromEnv }] = await timed(
+    'modules',
+    Promise.all([import('./app.ts'), import('./db/seed.ts'), import('./shared/storage/storage-from-env.ts')]),
+  );
+  const storage = await timed('storage', createStorageFromEnv(env));
+  const database = await opening.catch(async (error: unknown) => {
+    await storage.close();
+    throw error;
+  });
+  const app = await timed('app', buildApp({ env, database, storage }));
   app.addHook('onClose', () => storage.close());
   // The demo goes only where it belongs: the embedded database's first start, or SEED_DEMO=true.
-  const seeded = await seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage });
+  const seeded = await timed(
+    'seed',
+    seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage }),
+  );
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -76,7 +98,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  const address = await app.listen({ port: env.PORT, host: env.HOST }).catch(async (error: NodeJS.ErrnoException) => {
+  const address = await timed('listen', app.listen({ port: env.PORT, host: env.HOST })).catch(async (error: NodeJS.ErrnoException) => {
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     // Taken while the database was being prepared.
@@ -89,6 +111,9 @@ async function main() {
       database: database.kind === 'pglite' ? `PGlite em ${env.DATA_DIR}` : 'PostgreSQL',
       seeded,
       startupMs: Math.round(performance.now() - startedAt),
+      // Since the process began (Node's own start and the entry's modules included).
+      sinceProcessStartMs: Math.round(performance.now()),
+      phasesMs,
     },
     'Vitrine no ar',
   );

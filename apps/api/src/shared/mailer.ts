@@ -1,6 +1,6 @@
 // Outgoing e-mail: SMTP when SMTP_URL is set; otherwise each message's recipient and subject are logged.
 // Either way it is kept in the email_outbox table, which admins can read.
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/schema.ts';
@@ -27,14 +27,18 @@ export function createMailer({
   smtpUrl?: string;
   from?: string;
 }): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer loads with the first mail of a shop that has SMTP, not at every start.
+  let transport: Promise<Transporter> | undefined;
+  const smtp = smtpUrl;
+  const transportFor = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
     async send(message) {
       let status: 'sent' | 'logged' | 'failed' = 'logged';
       let error: string | undefined;
-      if (transport) {
+      if (smtp) {
         try {
-          await transport.sendMail({ from, ...message });
+          await (await transportFor(smtp)).sendMail({ from, ...message });
           status = 'sent';
         } catch (cause) {
           status = 'failed';

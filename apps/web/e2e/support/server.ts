@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const serverEntry = path.join(repoRoot, 'apps/api/src/server.ts');
+/**
+ * The server as production runs it, the compiled bundle (`npm test` builds it first), when that build is current;
+ * otherwise the sources through tsx, so a test run right after an edit needs no build.
+ */
+const serverArgs = await (async () => {
+  const { isCurrent, serverDist } = (await import(path.join(repoRoot, 'scripts/build-stamp.mjs'))) as {
+    isCurrent: (part: 'server') => boolean;
+    serverDist: string;
+  };
+  return isCurrent('server') ? [path.join(serverDist, 'server.mjs')] : ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')];
+})();
 
 export const E2E_ADMIN = { email: 'admin@vitrine.test', password: 'admin-e2e-123' } as const;
 export const E2E_SHOP_PIX = { key: 'pagamentos@vitrine.test', recipient: 'Vitrine Streaming', city: 'São Paulo' } as const;
@@ -71,9 +81,8 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? makeDataDir();
   let output = '';
-  // One node process, as `npm start` runs it, but from the sources through tsx: no server build needed
-  // between an edit and a test (the compiled bundle has its own test, apps/api/src/compiled-server.test.ts).
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  // One node process, as `npm start` runs it.
+  const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

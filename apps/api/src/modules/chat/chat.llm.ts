@@ -4,8 +4,7 @@
 // of the facts' amounts (checked before the text reaches the visitor), and the price lines and the
 // PIX offer are appended from our data. An error, a timeout or an empty answer hands the turn to the
 // built-in engine, and the visitor sees no error.
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import { toCents } from '@vitrine/domain/money';
 import type { Env } from '../../config/env.ts';
 import { OutboundError } from '../../shared/outbound-address.ts';
@@ -156,6 +155,14 @@ export class AmountGuard {
 
 // ---------------------------------------------------------------- streaming
 
+/** The model SDK (about 1.7 MB of code) loads on a shop's first model answer, not at every start. */
+let modelSdk: Promise<{ createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible; streamText: typeof import('ai').streamText }> | undefined;
+const loadModelSdk = () =>
+  (modelSdk ??= Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]).then(([provider, sdk]) => ({
+    createOpenAICompatible: provider.createOpenAICompatible,
+    streamText: sdk.streamText,
+  })));
+
 /**
  * Streams the model's prose for one turn, checked by the guard. Throws LlmFailure on an error, a
  * timeout, an empty answer or an amount that is not ours; `onText` may already have been called.
@@ -165,6 +172,7 @@ export async function streamLlmProse(
   turn: LlmTurn,
   { allowedAmounts, onText, signal }: { allowedAmounts: ReadonlySet<number>; onText: (text: string) => void; signal?: AbortSignal },
 ): Promise<string> {
+  const { createOpenAICompatible, streamText } = await loadModelSdk();
   const provider = createOpenAICompatible({ name: 'vitrine-llm', baseURL: settings.baseUrl, apiKey: settings.apiKey, fetch: settings.fetch });
   const controller = new AbortController();
   let timedOut: LlmFailure | undefined;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../../config/env.ts';
 import { createDiskStorage } from './disk-storage.ts';
-import { createS3Storage } from './s3-storage.ts';
 import type { FileStorage } from './storage.ts';
 
 type StorageEnv = Pick<
@@ -18,7 +17,8 @@ type StorageEnv = Pick<
 
 export async function createStorageFromEnv(env: StorageEnv): Promise<FileStorage> {
   if (env.STORAGE_DRIVER === 'disk') return createDiskStorage({ root: path.join(env.DATA_DIR, 'uploads') });
-  // env.ts refuses STORAGE_DRIVER=s3 without a bucket.
+  // env.ts refuses STORAGE_DRIVER=s3 without a bucket. The S3 client (about 1 MB of code) loads only here.
+  const { createS3Storage } = await import('./s3-storage.ts');
   return createS3Storage({
     bucket: env.S3_BUCKET!,
     region: env.S3_REGION,

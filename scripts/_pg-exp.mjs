@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import fs from 'node:fs';
+const t0 = performance.now();
+const dir = process.argv[2];
+const db = await PGlite.create(dir);
+const t1 = performance.now();
+await db.query('select 1');
+const t2 = performance.now();
+console.log('create', (t1 - t0).toFixed(0), 'first query', (t2 - t1).toFixed(0));
+await db.close();
+console.log('close', (performance.now() - t2).toFixed(0));
