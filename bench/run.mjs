@@ -43,13 +43,14 @@ async function start(env, entry = 'compiled') {
     } catch {
       /* not yet */
     }
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 10));
   }
   const ms = performance.now() - started;
   return {
     url,
     ms,
     rssMb: Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
+    rss: () => Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
     stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
   };
 }
@@ -76,6 +77,41 @@ function writeSections(lines) {
   const top = lines[0]?.startsWith('# ') ? [] : [head ?? '# Benchmarks\n'];
   fs.writeFileSync(file, [...top, lines.join('\n'), ...kept].join('\n'));
   console.log(lines.join('\n'));
+}
+
+// `npm run bench -- --startup-against OTHER/apps/api/dist/server.mjs [runs]`: this checkout's compiled server and
+// another build (an earlier commit's checkout, built), alternating on one existing DATA_DIR. On a machine where other
+// work runs, run it as `chrt -f 50 npm run bench -- …` (real-time priority: the starts are not slowed by the rest).
+if (process.argv[2] === '--startup-against') {
+  ENTRIES.other = [path.resolve(process.argv[3])];
+  const runs = Number(process.argv[4] ?? 5);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-'));
+  await (await start({ DATA_DIR: dataDir })).stop();
+  const results = { other: [], compiled: [] };
+  for (let run = 0; run < runs; run++) {
+    const order = run % 2 === 0 ? ['other', 'compiled'] : ['compiled', 'other'];
+    for (const entry of order) {
+      const server = await start({ DATA_DIR: dataDir }, entry);
+      // Memory once the start's own work has settled.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      results[entry].push({ ms: server.ms, rssMb: server.rss() });
+      await server.stop();
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const row = (title, values) =>
+    `| ${title} | ${Math.round(median(values.map((v) => v.ms)))} ms | ${values.map((v) => Math.round(v.ms)).join(', ')} ms | ${Math.round(median(values.map((v) => v.rssMb)))} MB |`;
+  console.log(
+    [
+      `Command: \`npm run build && chrt -f 50 npm run bench -- --startup-against ${process.argv[3]} ${runs}\`. Machine: ${machine}; load average at the start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; ${new Date().toISOString().slice(0, 16)} UTC.`,
+      '',
+      '| Server | median to a healthy /api/health | runs | resident memory 3 s later (median) |',
+      '|---|---|---|---|',
+      row(`\`${process.argv[3]}\` (before)`, results.other),
+      row('`node apps/api/dist/server.mjs` (this checkout)', results.compiled),
+    ].join('\n'),
+  );
+  process.exit(0);
 }
 
 if (process.argv[2] === '--startup') {

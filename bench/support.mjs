@@ -42,7 +42,9 @@ export function freePort() {
 export async function startApi(env) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')], {
+  // BENCH_SERVER: a built server.mjs to run (the compiled server, `npm run build`); unset: the sources through tsx.
+  const entry = process.env.BENCH_SERVER ? [path.resolve(process.env.BENCH_SERVER)] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
