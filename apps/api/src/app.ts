@@ -43,8 +43,8 @@ import { createSignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
-import type { JobHandler, JobRunnerOptions } from './shared/jobs/runner.ts';
-import { createVisitorUploadsSweepHandler, scheduleVisitorUploadsSweep, VISITOR_UPLOADS_SWEEP_JOB } from './modules/chat/chat.visitor-uploads.ts';
+import type { JobRunnerOptions } from './shared/jobs/runner.ts';
+import { RETIRED_VISITOR_UPLOADS_SWEEP_JOB, retiredVisitorUploadsSweepHandler, sweepExpiredVisitorUploads } from './modules/chat/chat.visitor-uploads.ts';
 import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -88,8 +88,6 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** false: this instance does not queue the housekeeping job at start (tests that count jobs rows). */
   housekeeping?: boolean;
-  /** Whether this instance makes sure the recurring jobs (the visitor files' sweep) are queued; on by default. */
-  recurringJobs?: boolean;
 }
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
@@ -100,7 +98,7 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true, recurringJobs = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
   let frontDoor: FrontDoor | undefined;
   const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
   const app = Fastify({
@@ -229,20 +227,16 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
         clock,
         logger: app.log.child({ module: 'housekeeping' }),
         onDeleted: (task, count) => metrics.housekeepingDeleted.inc({ task }, count),
+        sweeps: {
+          visitorUploads: (now, signal) =>
+            sweepExpiredVisitorUploads({ db: database.db, storage, logger: app.log, retentionDays: env.VISITOR_UPLOADS_RETENTION_DAYS }, now, signal),
+        },
       }),
-      [VISITOR_UPLOADS_SWEEP_JOB]: createVisitorUploadsSweepHandler({
-        db: database.db,
-        storage,
-        logger: app.log,
-        clock: clock,
-        retentionDays: env.VISITOR_UPLOADS_RETENTION_DAYS,
-      }) as JobHandler<unknown>,
+      [RETIRED_VISITOR_UPLOADS_SWEEP_JOB]: retiredVisitorUploadsSweepHandler,
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
   if (jobs !== false && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
-  // One sweep of expired visitor files is always queued (the job queues the next one itself).
-  if (jobs !== false && recurringJobs) app.addHook('onReady', () => scheduleVisitorUploadsSweep(database.db, new Date()));
 
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, limits: accessLimits, requireTwoFactor: env.REQUIRE_TWO_FACTOR });

@@ -41,14 +41,12 @@ export async function buildTestApp(
     clock?: BuildAppOptions['clock'];
     /** Housekeeping is queued at start only in its own tests: others count the rows of `jobs`. */
     housekeeping?: boolean;
-    /** Recurring jobs are queued at start only for the tests about them: others count the jobs they cause. */
-    recurringJobs?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, outbound: options.outbound, clock: options.clock, housekeeping: options.housekeeping ?? false, recurringJobs: options.recurringJobs ?? false });
+  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, outbound: options.outbound, clock: options.clock, housekeeping: options.housekeeping ?? false });
   await app.ready();
   return {
     app,

@@ -4,7 +4,8 @@
 // of the facts' amounts (checked before the text reaches the visitor), and the price lines and the
 // PIX offer are appended from our data. An error, a timeout or an empty answer hands the turn to the
 // built-in engine, and the visitor sees no error.
-import type { ModelMessage } from 'ai';
+import type { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { ModelMessage, streamText } from 'ai';
 import { toCents } from '@vitrine/domain/money';
 import type { Env } from '../../config/env.ts';
 import { OutboundError } from '../../shared/outbound-address.ts';
@@ -156,7 +157,7 @@ export class AmountGuard {
 // ---------------------------------------------------------------- streaming
 
 /** The model SDK (about 1.7 MB of code) loads on a shop's first model answer, not at every start. */
-let modelSdk: Promise<{ createOpenAICompatible: typeof import('@ai-sdk/openai-compatible').createOpenAICompatible; streamText: typeof import('ai').streamText }> | undefined;
+let modelSdk: Promise<{ createOpenAICompatible: typeof createOpenAICompatible; streamText: typeof streamText }> | undefined;
 const loadModelSdk = () =>
   (modelSdk ??= Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]).then(([provider, sdk]) => ({
     createOpenAICompatible: provider.createOpenAICompatible,

@@ -1,5 +1,6 @@
-// Visitors' chat files are anonymous: a total quota caps them, and a durable job deletes them after
+// Visitors' chat files are anonymous: a total quota caps them, and the housekeeping job deletes them after
 // the retention period, leaving the conversation saying so instead of a broken file.
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatExchange } from '@vitrine/domain/chat';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
@@ -7,10 +8,16 @@ import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { filesUnder, multipartBody, PNG, pngOfSize, uploadRows } from '../uploads/uploads.test-support.ts';
 import { newVisitor, ORIGIN, type Visitor } from './chat.test-support.ts';
-import { expiredAttachmentText, pendingSweeps, scheduleVisitorUploadsSweep, VISITOR_UPLOADS_SWEEP_INTERVAL_MS } from './chat.visitor-uploads.ts';
+import { expiredAttachmentText, RETIRED_VISITOR_UPLOADS_SWEEP_JOB } from './chat.visitor-uploads.ts';
+import { HOUSEKEEPING_JOB, scheduleHousekeeping } from '../../shared/jobs/housekeeping.job.ts';
+import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
 
 const KiB = 1024;
 const DAY_MS = 24 * 60 * 60_000;
+
+const pendingJobs = (db: Database, kind: string) =>
+  db.select().from(jobs).where(and(eq(jobs.kind, kind), inArray(jobs.status, ['queued', 'running'])));
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -50,7 +57,7 @@ describe('the quota of visitor files', { timeout: 240_000 }, () => {
 });
 
 describe('the retention of visitor files', { timeout: 240_000 }, () => {
-  it('is enforced by a durable job: files older than VISITOR_UPLOADS_RETENTION_DAYS go (row and object), the message says it expired, and the next sweep is queued', async () => {
+  it('is enforced by the housekeeping job: files older than VISITOR_UPLOADS_RETENTION_DAYS go (row and object), the message says it expired, and the next run is queued', async () => {
     let now = Date.now();
     t = await buildTestApp({ env: { VISITOR_UPLOADS_RETENTION_DAYS: '30' }, jobs: fastJobs, clock: () => new Date(now) });
     const visitor = await newVisitor(t.app);
@@ -59,7 +66,7 @@ describe('the retention of visitor files', { timeout: 240_000 }, () => {
     const recent = (await sendImage(visitor, PNG, 'recente.png')).json() as ChatExchange;
     expect(filesUnder(t.env.DATA_DIR)).toHaveLength(2);
 
-    await scheduleVisitorUploadsSweep(t.database.db, new Date());
+    await scheduleHousekeeping(t.database.db);
     // The row goes first (the file stops being served at once), then the object.
     const [left] = await waitUntil(async () => {
       const rows = await uploadRows(t.database.db);
@@ -76,11 +83,21 @@ describe('the retention of visitor files', { timeout: 240_000 }, () => {
     expect(gone.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: recent.userMessage.imageUrl!, headers: { cookie: visitor.cookie } })).statusCode).toBe(200);
 
-    // The job queued its successor when it settled: one sweep waits, an interval from now.
+    // The job queued its successor when it settled: one run waits, an interval from the (test's) now.
     const next = await waitUntil(async () => {
-      const rows = await pendingSweeps(t.database.db);
+      const rows = await pendingJobs(t.database.db, HOUSEKEEPING_JOB);
       return rows.length === 1 && rows[0]!.status === 'queued' ? rows : undefined;
-    }, { what: 'a próxima varredura na fila' });
-    expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + VISITOR_UPLOADS_SWEEP_INTERVAL_MS - 10 * 60_000);
+    }, { what: 'a próxima limpeza na fila' });
+    expect(next[0]!.runAt.getTime()).toBe(now + Number(t.env.HOUSEKEEPING_INTERVAL_MINUTES) * 60_000);
+  });
+
+  it('finishes a sweep job queued before housekeeping took the files over, without queuing another', async () => {
+    t = await buildTestApp({ jobs: fastJobs });
+    await t.database.db.insert(jobs).values({ kind: RETIRED_VISITOR_UPLOADS_SWEEP_JOB, payload: {}, maxAttempts: 3 });
+    await waitUntil(async () => {
+      const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, RETIRED_VISITOR_UPLOADS_SWEEP_JOB));
+      return rows.length === 1 && rows[0]!.status === 'succeeded' ? rows : undefined;
+    }, { what: 'a varredura antiga concluída' });
+    expect(await pendingJobs(t.database.db, RETIRED_VISITOR_UPLOADS_SWEEP_JOB)).toEqual([]);
   });
 });

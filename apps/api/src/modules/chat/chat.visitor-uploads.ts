@@ -1,20 +1,22 @@
 // Files visitors send in the chat (images, voice notes) are anonymous: they have a total quota, and
-// a durable job deletes them once they are older than the retention period. The job reschedules
-// itself in the transaction that settles it, so exactly one sweep is waiting at any time, and a
-// crash or restart never loses the chain (each instance also makes sure one is queued at start).
+// the housekeeping job (shared/jobs/housekeeping.job.ts) deletes them once they are older than the
+// retention period, with the rest of what outlives its use.
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { chatMessages, jobs, uploads } from '../../db/schema.ts';
+import { chatMessages, uploads } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { storageKey } from '../uploads/uploads.usecases.ts';
 
 export const VISITOR_UPLOAD_BUCKETS = ['chat-attachments', 'chat-audio'] as const;
-export const VISITOR_UPLOADS_SWEEP_JOB = 'chat.visitor_uploads_sweep';
-export const VISITOR_UPLOADS_SWEEP_INTERVAL_MS = 60 * 60_000;
+/**
+ * The job that swept these files before housekeeping did (until 2026-11-27). One may still be queued in a database
+ * from then: it is run once and does nothing, so it neither waits forever nor queues a successor.
+ */
+export const RETIRED_VISITOR_UPLOADS_SWEEP_JOB = 'chat.visitor_uploads_sweep';
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 200;
 
@@ -43,20 +45,10 @@ export async function visitorUploadsBytes(db: DbExecutor): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** Queues a sweep unless another one (than `settlingJobId`) is already waiting or running, on any instance. */
-export async function scheduleVisitorUploadsSweep(db: DbExecutor, runAt: Date, settlingJobId?: string) {
-  const other = settlingJobId ? sql`and id <> ${settlingJobId}::uuid` : sql``;
-  await db.execute(sql`
-    insert into jobs (kind, payload, max_attempts, run_at)
-    select ${VISITOR_UPLOADS_SWEEP_JOB}, '{}'::jsonb, 3, ${runAt.toISOString()}::timestamptz
-    where not exists (select 1 from jobs where kind = ${VISITOR_UPLOADS_SWEEP_JOB} and status in ('queued', 'running') ${other})`);
-}
-
 export interface SweepDeps {
   db: Database;
   storage: FileStorage;
   logger: Pick<Logger, 'error'>;
-  clock: () => Date;
   retentionDays: number;
 }
 
@@ -65,10 +57,10 @@ export interface SweepDeps {
  * message's link to it go in one transaction (the message then says the file expired), then the
  * object. Returns how many files were deleted.
  */
-export async function sweepExpiredVisitorUploads({ db, storage, logger, clock, retentionDays }: SweepDeps): Promise<number> {
-  const cutoff = new Date(clock().getTime() - retentionDays * DAY_MS);
+export async function sweepExpiredVisitorUploads({ db, storage, logger, retentionDays }: SweepDeps, now: Date, signal?: AbortSignal): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   let deleted = 0;
-  for (;;) {
+  while (!signal?.aborted) {
     const expired = await db
       .select()
       .from(uploads)
@@ -98,27 +90,12 @@ export async function sweepExpiredVisitorUploads({ db, storage, logger, clock, r
     }
     if (expired.length < BATCH) return deleted;
   }
+  return deleted;
 }
 
-export function createVisitorUploadsSweepHandler(deps: SweepDeps): JobHandler<Record<string, never>> {
-  return {
-    payload: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-    async run() {
-      await sweepExpiredVisitorUploads(deps);
-      return { ok: true };
-    },
-    // The next sweep is queued with the settlement of this one, whatever its outcome.
-    async settle(tx, _payload, { settlement, context }) {
-      if (settlement.state === 'retrying') return;
-      await scheduleVisitorUploadsSweep(tx, new Date(Date.now() + VISITOR_UPLOADS_SWEEP_INTERVAL_MS), context.jobId);
-    },
-  };
-}
-
-/** Whether a sweep is waiting or running; for tests and the health of the chain. */
-export async function pendingSweeps(db: DbExecutor) {
-  return db
-    .select({ id: jobs.id, status: jobs.status, runAt: jobs.runAt })
-    .from(jobs)
-    .where(and(eq(jobs.kind, VISITOR_UPLOADS_SWEEP_JOB), inArray(jobs.status, ['queued', 'running'])));
-}
+export const retiredVisitorUploadsSweepHandler: JobHandler<unknown> = {
+  payload: z.unknown(),
+  async run() {
+    return { ok: true };
+  },
+};

@@ -1,5 +1,6 @@
 // Housekeeping: one durable job that deletes what has outlived its use (expired sessions, sign-up and
-// reset links, download codes, old access events, finished jobs) and, as it settles, queues the next
+// reset links, download codes, old access events, finished jobs, visitors' chat files past their retention,
+// through `sweeps`) and, as it settles, queues the next
 // run one interval later. It is a row in the jobs table like any other, so one instance runs it at a
 // time (FOR UPDATE SKIP LOCKED), a crashed run is taken over when its lease ends, and there is never
 // more than one waiting: whoever schedules it does so under an advisory lock, after looking.
@@ -112,17 +113,30 @@ export async function scheduleHousekeeping(db: DbExecutor, runAt?: Date): Promis
   return db.transaction(insert);
 }
 
+/**
+ * Housekeeping that is more than deleting rows (a module's files and the rows that point at them, say): run after the
+ * table tasks in the same job, with the same clock; each returns how many items it deleted.
+ */
+export type HousekeepingSweep = (now: Date, signal: AbortSignal) => Promise<number>;
+
 export function createHousekeepingHandler(deps: {
   db: Database;
   policy: HousekeepingPolicy;
   clock: () => Date;
   logger: { info: (object: object, message: string) => void };
-  onDeleted?: (task: HousekeepingTask, count: number) => void;
+  onDeleted?: (task: string, count: number) => void;
+  sweeps?: Record<string, HousekeepingSweep>;
 }): JobHandler<Record<string, unknown>> {
   return {
     payload: z.record(z.string(), z.unknown()),
     async run(_payload, context) {
-      const deleted = await runHousekeeping({ db: deps.db, policy: deps.policy, now: deps.clock(), signal: context.signal, onDeleted: deps.onDeleted });
+      const now = deps.clock();
+      const deleted: Record<string, number> = await runHousekeeping({ db: deps.db, policy: deps.policy, now, signal: context.signal, onDeleted: deps.onDeleted });
+      for (const [name, sweep] of Object.entries(deps.sweeps ?? {})) {
+        if (context.signal.aborted) break;
+        deleted[name] = await sweep(now, context.signal);
+        if (deleted[name] > 0) deps.onDeleted?.(name, deleted[name]);
+      }
       const total = Object.values(deleted).reduce((sum, count) => sum + count, 0);
       if (total > 0) deps.logger.info({ deleted }, 'limpeza automática concluída');
       return { ok: true };
