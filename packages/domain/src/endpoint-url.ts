@@ -1,6 +1,5 @@
 // An endpoint's URL from its contract's path: params filled and encoded, then the query string.
 // Free of schemas, so the browser's first load can call the API without loading the validator.
-import type { EndpointDefinition } from './contracts.ts';
 
 /**
  * Fills `:name` segments with URI-encoded values. A missing value, '.' or '..' throws: a path with
@@ -28,7 +27,7 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 
 /** The URL of a call: path with its params filled, then the query string. */
 export function endpointUrl(
-  endpoint: Pick<EndpointDefinition, 'path'>,
+  endpoint: { path: string },
   input: { params?: unknown; query?: unknown } = {},
 ): string {
   return (

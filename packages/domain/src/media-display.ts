@@ -1,8 +1,16 @@
 // The catalogue's rules the pages need, without schemas: labels, the /midia rows, filter and search
 // limits, image URLs, trailers and links, and the home page's highlights. media.ts re-exports all of
 // it with the schemas.
-import type { MediaList, MediaSource, MediaType } from './media.ts';
 import { formatDecimal } from './number-format.ts';
+
+// ---------------------------------------------------------------- kinds (media.ts builds their schemas)
+
+export const MEDIA_TYPES = ['movie', 'tv'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const MEDIA_SOURCES = ['tmdb', 'local'] as const;
+export type MediaSource = (typeof MEDIA_SOURCES)[number];
+export const MEDIA_LISTS = ['trending', 'now_playing', 'upcoming', 'on_the_air', 'popular', 'top_rated'] as const;
+export type MediaList = (typeof MEDIA_LISTS)[number];
 
 // ---------------------------------------------------------------- labels
 

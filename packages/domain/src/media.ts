@@ -3,7 +3,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { foldText } from './catalog.ts';
-import { IMDB_ID, isListOf, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
+import { IMDB_ID, isListOf, MEDIA_LISTS, MEDIA_SOURCES, MEDIA_TYPES, type MediaList, type MediaType, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
 
 // What the storefront's pages need (labels, rows, limits, image URLs, trailers, home highlights), kept
 // free of schemas so the browser can show a page before it loads the validator.
@@ -11,17 +11,11 @@ export * from './media-display.ts';
 
 // ---------------------------------------------------------------- kinds and rows
 
-export const MEDIA_TYPES = ['movie', 'tv'] as const;
 export const mediaTypeSchema = z.enum(MEDIA_TYPES, { error: 'Tipo de mídia inválido: use movie ou tv.' });
-export type MediaType = z.infer<typeof mediaTypeSchema>;
 
-export const MEDIA_SOURCES = ['tmdb', 'local'] as const;
 export const mediaSourceSchema = z.enum(MEDIA_SOURCES);
-export type MediaSource = z.infer<typeof mediaSourceSchema>;
 
-export const MEDIA_LISTS = ['trending', 'now_playing', 'upcoming', 'on_the_air', 'popular', 'top_rated'] as const;
 export const mediaListSchema = z.enum(MEDIA_LISTS, { error: 'Lista inexistente.' });
-export type MediaList = z.infer<typeof mediaListSchema>;
 
 export const TRENDING_WINDOWS = ['day', 'week'] as const;
 export const trendingWindowSchema = z.enum(TRENDING_WINDOWS);

@@ -3,7 +3,11 @@
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { AppError } from '../../shared/errors.ts';
-import { NOT_PRO, PRO_CHECK_FAILED, USER_ALREADY_EXISTS } from './auth.ts';
+
+/** Error codes our better-auth before-hook raises (auth.ts); the routes bridge maps them to pt-BR messages. */
+export const NOT_PRO = 'NOT_PRO';
+export const PRO_CHECK_FAILED = 'PRO_CHECK_FAILED';
+export const USER_ALREADY_EXISTS = 'USER_ALREADY_EXISTS';
 
 /** An access error with its stable code, status and the pt-BR text the web shows for that code. */
 export const authError = (code: (typeof authErrorCodes)[keyof typeof authErrorCodes], status: number) =>

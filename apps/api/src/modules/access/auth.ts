@@ -23,15 +23,12 @@ import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logge
 import { resetLink, resetPasswordMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
+import { NOT_PRO, PRO_CHECK_FAILED } from './access.errors.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const COOKIE_PREFIX = 'vitrine';
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
 
-/** Error codes our before-hook raises; the routes bridge maps them to pt-BR messages. */
-export const NOT_PRO = 'NOT_PRO';
-export const PRO_CHECK_FAILED = 'PRO_CHECK_FAILED';
-export const USER_ALREADY_EXISTS = 'USER_ALREADY_EXISTS';
 
 export interface AuthRateLimits {
   /** Per client IP, per window in seconds: better-auth's own limiter on sign-in. */
