@@ -36,8 +36,8 @@ export function route<E extends EndpointDefinition>(
   options: RouteOptions,
   handler: ContractHandler<E>,
 ): void {
-  // The server's public list is the one that is enforced; a contract that disagrees is a mistake
-  // the browser would find as a 401, so it stops the server from starting instead.
+  // The public list is built from the contracts (plugins/public-routes.ts); what can still disagree is a
+  // 'pro' contract under a public prefix (/api/auth/): a mistake that stops the server from starting.
   const isPublic = isPublicRoute(endpoint.method, endpoint.path);
   if (isPublic !== (endpoint.access === 'public')) {
     throw new Error(`Contrato ${endpoint.method} ${endpoint.path} declara acesso '${endpoint.access}', mas o servidor o trata como '${isPublic ? 'public' : 'pro'}'.`);

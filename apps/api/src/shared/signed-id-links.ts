@@ -1,6 +1,7 @@
 // Short-lived signed links that carry one UUID: whoever may hand something out (a redeemed download
 // code, say) creates a link, and the link is the only permission needed to fetch it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { endpointUrl } from '@vitrine/domain/contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Token = base64url(id: 16 bytes | expiry in Unix seconds: 6 bytes | HMAC-SHA256: 32 bytes).
@@ -20,12 +21,12 @@ export interface SignedIdLinkOptions {
   key: string | Buffer;
   /** A purpose label keeps these signatures apart from anything else signed with the same key. */
   purpose: string;
-  /** The path the token is appended to, e.g. '/api/downloads/'. */
-  pathPrefix: string;
+  /** The endpoint that serves the link: its contract's path with one `:token` parameter. */
+  endpoint: { path: `${string}:token` };
   ttlMs: number;
 }
 
-export function createSignedIdLinks({ key, purpose, pathPrefix, ttlMs }: SignedIdLinkOptions): SignedIdLinks {
+export function createSignedIdLinks({ key, purpose, endpoint, ttlMs }: SignedIdLinkOptions): SignedIdLinks {
   const sign = (payload: Buffer) => createHmac('sha256', key).update(`${purpose}:`).update(payload).digest();
 
   return {
@@ -36,7 +37,7 @@ export function createSignedIdLinks({ key, purpose, pathPrefix, ttlMs }: SignedI
       Buffer.from(id.replaceAll('-', ''), 'hex').copy(payload, 0);
       payload.writeUIntBE(Math.floor(expiresAt.getTime() / 1000), ID_BYTES, EXPIRY_BYTES);
       const token = Buffer.concat([payload, sign(payload)]).toString('base64url');
-      return { token, url: `${pathPrefix}${token}`, expiresAt };
+      return { token, url: endpointUrl(endpoint, { params: { token } }), expiresAt };
     },
 
     verify(token, now = new Date()) {

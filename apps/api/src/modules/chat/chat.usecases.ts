@@ -8,6 +8,8 @@ import {
   type PixOffer,
   type PublicShortcut,
 } from '@vitrine/domain/chat';
+import { chatContract } from '@vitrine/domain/chat.contract';
+import { endpointUrl } from '@vitrine/domain/contracts';
 import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
@@ -60,7 +62,8 @@ const HISTORY_FOR_MODEL = 8;
 
 // ---------------------------------------------------------------- mapping
 
-export const fileUrl = (conversationId: string, uploadId: string) => `/api/chat/conversations/${conversationId}/files/${uploadId}`;
+export const fileUrl = (conversationId: string, uploadId: string) =>
+  endpointUrl(chatContract.getConversationFile, { params: { id: conversationId, uploadId } });
 
 export function toPixOffer(row: PaymentIntentRow): PixOffer {
   return {

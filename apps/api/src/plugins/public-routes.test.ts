@@ -1,0 +1,73 @@
+// The security review of what strangers can call: every API route that answers without a PRO session.
+// A route becomes public by its contract saying `access: 'public'`; this snapshot makes that change
+// visible in review (update it with `npx vitest run -u` only after deciding the route should be public).
+import { describe, expect, it } from 'vitest';
+import { isPublicRoute, publicPrefixes, publicRoutes } from './public-routes.ts';
+
+describe('the public API routes', () => {
+  it('are exactly these (contracts with access public, the OpenAPI document, and /api/auth/)', () => {
+    expect({ routes: [...publicRoutes].sort(), prefixes: publicPrefixes }).toMatchInlineSnapshot(`
+      {
+        "prefixes": [
+          "/api/auth/",
+        ],
+        "routes": [
+          "GET /api/access/me",
+          "GET /api/apps",
+          "GET /api/apps/categories",
+          "GET /api/auth/verify-email",
+          "GET /api/chat/conversations/:id",
+          "GET /api/chat/conversations/:id/files/:uploadId",
+          "GET /api/chat/conversations/latest",
+          "GET /api/chat/shortcuts",
+          "GET /api/downloads/:token",
+          "GET /api/events",
+          "GET /api/files/:bucket/:name",
+          "GET /api/files/signed/:token",
+          "GET /api/health",
+          "GET /api/media/discover/:mediaType",
+          "GET /api/media/genres/:mediaType",
+          "GET /api/media/home",
+          "GET /api/media/lists/:mediaType/:list",
+          "GET /api/media/search",
+          "GET /api/media/titles/:mediaType/:id",
+          "GET /api/openapi.json",
+          "GET /api/plans",
+          "GET /api/ready",
+          "GET /api/reseller-plans",
+          "GET /api/servers",
+          "GET /api/site-config/:section",
+          "GET /api/streaming-apps",
+          "POST /api/analytics/access-events",
+          "POST /api/apps/:appId/downloads",
+          "POST /api/auth/confirm",
+          "POST /api/auth/confirm/lookup",
+          "POST /api/auth/forgot-password",
+          "POST /api/auth/reset-password",
+          "POST /api/auth/sign-in/email",
+          "POST /api/auth/sign-out",
+          "POST /api/auth/sign-up/email",
+          "POST /api/auth/two-factor/disable",
+          "POST /api/auth/two-factor/enable",
+          "POST /api/auth/two-factor/generate-backup-codes",
+          "POST /api/auth/two-factor/verify-backup-code",
+          "POST /api/auth/two-factor/verify-totp",
+          "POST /api/chat/conversations",
+          "POST /api/chat/conversations/:id/images",
+          "POST /api/chat/conversations/:id/messages",
+          "POST /api/chat/conversations/:id/voice-notes",
+          "POST /api/chat/shortcuts/:id/run",
+          "POST /api/contact",
+          "PUT /api/chat/conversations/:id/messages/:messageId/feedback",
+        ],
+      }
+    `);
+  });
+
+  it('leave every other route to PRO sessions', () => {
+    expect(isPublicRoute('GET', '/api/admin/plans')).toBe(false);
+    expect(isPublicRoute('POST', '/api/plans')).toBe(false);
+    expect(isPublicRoute('GET', '/api/plans')).toBe(true);
+    expect(isPublicRoute('POST', '/api/auth/sign-in/email')).toBe(true);
+  });
+});
