@@ -41,6 +41,14 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'GET /api/chat/conversations/:id/files/:uploadId',
   'GET /api/chat/shortcuts',
   'POST /api/chat/shortcuts/:id/run',
+  // A conversation's payments, for its visitor (checked in the routes), and their live changes.
+  'GET /api/chat/conversations/:id/payments',
+  'GET /api/chat/conversations/:id/payments/events',
+  'POST /api/chat/conversations/:id/payments/:paymentId/renew',
+  // The PSP's notifications: a secret in the path (compared in constant time), and never trusted
+  // by themselves (the charge is re-read at the PSP).
+  'POST /api/payments/pix/webhook/:secret',
+  'POST /api/payments/pix/webhook/:secret/pix',
 ]);
 
 /**
