@@ -46,7 +46,7 @@ export const adminPaymentSchema = z.object({
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 export const adminPaymentListSchema = listEnvelopeSchema(adminPaymentSchema);
 
-export const adminPaymentListQuerySchema = listQuerySchema.pick({ page: true, pageSize: true }).extend({
+export const adminPaymentListQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, search: true }).extend({
   status: z.enum(PAYMENT_STATUSES, { error: 'Situação inválida.' }).optional(),
 });
 

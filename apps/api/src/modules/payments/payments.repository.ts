@@ -1,6 +1,7 @@
 // Payments' queries. Every write that changes a status is conditional on the status it expects, so two
 // notifications (or a notification and an admin) racing each other pay a payment once.
-import { and, desc, eq, gte, ne, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, ne, or, sql, sum } from 'drizzle-orm';
+import { likeContaining } from '../../db/search.ts';
 import type { DbExecutor } from '../../db/client.ts';
 import { chatConversations } from '../chat/chat.tables.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.tables.ts';
@@ -36,8 +37,12 @@ export function createPaymentsRepository(db: DbExecutor) {
     async setStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<void> {
       await db.update(payments).set({ status: to }).where(and(eq(payments.id, id), eq(payments.status, from)));
     },
-    async list(limit: number, offset: number, status?: PaymentStatus, now = new Date()): Promise<{ rows: PaymentRow[]; total: number }> {
-      const where = status ? statusWhere(status, now) : undefined;
+    async list(limit: number, offset: number, filter: { status?: PaymentStatus; search?: string }, now = new Date()): Promise<{ rows: PaymentRow[]; total: number }> {
+      const pattern = filter.search ? likeContaining(filter.search) : undefined;
+      const where = and(
+        filter.status ? statusWhere(filter.status, now) : undefined,
+        pattern ? or(ilike(payments.itemName, pattern), ilike(payments.txid, pattern), ilike(payments.endToEndId, pattern)) : undefined,
+      );
       const [rows, total] = await Promise.all([
         db.select().from(payments).where(where).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit).offset(offset),
         db.$count(payments, where),

@@ -276,9 +276,9 @@ export async function markReceived(deps: PaymentsDeps, actor: AdminActor, id: st
 
 // ---------------------------------------------------------------- reads
 
-export async function listPayments(deps: Pick<PaymentsDeps, 'db' | 'clock'>, query: { page: number; pageSize: number; status?: PaymentStatus }) {
+export async function listPayments(deps: Pick<PaymentsDeps, 'db' | 'clock'>, query: { page: number; pageSize: number; status?: PaymentStatus; search?: string }) {
   const now = deps.clock();
-  const { rows, total } = await createPaymentsRepository(deps.db).list(query.pageSize, pageOffset(query), query.status, now);
+  const { rows, total } = await createPaymentsRepository(deps.db).list(query.pageSize, pageOffset(query), { status: query.status, search: query.search }, now);
   return toListEnvelope(
     rows.map((row) => toAdminPayment(row, now)),
     total,
