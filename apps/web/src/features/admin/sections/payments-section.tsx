@@ -76,7 +76,7 @@ export function PaymentsSection() {
         </span>
       ),
     },
-    { key: 'amount', header: 'Valor', cell: (row) => <span className="tabular-nums">{formatBRL(row.amount)}</span> },
+    { key: 'amount', header: 'Valor', cell: (row) => <span className="whitespace-nowrap tabular-nums">{formatBRL(row.amount)}</span> },
     { key: 'itemName', header: 'Compra', cell: (row) => <span className="line-clamp-2 max-w-72">{row.itemName}</span> },
     {
       key: 'conversation',
@@ -124,7 +124,7 @@ export function PaymentsSection() {
         isFetching={query.isFetching}
         loadError={query.error}
         onRetry={() => void query.refetch()}
-        searchPlaceholder="Buscar por compra, txid ou E2E"
+        searchPlaceholder="Buscar pagamento"
         emptyText="Nenhum pagamento ainda."
         onSearch={list.setSearch}
         onSort={() => undefined}
