@@ -38,8 +38,8 @@ afterAll(async () => {
 
 const EVENTS_URL = 'http://127.0.0.1:9/pagamentos';
 
-async function shop(options: { withPsp: boolean }) {
-  t = await buildTestApp({ env: { ...adminEnv, ...(options.withPsp ? psp.env() : {}), PAYMENTS_WEBHOOK_URL: EVENTS_URL } });
+async function shop(options: { withPsp: boolean; clock?: () => Date }) {
+  t = await buildTestApp({ env: { ...adminEnv, ...(options.withPsp ? psp.env() : {}), PAYMENTS_WEBHOOK_URL: EVENTS_URL }, clock: options.clock });
   await configurePixRecipient(t.database.db);
   await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 399.9 }]);
   return t;
@@ -173,6 +173,52 @@ describe('PIX with a PSP', { timeout: 120_000 }, () => {
     const { reply } = await buyPremiumAnnual(app);
     expect(reply.pix?.brCode).toContain('pagamentos@vitrine.test');
     expect((await paymentRows(app))[0]).toMatchObject({ provider: 'static', status: 'created' });
+  });
+});
+
+describe('an expired charge', { timeout: 120_000 }, () => {
+  it('shows as expired and is offered again: a new charge for the same purchase, once', async () => {
+    let now = new Date();
+    const app = await shop({ withPsp: true, clock: () => now });
+    const { visitor, reply } = await buyPremiumAnnual(app);
+    const [first] = await paymentRows(app);
+    const payments = async (cookie = visitor.cookie) => {
+      const response = await app.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}/payments`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { items: ConversationPayment[] }).items;
+    };
+    const renew = (paymentId: string, cookie = visitor.cookie) =>
+      app.app.inject({ method: 'POST', url: `/api/chat/conversations/${visitor.conversation.id}/payments/${paymentId}/renew`, headers: { cookie, origin: ORIGIN } });
+
+    // Still payable: no new charge.
+    const early = await renew(first!.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('payments.not_expired');
+
+    // An hour and a minute later it has expired, in the conversation and in Pagamentos.
+    now = new Date(now.getTime() + 61 * 60 * 1000);
+    expect(await payments()).toEqual([expect.objectContaining({ id: first!.id, status: 'expired' })]);
+    const admin = await signInAsAdmin(app.app);
+    const expired = await app.app.inject({ method: 'GET', url: '/api/admin/payments?status=expired&pageSize=1', headers: { cookie: admin } });
+    expect(expired.json()).toMatchObject({ total: 1, pageSize: 1, items: [{ id: first!.id, status: 'expired' }] });
+
+    // Someone else cannot renew it; its visitor gets a new charge for the same amount and purchase.
+    const stranger = await newVisitor(app.app);
+    expect((await renew(first!.id, stranger.cookie)).statusCode).toBe(404);
+    const renewed = await renew(first!.id);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    const fresh = renewed.json().payment as ConversationPayment;
+    expect(fresh).toMatchObject({ status: 'created', amount: 399.9, itemName: reply.pix!.title, paymentIntentId: reply.pix!.paymentIntentId });
+    expect(psp.charges.size).toBeGreaterThanOrEqual(2);
+    const rows = await paymentRows(app);
+    const second = rows.find((row) => row.id === fresh.id)!;
+    expect(psp.charges.get(second.txid)?.pixCopiaECola).toBe(fresh.brCode);
+    expect(rows.find((row) => row.id === first!.id)?.status).toBe('expired');
+    // The old one asked again makes no third charge.
+    const twice = await renew(first!.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('payments.renewed_already');
+    expect(await paymentRows(app)).toHaveLength(2);
   });
 });
 

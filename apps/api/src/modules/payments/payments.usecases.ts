@@ -77,9 +77,10 @@ export async function prepareCharge(
     const cob = await deps.psp.createCharge(txid, { amount: input.amount, key: input.key, expirySeconds: deps.expirySeconds, payerRequest: input.title });
     if (!cob.pixCopiaECola) throw new PixUnavailableError('criar cobrança: o PSP não devolveu o pixCopiaECola');
     if (amountCents(cob.valor.original) !== amountCents(input.amount)) throw new PixUnavailableError('criar cobrança: o PSP devolveu outro valor');
-    const created = Date.parse(cob.calendario.criacao);
-    const start = Number.isFinite(created) ? created : deps.clock().getTime();
-    return { txid, brCode: cob.pixCopiaECola, location: cob.loc?.location ?? cob.location ?? null, expiresAt: new Date(start + cob.calendario.expiracao * 1000) };
+    // Expiry on our clock (the one every status is read with), not the PSP's: a skew between them
+    // would otherwise show a fresh charge as expired, or an expired one as payable.
+    const expiresAt = new Date(deps.clock().getTime() + cob.calendario.expiracao * 1000);
+    return { txid, brCode: cob.pixCopiaECola, location: cob.loc?.location ?? cob.location ?? null, expiresAt };
   } catch (error) {
     deps.logger.warn({ err: error, txid }, 'cobrança PIX não criada no PSP; o código estático é oferecido');
     return null;
