@@ -30,6 +30,8 @@ import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { resolveShopPix } from './shared/shop-pix.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { chatPayments, registerPixWebhook, type PaymentsDeps } from './modules/payments/payments.usecases.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
@@ -140,7 +142,17 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     outbound: { resolve: outbound?.resolve ?? webhooks?.resolve, policy: outbound?.policy },
   });
   app.addHook('onClose', () => services.close());
-  const { clock, isHttps, mailer, metrics, outboundFetch, secret, publicOrigin, settings, storage } = services;
+  const { clock, isHttps, mailer, metrics, outboundFetch, pix, secret, publicOrigin, settings, storage } = services;
+  const shopKey = async () => (await resolveShopPix(settings))?.key ?? null;
+  const payments: PaymentsDeps = {
+    db: database.db,
+    psp: pix,
+    clock,
+    logger: app.log.child({ module: 'payments' }),
+    expirySeconds: env.PIX_CHARGE_EXPIRY_SECONDS,
+    eventsUrl: () => settings.get('payments_webhook_url'),
+    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+  };
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const accessLimits = createAccessLimits({
@@ -254,10 +266,21 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     shopPix: () => resolveShopPix(settings),
+    payments: chatPayments(payments),
     onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
     visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
     clock: clock,
   });
+  await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
+  // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
+  if (pix && env.PIX_WEBHOOK_SECRET && env.PUBLIC_URL) {
+    const registration = new AbortController();
+    const { PUBLIC_URL: publicUrl, PIX_WEBHOOK_SECRET: webhookSecret } = env;
+    app.addHook('onReady', async () => {
+      void registerPixWebhook({ psp: pix, logger: payments.logger, shopKey }, { publicUrl, secret: webhookSecret, signal: registration.signal });
+    });
+    app.addHook('preClose', async () => registration.abort());
+  }
   await app.register(chatAdminRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
 

@@ -1,12 +1,14 @@
 // The composition root: the services every module shares, built once from the environment and the
 // database (clock, file storage, mailer, settings the admin may override, the HTTP client for outside
 // services, the signing secret and the public origin). buildApp hands them to the modules; tests replace any of them.
+import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
 import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
 import { anyAddress, publicAddressesOnly, type AddressPolicy, type Resolver } from './shared/outbound-address.ts';
+import { createPixClient, type PixClient } from './modules/payments/pix-client.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { createMetrics, type Metrics } from './shared/metrics.ts';
 import { createSettings, type Settings } from './shared/settings.ts';
@@ -23,6 +25,11 @@ export interface Services {
    * where it connects (any address with ALLOW_PRIVATE_WEBHOOKS), a time limit and a cap on the answer.
    */
   outboundFetch: OutboundClient;
+  /**
+   * The PSP's API Pix (PIX_API_URL…), or null without one: its own guarded client, the only one that
+   * carries the mutual-TLS certificate (PIX_CERT_FILE, PIX_KEY_FILE) and trusts PIX_CA_FILE.
+   */
+  pix: PixClient | null;
   /** Signs sessions and links; AUTH_SECRET, or one kept in DATA_DIR. */
   secret: string;
   /** Where links in e-mails point. */
@@ -55,8 +62,27 @@ export async function composeServices({ env, database, logger, storage: givenSto
     policy: outbound?.policy ?? (env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly),
     resolve: outbound?.resolve,
   });
+  let pixFetch: OutboundClient | null = null;
+  let pix: PixClient | null = null;
+  if (env.PIX_API_URL && env.PIX_OAUTH_URL && env.PIX_CLIENT_ID && env.PIX_CLIENT_SECRET) {
+    pixFetch = createOutboundFetch({
+      userAgent: 'Vitrine/2.1.0',
+      defaultTimeoutMs: Math.min(env.OUTBOUND_TIMEOUT_SECONDS, 30) * 1000,
+      maxResponseBytes: 1024 * 1024,
+      maxRedirects: 0,
+      policy: outbound?.policy ?? (env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly),
+      resolve: outbound?.resolve,
+      tls: {
+        cert: env.PIX_CERT_FILE ? fs.readFileSync(env.PIX_CERT_FILE) : undefined,
+        key: env.PIX_KEY_FILE ? fs.readFileSync(env.PIX_KEY_FILE) : undefined,
+        ca: env.PIX_CA_FILE ? fs.readFileSync(env.PIX_CA_FILE) : undefined,
+      },
+    });
+    pix = createPixClient({ apiUrl: env.PIX_API_URL, oauthUrl: env.PIX_OAUTH_URL, clientId: env.PIX_CLIENT_ID, clientSecret: env.PIX_CLIENT_SECRET, fetch: pixFetch, clock });
+  }
   return {
     clock,
+    pix,
     storage,
     settings,
     outboundFetch,
@@ -67,6 +93,7 @@ export async function composeServices({ env, database, logger, storage: givenSto
     metrics: createMetrics({ defaultMetrics: env.METRICS_PORT !== undefined }),
     async close() {
       await outboundFetch.close();
+      await pixFetch?.close();
       if (!givenStorage) await storage.close();
     },
   };

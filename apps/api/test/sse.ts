@@ -5,6 +5,10 @@ import http from 'node:http';
 
 export interface SseClient {
   changes: Array<{ table: string; op: string; id: string | null }>;
+  /** Every named event, whatever its name, with its data as sent. */
+  events: Array<{ event: string; data: string }>;
+  /** Resolves when an event of that name has arrived. */
+  waitForEvent(name: string, timeoutMs?: number): Promise<void>;
   /** Resolves when a change matching the predicate has arrived. */
   waitFor(predicate: (change: { table: string; op: string; id: string | null }) => boolean, timeoutMs?: number): Promise<void>;
   closed: Promise<void>;
@@ -42,6 +46,7 @@ export async function connectSse(url: string, headers: Record<string, string> = 
   }
 
   const changes: SseClient['changes'] = [];
+  const events: SseClient['events'] = [];
   const waiters = new Set<() => void>();
   let buffer = '';
   response.setEncoding('utf8');
@@ -53,6 +58,10 @@ export async function connectSse(url: string, headers: Record<string, string> = 
       buffer = buffer.slice(boundary + 2);
       const event = /^event: (.*)$/m.exec(frame)?.[1];
       const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (event && data) {
+        events.push({ event, data });
+        for (const wake of waiters) wake();
+      }
       if (event === 'change' && data) {
         changes.push(JSON.parse(data));
         for (const wake of waiters) wake();
@@ -65,8 +74,28 @@ export async function connectSse(url: string, headers: Record<string, string> = 
   request.on('error', () => undefined);
   const closed = new Promise<void>((resolve) => response.once('close', () => resolve()));
 
+  const until = (found: () => boolean, timeoutMs: number, describe: () => string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (found()) {
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(describe()));
+      }, timeoutMs);
+      waiters.add(check);
+      check();
+    });
+
   return {
     changes,
+    events,
+    waitForEvent: (name, timeoutMs = 5_000) =>
+      until(() => events.some((event) => event.event === name), timeoutMs, () => `evento '${name}' não recebido em ${timeoutMs} ms; recebidos: ${JSON.stringify(events)}`),
     closed,
     close: () => request.destroy(),
     waitFor(predicate, timeoutMs = 5_000) {

@@ -14,6 +14,7 @@ import type { EndpointDefinition } from './contracts.ts';
 import { eventsContract } from './events.contract.ts';
 import { healthContract } from './health.contract.ts';
 import { mediaContract } from './media.contract.ts';
+import { adminPaymentsContract, paymentsContract } from './payments.contract.ts';
 import { resellersContract } from './resellers.contract.ts';
 import { settingsContract } from './settings.contract.ts';
 import { twoFactorContract } from './two-factor.contract.ts';
@@ -42,6 +43,8 @@ export const contracts = {
   events: eventsContract,
   health: healthContract,
   media: mediaContract,
+  payments: paymentsContract,
+  adminPayments: adminPaymentsContract,
   resellers: resellersContract,
   settings: settingsContract,
   twoFactor: twoFactorContract,

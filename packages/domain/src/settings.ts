@@ -52,6 +52,12 @@ export const SETTINGS = {
     secret: false,
     schema: z.string().trim().min(1, 'Informe a cidade.').max(60, 'Cidade muito longa.'),
   },
+  payments_webhook_url: {
+    env: 'PAYMENTS_WEBHOOK_URL',
+    label: 'Webhook que recebe os eventos de pagamento assinados (payment.paid…), para entregar o acesso',
+    secret: false,
+    schema: httpUrl,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

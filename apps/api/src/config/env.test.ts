@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.ts';
 
+const PSP = {
+  PIX_API_URL: 'https://psp.example/api/v2',
+  PIX_OAUTH_URL: 'https://psp.example/oauth/token',
+  PIX_CLIENT_ID: 'cliente',
+  PIX_CLIENT_SECRET: 'segredo-do-cliente',
+  PIX_WEBHOOK_SECRET: 'segredo-do-webhook-0123456789',
+};
+
 describe('configuration', () => {
+  it('accepts a PSP configured in full, with or without its certificate', () => {
+    const env = parseEnv({ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: import.meta.filename, PIX_KEY_FILE: import.meta.filename });
+    expect(env).toMatchObject({ ...PSP, PIX_CHARGE_EXPIRY_SECONDS: 3600 });
+    expect(parseEnv({ ...PSP, PUBLIC_URL: 'https://loja.example' }).PIX_CERT_FILE).toBeUndefined();
+  });
+
+
   it('starts with sensible defaults when nothing is set', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
@@ -25,6 +40,13 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'curto' }, 'AUTH_SECRET'],
     [{ EVENT_STREAMS_PER_CLIENT: '0' }, 'EVENT_STREAMS_PER_CLIENT'],
     [{ EVENT_STREAMS_MAX: 'muitos' }, 'EVENT_STREAMS_MAX'],
+    // A PSP half configured is a start-up error naming what is missing.
+    [{ PIX_API_URL: 'https://psp.example/api/v2', PUBLIC_URL: 'https://loja.example' }, 'PIX_CLIENT_SECRET'],
+    [{ ...PSP, PIX_WEBHOOK_SECRET: undefined, PUBLIC_URL: 'https://loja.example' }, 'PIX_WEBHOOK_SECRET'],
+    [{ ...PSP }, 'PUBLIC_URL'],
+    [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_WEBHOOK_SECRET: 'curto' }, 'PIX_WEBHOOK_SECRET'],
+    [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: '/nao/existe.pem', PIX_KEY_FILE: '/nao/existe.key' }, 'PIX_CERT_FILE'],
+    [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: import.meta.filename }, 'PIX_KEY_FILE'],
   ])('refuses %o with a message naming %s', (source, variable) => {
     let error: unknown;
     try {

@@ -44,6 +44,16 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+function readableFile(file: string | undefined) {
+  if (file === undefined) return true;
+  try {
+    fs.accessSync(file, fs.constants.R_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 export const envSchema = z
@@ -78,6 +88,24 @@ export const envSchema = z
     }),
     PIX_RECIPIENT: optionalText,
     PIX_CITY: optionalText,
+    // The shop's PSP (API Pix of the Banco Central): charges that confirm themselves. All or none of
+    // PIX_API_URL, PIX_OAUTH_URL, PIX_CLIENT_ID, PIX_CLIENT_SECRET and PIX_WEBHOOK_SECRET; the certificate
+    // and its key (mutual TLS) together, where the PSP asks for them; PIX_CA_FILE for a PSP whose
+    // certificate is signed by an authority Node does not trust (sandboxes).
+    PIX_API_URL: optionalUrl(['https:', 'http:']),
+    PIX_OAUTH_URL: optionalUrl(['https:', 'http:']),
+    PIX_CLIENT_ID: optionalText,
+    PIX_CLIENT_SECRET: optionalText,
+    PIX_CERT_FILE: optionalText.refine(readableFile, { message: 'arquivo não encontrado ou ilegível' }),
+    PIX_KEY_FILE: optionalText.refine(readableFile, { message: 'arquivo não encontrado ou ilegível' }),
+    PIX_CA_FILE: optionalText.refine(readableFile, { message: 'arquivo não encontrado ou ilegível' }),
+    PIX_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{24,128}$/.test(value), {
+      message: 'deve ter de 24 a 128 letras, dígitos, _ ou - (vai no endereço do webhook)',
+    }),
+    // How long a charge can be paid, in seconds (calendario.expiracao).
+    PIX_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    // Where the signed 'payment.paid' (and other payment) events go: the shop's own system that delivers access.
+    PAYMENTS_WEBHOOK_URL: optionalUrl(['https:', 'http:']),
     // Demo catalogue, apps and an example PIX shortcut: unset = only on the embedded database's first start.
     SEED_DEMO: z
       .enum(['true', 'false', '1', '0', ''])
@@ -151,6 +179,21 @@ export const envSchema = z
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     message: 'S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY devem ser informados juntos',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .superRefine((env, context) => {
+    const required = ['PIX_API_URL', 'PIX_OAUTH_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_WEBHOOK_SECRET'] as const;
+    const given = required.filter((name) => env[name] !== undefined);
+    if (given.length > 0 && given.length < required.length) {
+      for (const name of required.filter((key) => env[key] === undefined)) {
+        context.addIssue({ code: 'custom', path: [name], message: `obrigatório para usar o PSP de PIX (informado: ${given.join(', ')})` });
+      }
+    }
+    if (!env.PIX_CERT_FILE !== !env.PIX_KEY_FILE) {
+      context.addIssue({ code: 'custom', path: ['PIX_KEY_FILE'], message: 'PIX_CERT_FILE e PIX_KEY_FILE devem ser informados juntos' });
+    }
+    if (given.length === required.length && !env.PUBLIC_URL) {
+      context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório com o PSP de PIX: é o endereço do webhook registrado no PSP' });
+    }
   })
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS && env.REQUEST_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS, {
     message: 'HEADERS_TIMEOUT_SECONDS ≤ REQUEST_TIMEOUT_SECONDS ≤ UPLOAD_TIMEOUT_SECONDS',

@@ -12,3 +12,4 @@ export * from '../modules/access/access.tables.ts';
 export * from '../shared/mailer.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../modules/admin/admin.tables.ts';
+export * from '../modules/payments/payments.tables.ts';

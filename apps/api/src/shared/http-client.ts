@@ -9,6 +9,7 @@
 // - ends at a time limit (the caller's signal can end it sooner), and reads at most a number of
 //   bytes of the answer, streamed answers included;
 // - names the server in the User-Agent unless the caller sets one.
+import { rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import {
   checkOutboundUrl,
@@ -41,6 +42,21 @@ export interface OutboundFetchOptions {
   policy?: AddressPolicy;
   /** The DNS used when connecting; tests answer what an attacker's DNS would. */
   resolve?: Resolver;
+  /**
+   * TLS of every connection this client opens: a client certificate and its key (mutual TLS, as PSPs of
+   * the API Pix require) and the authorities trusted besides the system's. A client with a certificate is
+   * made for one service only, so the certificate is never shown to another server.
+   */
+  tls?: OutboundTls;
+}
+
+export interface OutboundTls {
+  /** PEM certificate chain presented to the server. */
+  cert?: string | Buffer;
+  /** PEM private key of that certificate. */
+  key?: string | Buffer;
+  /** PEM certificate authorities trusted for the server's certificate, added to Node's own list. */
+  ca?: string | Buffer;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
@@ -58,8 +74,9 @@ export function createOutboundFetch({
   maxRedirects = DEFAULT_MAX_REDIRECTS,
   policy = publicAddressesOnly,
   resolve,
+  tls,
 }: OutboundFetchOptions): OutboundClient {
-  const agent = new Agent({ connect: { lookup: guardedLookup({ policy, resolve }) } });
+  const agent = new Agent({ connect: { lookup: guardedLookup({ policy, resolve }), ...tlsOptions(tls) } });
 
   const outbound = async (input: Parameters<OutboundFetch>[0], init: RequestInit = {}): Promise<Response> => {
     let url: URL;
@@ -107,6 +124,16 @@ export function createOutboundFetch({
     }
   };
   return Object.assign(outbound as OutboundFetch, { close: () => agent.close() });
+}
+
+function tlsOptions(tls: OutboundTls | undefined) {
+  if (!tls) return {};
+  return {
+    ...(tls.cert ? { cert: tls.cert } : {}),
+    ...(tls.key ? { key: tls.key } : {}),
+    // Extra authorities come on top of Node's list, so public servers stay trusted.
+    ...(tls.ca ? { ca: [...rootCertificates, String(tls.ca)] } : {}),
+  };
 }
 
 /** The answer with a body that fails once more than `limit` bytes have come. */

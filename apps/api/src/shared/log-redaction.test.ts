@@ -28,6 +28,8 @@ describe('the log redaction layer', () => {
     expect(redactText(`https://loja.example.com/api/auth/reset-password/${RESET_TOKEN}?callbackURL=/x`)).toBe(
       `https://loja.example.com/api/auth/reset-password/${REDACTED}?callbackURL=/x`,
     );
+    // The PSP's webhook address carries PIX_WEBHOOK_SECRET, whatever it looks like.
+    expect(redactText('POST /api/payments/pix/webhook/segredodowebhookdopix/pix')).toBe(`POST /api/payments/pix/webhook/${REDACTED}/pix`);
     expect(redactText(`https://loja.example.com/auth/redefinir-senha#token=abc-123_XYZ`)).toBe(
       `https://loja.example.com/auth/redefinir-senha#token=${REDACTED}`,
     );

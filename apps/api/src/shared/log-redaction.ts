@@ -35,6 +35,8 @@ const PATTERNS: Array<[RegExp, string]> = [
   [new RegExp(String.raw`(\b${TOKEN_NAME}=)[^&;#\s"'<>,]+`, 'gi'), `$1${REDACTED}`],
   // A token as a path segment: better-auth's /reset-password/<token>, /verify-email/<token>...
   [/(\/(?:reset-password|verify-email|magic-link|redefinir-senha|confirmar|convite|invite)\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
+  // The PSP's webhook address carries PIX_WEBHOOK_SECRET as a path segment.
+  [/(\/api\/payments\/pix\/webhook\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
   // API keys by their usual prefixes (OpenAI-style sk-…, GitHub, Slack).
   [/\b(?:sk|pk|rk)-[\w-]{8,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}/g, REDACTED],
   // Random tokens: better-auth's session tokens (32 letters and digits), reset tokens, signed cookies.

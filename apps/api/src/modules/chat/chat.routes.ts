@@ -58,6 +58,8 @@ export interface ChatRoutesOptions {
   allowPrivateWebhooks: boolean;
   /** The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'); null until a key is set. */
   shopPix: () => Promise<PixRecipient | null>;
+  /** Charges and payments of the PIX offered (modules/payments). */
+  payments?: ChatDeps['payments'];
   onLlmFallback?: ChatDeps['onLlmFallback'];
   /** VISITOR_UPLOADS_QUOTA_MB in bytes: what visitors' chat files may hold together. */
   visitorUploadsQuotaBytes?: number;
@@ -65,8 +67,8 @@ export interface ChatRoutesOptions {
   clock?: () => Date;
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, shopPix, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback, visitorUploadsQuotaBytes, clock };
+export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions) {
+  const deps: ChatDeps = { db, storage, llm, shopPix, payments, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback, visitorUploadsQuotaBytes, clock };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

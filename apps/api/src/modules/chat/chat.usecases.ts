@@ -27,6 +27,7 @@ import type { Analysis, OfferRequest } from './chat.engine.ts';
 import { chatErrors } from './chat.errors.ts';
 import type { PixRecipient } from './chat.knowledge.ts';
 import type { LlmSource } from './chat.llm.ts';
+import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import {
   createChatRepository,
   type ConversationRow,
@@ -50,6 +51,8 @@ export interface ChatDeps {
   onLlmFallback?: (reason: string) => void;
   /** The total of bytes visitors' chat files may hold; unlimited when absent. */
   visitorUploadsQuotaBytes?: number;
+  /** Charges at the PSP and the payments of offered PIX (modules/payments); without it only the static code. */
+  payments?: ChatPayments;
 }
 
 /** Who is asking: the visitor of the cookie (its hash), and whether an active PRO session is present. */
@@ -204,9 +207,22 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
       const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history }, { onDelta, onReset, signal });
       if (written.fallback) deps.onLlmFallback?.(written.fallback);
       const botCreatedAt = new Date(Math.max(clock().getTime(), userCreatedAt.getTime() + 1));
+      // The PSP's charge is created before the transaction (no network call holds it open).
+      const recipient = knowledge.pixRecipient;
+      const charge =
+        analysis.offer && recipient && deps.payments
+          ? await deps.payments.prepare({ conversationId, amount: analysis.offer.amount, title: analysis.offer.title, key: recipient.key })
+          : null;
       const stored = await deps.db.transaction(async (tx) => {
         const repository = createChatRepository(tx);
-        const intent = analysis.offer ? await createPaymentIntent(repository, conversation, analysis.offer, knowledge.pixRecipient) : null;
+        const intent = analysis.offer ? await createPaymentIntent(repository, conversation, analysis.offer, recipient, charge) : null;
+        if (intent) {
+          await deps.payments?.record(
+            tx,
+            { paymentIntentId: intent.id, conversationId, kind: intent.kind, itemName: intent.itemName, amount: intent.amount, txid: intent.txid, brCode: intent.brCode },
+            charge,
+          );
+        }
         const [user, bot] = await repository.insertMessages([
           userRow,
           {
@@ -246,12 +262,14 @@ async function createPaymentIntent(
   conversation: ConversationRow,
   offer: OfferRequest,
   recipient: PixRecipient | null,
+  charge: PreparedCharge | null = null,
 ): Promise<PaymentIntentRow | null> {
   if (!recipient) return null;
-  const txid = conversationTxid(conversation.id);
+  // A PSP's charge (its txid and copia-e-cola) when there is one; else the shop's static BR Code.
+  const txid = charge?.txid ?? conversationTxid(conversation.id);
   let brCode: string;
   try {
-    brCode = buildPixPayload({ key: recipient.key, recipient: recipient.recipient, city: recipient.city, amount: offer.amount, description: offer.title, txid });
+    brCode = charge?.brCode ?? buildPixPayload({ key: recipient.key, recipient: recipient.recipient, city: recipient.city, amount: offer.amount, description: offer.title, txid });
   } catch (error) {
     if (error instanceof PixError) return null;
     throw error;

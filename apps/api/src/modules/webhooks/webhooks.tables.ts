@@ -21,7 +21,7 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .references(() => webhookEndpoints.id),
     event: text('event').notNull(),
-    source: text('source', { enum: ['shortcut', 'credit_order', 'test'] }).notNull(),
+    source: text('source', { enum: ['shortcut', 'credit_order', 'test', 'payment'] }).notNull(),
     sourceId: uuid('source_id'),
     url: text('url').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),

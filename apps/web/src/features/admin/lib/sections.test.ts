@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, resolveSection } from './sections';
 
 describe('admin sections', () => {
-  it("has the specification's ids in order, then the inbox and the conversations", () => {
+  it("has the specification's ids in order, then the inbox, the conversations and the payments", () => {
     expect(ADMIN_SECTIONS.map((section) => section.id)).toEqual([
       'dashboard',
       'apps',
@@ -23,6 +23,7 @@ describe('admin sections', () => {
       'crud-tester',
       'contact-messages',
       'conversations',
+      'payments',
     ]);
   });
 

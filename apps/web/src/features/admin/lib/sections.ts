@@ -19,6 +19,7 @@ import {
   Store,
   Truck,
   Tv,
+  Wallet,
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
@@ -50,6 +51,7 @@ export const ADMIN_SECTIONS = [
   { id: 'crud-tester', label: 'Testador CRUD', icon: FlaskConical, group: 'Sistema' },
   { id: 'contact-messages', label: 'Mensagens de Contato', icon: Inbox, group: 'Atendimento' },
   { id: 'conversations', label: 'Conversas do Chat', icon: MessagesSquare, group: 'Atendimento' },
+  { id: 'payments', label: 'Pagamentos', icon: Wallet, group: 'Atendimento' },
 ] as const satisfies readonly AdminSection[];
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

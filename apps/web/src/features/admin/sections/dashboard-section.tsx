@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { adminContract } from '@vitrine/domain/admin.contract';
+import { formatBRL } from '@vitrine/domain/money';
+import { adminPaymentsContract } from '@vitrine/domain/payments.contract';
 import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
@@ -71,6 +73,41 @@ function SetupChecklistCard() {
   );
 }
 
+/** Paid revenue (all time and the last 30 days) and charges waiting, linking to Pagamentos. */
+function PaymentsRevenueCard() {
+  const query = useQuery({
+    queryKey: ['payments', 'admin', 'summary'],
+    queryFn: ({ signal }) => callEndpoint(adminPaymentsContract.summary, {}, { signal }),
+  });
+  const data = query.data;
+  const cells: [string, string | undefined][] = [
+    ['Receita paga', data && formatBRL(data.paidTotal)],
+    ['Pagos nos últimos 30 dias', data && formatBRL(data.paidLast30Days)],
+    ['Pagamentos recebidos', data?.paidCount.toLocaleString('pt-BR')],
+    ['PIX aguardando', data?.pendingCount.toLocaleString('pt-BR')],
+  ];
+  return (
+    <Card className="gap-2 py-3" role="region" aria-labelledby="receita-titulo">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2 px-3">
+        <CardTitle id="receita-titulo" className="text-base">
+          Pagamentos
+        </CardTitle>
+        <Link to="/admin/payments" className="text-primary text-sm underline-offset-4 hover:underline">
+          Ver pagamentos
+        </Link>
+      </CardHeader>
+      <CardContent className="grid grid-cols-2 gap-3 px-3 md:grid-cols-4">
+        {cells.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <p className="text-muted-foreground text-xs font-medium">{label}</p>
+            <div className="text-xl font-semibold break-words tabular-nums">{value ?? <Skeleton className="h-7 w-16" />}</div>
+          </div>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 export function DashboardSection() {
@@ -98,6 +135,8 @@ export function DashboardSection() {
       </div>
 
       <SetupChecklistCard />
+
+      <PaymentsRevenueCard />
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {COUNT_LABELS.map(([key, label]) => (

@@ -3,6 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
 import { WEBHOOK_DELIVERY_STATUSES } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
@@ -24,7 +25,7 @@ import { AdminDataTable, type AdminColumn } from '../components/admin-data-table
 import { pageCount, usePagedList } from '../api/use-paged-list';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
-const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste' };
+const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };
 
 
 export function WebhooksSection() {
@@ -329,7 +330,14 @@ export function ContactMessagesSection() {
 
 export function ConversationsSection() {
   const list = usePagedList();
-  const [open, setOpen] = useState<string | null>(null);
+  // ?conversa=<id> opens that conversation (Pagamentos links to it).
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('conversa');
+  const [open, setOpenState] = useState<string | null>(linked && /^[0-9a-f-]{36}$/i.test(linked) ? linked : null);
+  const setOpen = (id: string | null) => {
+    setOpenState(id);
+    if (id === null && params.has('conversa')) setParams({}, { replace: true });
+  };
   const query = useQuery({
     queryKey: ['chat_conversations', 'admin', list.page, list.pageSize],
     queryFn: ({ signal }) => callEndpoint(chatContract.listConversations, { query: { page: list.page, pageSize: list.pageSize } }, { signal }),

@@ -10,6 +10,7 @@ import { ContentSection } from './content-section';
 import { DashboardSection } from './dashboard-section';
 import { CrudTesterSection, ModelsSection, TmdbSection } from './integrations-sections';
 import { ContactMessagesSection, ConversationsSection, WebhooksSection } from './operations-sections';
+import { PaymentsSection } from './payments-section';
 import { PlansSection } from './plans-section';
 import { SecuritySection } from './security-section';
 import { ShortcutsSection } from './shortcuts-section';
@@ -54,4 +55,5 @@ export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
   'crud-tester': () => <CrudTesterSection />,
   'contact-messages': () => <ContactMessagesSection />,
   conversations: () => <ConversationsSection />,
+  payments: () => <PaymentsSection />,
 };

@@ -7,6 +7,7 @@ import { parseChatIntent } from '@vitrine/domain/chat-intent-link';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useConversationPayments } from '../api/conversation-payments';
 import { useShortcuts } from '../api/get-shortcuts';
 import { runShortcut } from '../api/run-shortcut';
 import { useChat } from '../hooks/use-chat';
@@ -70,6 +71,7 @@ export function ChatScreen() {
   const ready = chat.status === 'ready';
   const composerDisabled = !ready || chat.busy;
   const { rate, sendText } = chat;
+  const payments = useConversationPayments(chat.conversationId, chat.messages.some((message) => message.pix !== null));
   const listProps = useMemo(
     () => ({
       onRate: rate,
@@ -113,7 +115,7 @@ export function ChatScreen() {
             </Button>
           </div>
         ) : (
-          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} {...listProps} />
+          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} payments={payments.byIntent} onRenewPix={payments.renew} {...listProps} />
         )}
         <ShortcutBar shortcuts={shortcuts} running={running} onRun={(shortcut) => void onShortcut(shortcut)} />
         <Composer disabled={composerDisabled} onSend={(text) => void chat.sendText(text)} onImage={(file) => void chat.sendImage(file)} onAudio={(audio, name) => void chat.sendAudio(audio, name)} />

@@ -1,11 +1,12 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { Bot, Loader2, QrCode, ThumbsDown, ThumbsUp, User } from 'lucide-react';
+import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
+import type { ConversationPayment } from '@vitrine/domain/payments';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
-import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { PixOfferBlock } from './pix-offer';
 
 // Made on first use, not while the page's code loads: a browser's first Intl formatter loads its
 // locale data.
@@ -72,9 +73,12 @@ export interface MessageListProps {
   onRate: (message: ChatMessage, feedback: ChatFeedback) => void;
   onSuggestion: (text: string) => void;
   onOpenPix: (offer: PixOffer) => void;
+  /** The newest payment of each offered PIX, by payment intent (modules/payments). */
+  payments?: Map<string, ConversationPayment>;
+  onRenewPix?: (payment: ConversationPayment) => Promise<ConversationPayment | null>;
 }
 
-export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix }: MessageListProps) {
+export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix, payments, onRenewPix }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
@@ -109,12 +113,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                       {message.content}
                     </p>
                   ))}
-                {message.pix && (
-                  <Button type="button" variant="gradient" size="sm" className="mt-2.5 h-auto w-full py-2 whitespace-normal" onClick={() => onOpenPix(message.pix!)}>
-                    <QrCode />
-                    Pagar {formatBRL(message.pix.value)} com PIX
-                  </Button>
-                )}
+                {message.pix && <PixOfferBlock offer={message.pix} payment={payments?.get(message.pix.paymentIntentId)} onOpen={onOpenPix} onRenew={onRenewPix} />}
               </div>
               <div className="text-muted-foreground flex items-center gap-1 text-xs">
                 <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>

@@ -1,0 +1,92 @@
+// PIX that confirms itself, in Chromium: a shop with a PSP (a fake one speaking API Pix over HTTPS with
+// mutual TLS on loopback) offers a charge in the chat; when the PSP notifies the payment, the
+// conversation shows 'Pagamento confirmado' without a reload, and Pagamentos lists it as paid. Each
+// page is looked at from 360 to 1440 px: nothing scrolls sideways, the console stays clean.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp } from '../../api/test/fake-psp.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+
+const SCREENSHOTS = process.env.PAY_SCREENSHOTS;
+const WIDTHS = [360, 768, 1024, 1280, 1440];
+
+describe('PIX that confirms itself', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  let psp: FakePsp;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    psp = await startFakePsp(makeCertificates());
+    server = await startServer({ env: { ...psp.env(), SEED_DEMO: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+    await psp?.close();
+  });
+
+  it("a paid charge shows 'Pagamento confirmado' in the chat, live, and appears in Pagamentos", async () => {
+    const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
+    contexts.push(visitor.context);
+    const { page } = visitor;
+    await page.goto(chatIntentHref({ kind: 'plan', plan: 'Family', period: 'semiannual' }));
+    const pay = page.getByRole('button', { name: /Pagar R\$\s?[\d.,]+ com PIX/ });
+    await pay.waitFor({ timeout: 30_000 });
+
+    // The charge the PSP made is the code the chat shows.
+    expect(psp.charges.size).toBe(1);
+    const [charge] = [...psp.charges.values()];
+    await pay.click();
+    await expect.poll(() => page.getByTestId('pix-brcode').textContent()).toBe(charge!.pixCopiaECola);
+    await page.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // The webhook was registered at start; the PSP pays and notifies it.
+    await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
+    const [webhookUrl] = [...psp.webhooks.values()];
+    expect(webhookUrl).toBe(`${server.url}/api/payments/pix/webhook/${psp.env().PIX_WEBHOOK_SECRET}`);
+    const e2e = newEndToEndId();
+    psp.pay(charge!.txid, { endToEndId: e2e });
+    const notified = await fetch(`${webhookUrl}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge!.txid, valor: charge!.valor.original, horario: new Date().toISOString() }] }),
+    });
+    expect(notified.status).toBe(200);
+
+    const confirmed = page.getByTestId('payment-confirmed');
+    await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
+    expect(await confirmed.textContent()).toContain('Family');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/chat-paid-${width}.png` });
+    }
+    expect(visitor.errors).toEqual([]);
+
+    // Pagamentos, as the admin.
+    const admin = await openPage(browser, server.url, { width: 1280 });
+    contexts.push(admin.context);
+    const signedIn = await admin.context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } });
+    expect(signedIn.status()).toBe(200);
+    await admin.page.goto('/admin/payments');
+    const table = admin.page.getByRole('table', { name: 'Pagamentos' });
+    await expect.poll(() => table.textContent(), { timeout: 20_000 }).toContain(e2e);
+    const text = (await table.textContent()) ?? '';
+    expect(text).toContain('Pago');
+    expect(text).toMatch(/R\$\s?[\d.]+,\d{2}/);
+    for (const width of WIDTHS) {
+      await admin.page.setViewportSize({ width, height: 800 });
+      expect(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (SCREENSHOTS) await admin.page.screenshot({ path: `${SCREENSHOTS}/admin-payments-${width}.png`, fullPage: true });
+    }
+    await admin.page.goto('/admin/dashboard');
+    await expect.poll(() => admin.page.getByRole('region', { name: 'Pagamentos' }).textContent(), { timeout: 20_000 }).toContain('Receita paga');
+    if (SCREENSHOTS) await admin.page.screenshot({ path: `${SCREENSHOTS}/admin-dashboard-1280.png` });
+    expect(admin.errors).toEqual([]);
+  });
+});
