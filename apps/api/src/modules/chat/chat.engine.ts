@@ -521,7 +521,7 @@ export function createEngine(knowledge: Knowledge): Engine {
     }
 
     // A FAQ entry that shares most of the question's words beats the broad topics below
-    // ('Posso testar antes de assinar?' is about the free trial, not the plan list).
+    // ('Posso testar antes de assinar?' is answered by its FAQ entry, not the plan list).
     const faq = index.search(question, { filter: (result) => result.kind === 'faq' })[0];
     const meaningful = found.size;
     if (faq && meaningful > 0 && faq.queryTerms.length >= Math.max(2, Math.ceil(meaningful * 0.6))) return faqAnswer(faq, state);

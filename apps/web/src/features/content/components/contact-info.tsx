@@ -4,6 +4,7 @@ import { contactChannelListSchema, contactFaqSchema, type ContactChannel, type C
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { emailHref, phoneHref, whatsappHref } from '@vitrine/domain/site-config';
 import { useSiteConfig } from '../api/get-site-config';
 
 const channelIcons: Record<ContactChannel['type'], typeof Mail> = {
@@ -35,8 +36,19 @@ export function useContactContent() {
   };
 }
 
-function ChannelLink({ channel }: { channel: ContactChannel }) {
+/** The channel's own link, or the one its kind implies: an e-mail is mailto:, a phone tel:, a WhatsApp number wa.me. */
+function channelHref(channel: ContactChannel): string | null {
+  if (channel.href) return channel.href;
+  if (channel.type === 'email') return emailHref(channel.value);
+  if (channel.type === 'phone') return phoneHref(channel.value);
+  if (channel.type === 'whatsapp') return whatsappHref(channel.value);
+  return null;
+}
+
+function ChannelLink({ channel: stored }: { channel: ContactChannel }) {
   const className = 'text-primary font-medium break-all hover:underline';
+  const href = channelHref(stored);
+  const channel = { ...stored, href: href ?? undefined };
   if (!channel.href) return <span className="font-medium">{channel.value}</span>;
   if (channel.href.startsWith('/')) {
     return (
