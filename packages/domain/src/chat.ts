@@ -161,7 +161,7 @@ export const chatHandoffListSchema = listEnvelopeSchema(chatHandoffSchema);
 export const chatPaymentIntentSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(['plan', 'credits']),
+  kind: z.enum(['plan', 'credits', 'activation']),
   itemName: z.string(),
   planId: z.string().nullable(),
   period: z.enum(BILLING_PERIODS).nullable(),

@@ -85,12 +85,7 @@ export function whatsappHref(phone: string): string | null {
  * 'https://facebook.com' alone is a placeholder, not the shop's page), or null, and the icon is hidden.
  */
 export function socialProfileHref(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url.trim());
-    if (parsed.protocol !== 'https:' || parsed.pathname.replace(/\/+$/, '') === '') return null;
-    return parsed.href;
-  } catch {
-    return null;
-  }
+  const trimmed = url?.trim() ?? '';
+  // https, a host with a dot, then a path that names something (not '/' alone, nor '/?x').
+  return /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+\/[^\s/?#][^\s]*$/i.test(trimmed) ? trimmed : null;
 }
