@@ -287,18 +287,19 @@ export const demoStreamingApps: Insert<typeof streamingApps>[] = [
   },
 ];
 
-// An example only: a PIX shortcut always pays the shop's own key (the 'pix_key' setting), and until the
-// shop sets it the chat says payment is not configured. The data kept here can receive no money.
+// A PIX shortcut in the chat pays for what the visitor chose in the conversation (plan and period, credits,
+// an app activation) with the shop's own key (the 'pix_key' setting); its own amount is not used there.
+// Until the shop sets its key the chat says payment is not configured. The data kept here can receive no money.
 export const demoShortcuts: Insert<typeof shortcuts>[] = [
   {
-    name: 'Pagar com PIX (exemplo)',
+    name: 'Pagar com PIX',
     type: 'pix',
     orderIndex: 1,
     pixData: {
       key: 'exemplo@exemplo.invalid',
-      value: 35,
+      value: 0,
       recipient: 'LOJA EXEMPLO',
-      description: 'Exemplo - Plano Basico',
+      description: '',
       city: 'EXEMPLO',
     },
   },

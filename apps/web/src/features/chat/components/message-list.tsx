@@ -72,14 +72,17 @@ export interface MessageListProps {
   onRate: (message: ChatMessage, feedback: ChatFeedback) => void;
   onSuggestion: (text: string) => void;
   onOpenPix: (offer: PixOffer) => void;
+  /** Items after the messages (the shortcut runs), and a key that changes when they do, to scroll to them. */
+  tail?: ReactNode;
+  tailKey?: string;
 }
 
-export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix }: MessageListProps) {
+export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix, tail, tailKey }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [messages, typing, draft]);
+  }, [messages, typing, draft, tailKey]);
   const lastBot = [...messages].reverse().find((message) => message.type === 'bot');
 
   return (
@@ -141,6 +144,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
             </div>
           </li>
         ))}
+        {tail}
         {draft && (
           <li className="flex gap-2.5" data-testid="bot-draft">
             <Avatar type="bot" />

@@ -96,6 +96,27 @@ export function ContactChannels({ channels, isPending }: { channels: ContactChan
   );
 }
 
+/** The shop's channels as a short list of links (tel:, mailto:, wa.me…), for the chat when a request could not be delivered. */
+export function ContactChannelLinks() {
+  const { channels, isPending } = useContactContent();
+  if (isPending) return <Skeleton className="h-12 w-full" />;
+  const shown = channels.filter((channel) => channel.type !== 'chat');
+  return (
+    <ul className="space-y-1" aria-label="Outros canais de contato" data-testid="other-channels">
+      {shown.map((channel) => {
+        const Icon = channelIcons[channel.type];
+        return (
+          <li key={`${channel.type}-${channel.value}`} className="flex min-w-0 items-center gap-2">
+            <Icon className="text-muted-foreground size-4 shrink-0" aria-hidden />
+            <span className="text-muted-foreground shrink-0">{channel.label}:</span>
+            <ChannelLink channel={channel} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function ContactFaqList({ faq }: { faq: ContactFaq }) {
   return (
     <Accordion type="single" collapsible className="bg-card rounded-xl border px-5">
