@@ -39,6 +39,7 @@ export const publicRoutes: ReadonlySet<string> = new Set([
   'POST /api/chat/conversations/:id/images',
   'POST /api/chat/conversations/:id/voice-notes',
   'GET /api/chat/conversations/:id/files/:uploadId',
+  'GET /api/chat/conversations/:id/shortcut-runs/:deliveryId',
   'GET /api/chat/shortcuts',
   'POST /api/chat/shortcuts/:id/run',
 ]);
