@@ -417,8 +417,9 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
 
       await bar.getByRole('button', { name: 'Chamar revenda' }).click();
       // Registered, not "success": the conversation follows the run until it is delivered.
-      await toast(page, 'Solicitação registrada').waitFor();
       const run = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar revenda' });
+      await run.waitFor();
+      expect(await page.getByText('executado com sucesso').count()).toBe(0);
       await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
 
       await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);

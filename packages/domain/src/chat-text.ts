@@ -86,6 +86,8 @@ export const CHAT_TEXTS = {
   shortcutDelivered: (name: string) => `"${name}" foi entregue à nossa equipe.`,
   shortcutFailedTitle: 'Solicitação não entregue',
   shortcutFailed: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Fale com a gente por um destes canais:`,
+  /** The toast of a failed run: the channels are in the conversation's card. */
+  shortcutFailedNotice: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Veja na conversa outros canais de contato.`,
   shortcutErrorTitle: 'Erro no Atalho',
   shortcutError: (name: string) => `Falha ao executar "${name}".`,
   webhookUrlMissing: 'URL do webhook não configurada',

@@ -12,7 +12,7 @@ import { tempDir } from '../../../test/database.ts';
 import { seedDemoAppFiles } from '../../db/seed-app-files.ts';
 import { demoApps } from '../../db/seed-data.ts';
 import { createDiskStorage } from '../../shared/storage/disk-storage.ts';
-import { apps, DEMO_SEED_AUTHOR, downloadCodes, uploads } from '../../db/schema.ts';
+import { appFiles, apps, DEMO_SEED_AUTHOR, downloadCodes, uploads } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { filesUnder, multipartBody, PNG } from '../uploads/uploads.test-support.ts';
 
@@ -164,7 +164,9 @@ describe('app downloads per platform', () => {
     const demo = await createApp({ name: demoApps[0]!.name });
     const storage = await createDiskStorage({ root: path.join(tempDir(), 'uploads') });
     expect(await seedDemoAppFiles(t.database.db, storage)).toBe(true);
-    const seeded = await t.database.db.select().from(uploads).where(eq(uploads.bucket, 'app-installers'));
+    const seeded = (
+      await t.database.db.select({ upload: uploads }).from(appFiles).innerJoin(uploads, eq(uploads.id, appFiles.uploadId)).where(eq(appFiles.appId, demo.id))
+    ).map((row) => row.upload);
     expect(seeded.length).toBeGreaterThan(0);
     expect(seeded.every((row) => row.createdBy === DEMO_SEED_AUTHOR)).toBe(true);
 

@@ -55,9 +55,9 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
       setRunning(shortcut.id);
       try {
         const queued = await runShortcut(shortcut.id, conversationId);
-        // Registered, not done: the card in the conversation follows it to delivered or failed.
-        notify.info(CHAT_TEXTS.shortcutQueuedTitle, CHAT_TEXTS.shortcutQueued(shortcut.name));
+        // Registered, not done: a card in the conversation says so and follows it to delivered or failed.
         if (conversationId) setRuns((current) => [...current, { conversationId, deliveryId: queued.deliveryId, name: shortcut.name }]);
+        else notify.info(CHAT_TEXTS.shortcutQueuedTitle, CHAT_TEXTS.shortcutQueued(shortcut.name));
       } catch (error) {
         const missingUrl = error instanceof ApiError && error.code === 'chat.webhook_url_missing';
         notify.error(CHAT_TEXTS.shortcutErrorTitle, missingUrl ? CHAT_TEXTS.webhookUrlMissing : CHAT_TEXTS.shortcutError(shortcut.name));

@@ -26,18 +26,21 @@ export function ShortcutRunCard({ run, otherChannels }: { run: ShortcutRun; othe
   const { data } = useShortcutRun(run.conversationId, run.deliveryId);
   const status: ShortcutRunStatus = data?.status ?? 'queued';
   const told = useRef<ShortcutRunStatus>('queued');
+  const item = useRef<HTMLLIElement>(null);
   useEffect(() => {
     if (status === told.current) return;
     told.current = status;
+    // The card grew (a failure lists the channels): keep it in view, and say the outcome where the visitor may be looking.
+    item.current?.scrollIntoView({ block: 'nearest' });
     if (status === 'delivered') notify.success(CHAT_TEXTS.shortcutDeliveredTitle, CHAT_TEXTS.shortcutDelivered(run.name));
-    if (status === 'failed') notify.error(CHAT_TEXTS.shortcutFailedTitle, CHAT_TEXTS.shortcutFailed(run.name));
+    if (status === 'failed') notify.error(CHAT_TEXTS.shortcutFailedTitle, CHAT_TEXTS.shortcutFailedNotice(run.name));
   }, [status, run.name]);
 
   const { title, Icon, className } = LOOK[status];
   const text =
     status === 'queued' ? CHAT_TEXTS.shortcutQueued(run.name) : status === 'delivered' ? CHAT_TEXTS.shortcutDelivered(run.name) : CHAT_TEXTS.shortcutFailed(run.name);
   return (
-    <li className="flex justify-center" data-testid="shortcut-run" data-status={status}>
+    <li ref={item} className="flex justify-center" data-testid="shortcut-run" data-status={status}>
       <div role="status" className={cn('w-full max-w-md min-w-0 rounded-xl border px-3.5 py-2.5 text-sm break-words', className)}>
         <p className="flex items-center gap-2 font-medium">
           <Icon className="size-4 shrink-0" aria-hidden />
