@@ -188,9 +188,10 @@ describe('talking to the assistant', () => {
     expect(await lastBotText(page)).toContain('Plano Premium — Anual');
 
     await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).click();
-    await toast(page, 'PIX Aberto').waitFor();
     const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
     await dialog.waitFor();
+    // The dialog's notices are said inside it (a toast would cover it on a phone).
+    expect(await dialog.getByTestId('pix-notice').textContent()).toBe('PIX Aberto');
     const brCode = (await dialog.getByTestId('pix-brcode').textContent())!;
     expect(brCodeField(brCode, '54')).toBe('408.00');
     expect(await dialog.getByTestId('pix-value').textContent()).toBe('R$ 408,00');
@@ -199,10 +200,10 @@ describe('talking to the assistant', () => {
     expect(await dialog.locator('canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).style.width || String((canvas as HTMLCanvasElement).width))).toMatch(/^200/);
 
     await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
-    await toast(page, 'Chave PIX Copiada!').waitFor();
+    await expect.poll(() => dialog.getByTestId('pix-notice').textContent()).toBe('Chave PIX Copiada!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(E2E_SHOP_PIX.key);
     await dialog.getByRole('button', { name: 'Copiar código PIX' }).click();
-    await toast(page, 'Código PIX Copiado!').waitFor();
+    await expect.poll(() => dialog.getByTestId('pix-notice').textContent()).toBe('Código PIX Copiado!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(brCode);
 
     const download = page.waitForEvent('download');
@@ -221,12 +222,11 @@ describe('talking to the assistant', () => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('negado')) } });
     });
-    await openChat(page);
-    await page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
+    await openChat(page, '/chat?intent=plano&plano=Premium&periodo=anual');
+    await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
     await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
-    await toast(page, 'Erro ao Copiar').waitFor();
-    expect(await toast(page, 'Erro ao Copiar').textContent()).toContain('Não foi possível copiar a chave PIX.');
+    await expect.poll(() => dialog.getByTestId('pix-notice').textContent()).toBe('Erro ao Copiar Não foi possível copiar a chave PIX.');
     await context.close();
   });
 });
@@ -329,6 +329,8 @@ describe('storefront buttons open the chat with the intent answered', () => {
       'Quero ativar o app UniTV (preço de revendedor).',
       'UniTV (Filmes e Séries): R$ 20,00 no preço de revendedor',
     );
+    // Not a dead end: a PIX of the activation's price.
+    await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 20,00 com PIX' }).waitFor();
 
     await page.goto('/apps/ativacao');
     await page.getByRole('article', { name: 'UniTV' }).getByRole('button', { name: 'Detalhes de UniTV' }).click();
@@ -338,9 +340,10 @@ describe('storefront buttons open the chat with the intent answered', () => {
       'Quero ativar o app UniTV (cliente final).',
       'UniTV (Filmes e Séries): R$ 30,00 para cliente final',
     );
+    await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 30,00 com PIX' }).waitFor();
 
     await page.goto('/apps/ativacao');
-    await follow(page, () => page.getByRole('link', { name: 'Falar com o suporte' }).click(), 'Preciso falar com o suporte.', 'Fale com a gente');
+    await follow(page, () => page.getByRole('link', { name: 'Falar com o suporte' }).click(), 'Preciso de ajuda para ativar um app.', 'Qual app você quer ativar?');
     await context.close();
   });
 
@@ -413,8 +416,11 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       expect(await toast(page, 'Erro no Atalho').textContent()).toContain('URL do webhook não configurada');
 
       await bar.getByRole('button', { name: 'Chamar revenda' }).click();
-      await toast(page, 'Atalho Executado').waitFor();
-      expect(await toast(page, 'Atalho Executado').textContent()).toContain('"Chamar revenda" foi executado com sucesso.');
+      // Registered, not "success": the conversation follows the run until it is delivered.
+      const run = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar revenda' });
+      await run.waitFor();
+      expect(await page.getByText('executado com sucesso').count()).toBe(0);
+      await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
 
       await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);
       const cookie = await adminCookie();

@@ -12,6 +12,7 @@ const headerLinks = [
   ['Revendas', '/streaming'],
   ['Mídia', '/midia'],
   ['Apps', '/apps/ativacao'],
+  ['Loja de Apps', '/apps'],
   ['Documentação', '/knowledgebase'],
   ['Contato', '/contato'],
 ] as const;
@@ -45,7 +46,7 @@ describe('the storefront shell', () => {
     await browser?.close();
   });
 
-  it('serves the home page in Portuguese with the eight header links and the chat button', async () => {
+  it('serves the home page in Portuguese with the nine header links (both app pages among them) and the chat button', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');

@@ -330,7 +330,7 @@ describe('the public storefront', () => {
     await page.waitForURL('**/knowledgebase#ativacao-de-apps');
     await page.getByRole('heading', { name: 'Calculadora de preços' }).waitFor();
     await page.goto('/sobre');
-    for (const value of ['Segurança', 'Comunidade', 'Inovação', 'Excelência', '50K+', '99.9%', '1M+', '2020', '2024']) {
+    for (const value of ['Segurança', 'Comunidade', 'Inovação', 'Excelência', '50K+', '99,9%', '1M+', '2020', '2024']) {
       expect(await page.locator('main').textContent()).toContain(value);
     }
     await page.goto('/funcionalidades');

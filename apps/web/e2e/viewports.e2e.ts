@@ -19,7 +19,7 @@ interface PublicPage {
 }
 
 // The header links of the seeded site configuration (the specification's navigation).
-const HEADER_LINKS = ['Início', 'Sobre', 'Funcionalidades', 'Revendas', 'Mídia', 'Apps', 'Documentação', 'Contato'];
+const HEADER_LINKS = ['Início', 'Sobre', 'Funcionalidades', 'Revendas', 'Mídia', 'Apps', 'Loja de Apps', 'Documentação', 'Contato'];
 
 const heading = (name: string) => (page: Page) => [page.getByRole('heading', { level: 1, name, exact: true })];
 const homeReady = (page: Page) => [page.getByTestId('plan-card').first(), page.locator('#apps').getByTestId('app-card').first()];

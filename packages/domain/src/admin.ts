@@ -132,6 +132,8 @@ export const dashboardSchema = z.object({
     proUsers: z.number(),
     unreadContactMessages: z.number(),
     openHandoffs: z.number(),
+    /** Shortcut runs of the period that failed for good (every attempt refused or unreachable). */
+    failedShortcutRuns: z.number(),
   }),
   /** One entry per day of the period (São Paulo time), oldest first, days without visits included. */
   visitsPerDay: z.array(z.object({ day: z.string(), visits: z.number(), sessions: z.number() })),

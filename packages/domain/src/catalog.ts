@@ -146,6 +146,8 @@ export const appPlatformSchema = z.object({
   version: z.string(),
   sizeMb: z.number().nullable(),
   requiresCode: z.literal(true),
+  /** The file is a demonstration package (the demo seed's small ZIP with a read-me), not the app itself. */
+  isDemo: z.boolean(),
 });
 export type PublicAppPlatform = z.infer<typeof appPlatformSchema>;
 
@@ -291,6 +293,8 @@ export const appFileSchema = z.object({
   contentType: z.string().nullable(),
   /** For a link: where the download goes. */
   url: z.string().nullable(),
+  /** A demonstration package written by the demo seed. */
+  isDemo: z.boolean(),
   updatedAt: z.string(),
 });
 export type AppFile = z.infer<typeof appFileSchema>;

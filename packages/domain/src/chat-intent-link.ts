@@ -7,6 +7,9 @@ import { CREDIT_LIMITS, RESELLER_PLAN_TYPE_LABELS } from './reseller-prices.ts';
 
 export const PRICE_MODES = ['cliente', 'revendedor'] as const;
 export type PriceMode = (typeof PRICE_MODES)[number];
+/** What a support request is about, when the button knows: 'activation' from the app activation page. */
+export const SUPPORT_TOPICS = ['activation'] as const;
+export const SUPPORT_TOPIC_PARAMS = { activation: 'ativacao' } as const;
 
 // The link speaks Portuguese, as the rest of the site's addresses do.
 export const KIND_PARAMS: Record<ChatIntent['kind'], string> = {
@@ -15,6 +18,7 @@ export const KIND_PARAMS: Record<ChatIntent['kind'], string> = {
   resell: 'revenda',
   support: 'suporte',
   try_ai: 'testar-ia',
+  pay: 'pagar',
 };
 export const PLAN_TYPE_PARAMS = { prepaid: 'pre-pago', monthly: 'mensal', active_users: 'clientes-ativos' } as const;
 
@@ -75,6 +79,9 @@ export function chatIntentHref(intent: ChatIntent): string {
       if (intent.plan) params.set('plano', intent.plan);
       if (intent.credits !== undefined) params.set('creditos', String(intent.credits));
       break;
+    case 'support':
+      if (intent.about) params.set('assunto', SUPPORT_TOPIC_PARAMS[intent.about]);
+      break;
   }
   return `/chat?${params.toString()}`;
 }
@@ -122,8 +129,12 @@ export function parseChatIntent(search: string | QueryParams): ChatIntent | null
       }
       return intent;
     }
-    case 'support':
+    case 'support': {
+      const about = keyOf(SUPPORT_TOPIC_PARAMS, params.get('assunto'));
+      return about ? { kind, about } : { kind };
+    }
     case 'try_ai':
+    case 'pay':
       return { kind };
     default:
       return null;
@@ -146,7 +157,9 @@ export function chatIntentMessage(intent: ChatIntent): string {
       return details.length ? `Quero começar a revender: ${details.join(', ')}.` : 'Quero começar a revender.';
     }
     case 'support':
-      return 'Preciso falar com o suporte.';
+      return intent.about === 'activation' ? 'Preciso de ajuda para ativar um app.' : 'Preciso falar com o suporte.';
+    case 'pay':
+      return 'Quero pagar com PIX.';
     case 'try_ai':
       return 'Quero testar o assistente.';
   }

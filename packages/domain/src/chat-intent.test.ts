@@ -9,6 +9,7 @@ import {
   parseChatIntent,
   PLAN_TYPE_PARAMS,
   Query,
+  SUPPORT_TOPIC_PARAMS,
   type ChatIntent,
   type QueryParams,
 } from './chat-intent.ts';
@@ -25,9 +26,11 @@ function readWithSchema(params: QueryParams): ChatIntent | null {
         ? { kind, app: params.get('app'), mode: params.get('modo') ?? 'cliente' }
         : kind === 'resell'
           ? { kind, planType: keyOf(PLAN_TYPE_PARAMS, params.get('tipo')), plan: params.get('plano') ?? undefined, credits: credits === null ? undefined : Number(credits) }
-          : kind
-            ? { kind }
-            : null;
+          : kind === 'support'
+            ? { kind, about: keyOf(SUPPORT_TOPIC_PARAMS, params.get('assunto')) }
+            : kind
+              ? { kind }
+              : null;
   const parsed = chatIntentSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
 }
@@ -57,6 +60,8 @@ describe('a chat intent link', () => {
     [{ kind: 'resell' }, '/chat?intent=revenda', 'Quero começar a revender.'],
     [{ kind: 'support' }, '/chat?intent=suporte', 'Preciso falar com o suporte.'],
     [{ kind: 'try_ai' }, '/chat?intent=testar-ia', 'Quero testar o assistente.'],
+    [{ kind: 'support', about: 'activation' }, '/chat?intent=suporte&assunto=ativacao', 'Preciso de ajuda para ativar um app.'],
+    [{ kind: 'pay' }, '/chat?intent=pagar', 'Quero pagar com PIX.'],
   ])('%j is %s and reads back the same', (intent, href, message) => {
     expect(chatIntentHref(intent)).toBe(href);
     expect(parseChatIntent(href.slice('/chat?'.length))).toEqual(intent);
@@ -91,6 +96,7 @@ describe('a chat intent link', () => {
       modo: absent(fc.constantFrom('cliente', 'revendedor', 'gratis', '')),
       tipo: absent(fc.constantFrom(...Object.values(PLAN_TYPE_PARAMS), 'anual')),
       creditos: absent(numbers),
+      assunto: absent(fc.constantFrom(...Object.values(SUPPORT_TOPIC_PARAMS), 'outro', '')),
     });
     fc.assert(
       fc.property(link, (fields) => {

@@ -1,11 +1,11 @@
 // What a visitor came to the chat for, carried in the /chat link by the storefront buttons
 // ('Escolher Plano', 'Ativar', 'Ativar Agora', 'Começar Vendas', 'Falar com o suporte',
-// 'Testar IA Agora'). One format, so every button and the chat agree.
+// 'Testar IA Agora') and by the chat's PIX shortcut ('pay'). One format, so every button and the chat agree.
 import './zod-locale.ts';
 import { z } from 'zod';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 import { CREDIT_LIMITS, RESELLER_PLAN_TYPES } from './reseller-prices.ts';
-import { CHAT_INTENT_NAME_MAX, PRICE_MODES } from './chat-intent-link.ts';
+import { CHAT_INTENT_NAME_MAX, PRICE_MODES, SUPPORT_TOPICS } from './chat-intent-link.ts';
 
 // Building, reading and stating a link, free of schemas: the storefront's buttons and the chat page
 // run them on their first load. The schema below holds the same rules for the API (a test compares).
@@ -22,7 +22,8 @@ export const chatIntentSchema = z.discriminatedUnion('kind', [
     plan: name.optional(),
     credits: z.number().int().min(CREDIT_LIMITS.min).max(CREDIT_LIMITS.max).optional(),
   }),
-  z.object({ kind: z.literal('support') }),
+  z.object({ kind: z.literal('support'), about: z.enum(SUPPORT_TOPICS).optional() }),
+  z.object({ kind: z.literal('pay') }),
   z.object({ kind: z.literal('try_ai') }),
 ]);
 export type ChatIntent = z.infer<typeof chatIntentSchema>;

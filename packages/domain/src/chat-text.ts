@@ -79,8 +79,15 @@ export const CHAT_TEXTS = {
   copyErrorTitle: 'Erro ao Copiar',
   copyKeyError: 'Não foi possível copiar a chave PIX.',
   copyCodeError: 'Não foi possível copiar o código PIX.',
-  shortcutDoneTitle: 'Atalho Executado',
-  shortcutDone: (name: string) => `"${name}" foi executado com sucesso.`,
+  // A shortcut's result is what really happened: registered (queued), then delivered or failed.
+  shortcutQueuedTitle: 'Solicitação registrada',
+  shortcutQueued: (name: string) => `"${name}" foi registrada. Você verá aqui quando for entregue.`,
+  shortcutDeliveredTitle: 'Solicitação entregue',
+  shortcutDelivered: (name: string) => `"${name}" foi entregue à nossa equipe.`,
+  shortcutFailedTitle: 'Solicitação não entregue',
+  shortcutFailed: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Fale com a gente por um destes canais:`,
+  /** The toast of a failed run: the channels are in the conversation's card. */
+  shortcutFailedNotice: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Veja na conversa outros canais de contato.`,
   shortcutErrorTitle: 'Erro no Atalho',
   shortcutError: (name: string) => `Falha ao executar "${name}".`,
   webhookUrlMissing: 'URL do webhook não configurada',

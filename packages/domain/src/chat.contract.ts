@@ -14,8 +14,10 @@ import {
   latestConversationSchema,
   publicShortcutListSchema,
   sendChatMessageBodySchema,
+  runShortcutBodySchema,
   shortcutRunListSchema,
   shortcutRunResponseSchema,
+  shortcutRunStatusSchema,
 } from './chat.ts';
 import { defineEndpoint } from './contracts.ts';
 
@@ -121,8 +123,19 @@ export const chatContract = {
     access: 'public',
     summary: 'Executa um atalho de webhook: o servidor envia o webhook assinado pela fila de entregas',
     params: shortcutParams,
+    body: runShortcutBodySchema,
     responses: { 202: shortcutRunResponseSchema },
     errors: [400, 404, 429],
+  }),
+  shortcutRunStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat/conversations/:id/shortcut-runs/:deliveryId',
+    tag,
+    access: 'public',
+    summary: 'O andamento de um atalho executado na conversa: registrado, entregue ou não entregue',
+    params: conversationParams.extend({ deliveryId: z.uuid('Execução inválida') }),
+    responses: { 200: shortcutRunStatusSchema },
+    errors: [404],
   }),
   listConversations: defineEndpoint({
     method: 'GET',

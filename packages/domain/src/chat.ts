@@ -112,7 +112,24 @@ export const publicShortcutSchema = z.object({
 export type PublicShortcut = z.infer<typeof publicShortcutSchema>;
 export const publicShortcutListSchema = z.array(publicShortcutSchema);
 
+/** Run from a conversation: the run is then told in it (its status readable by the conversation's visitor). */
+export const runShortcutBodySchema = z.strictObject({ conversationId: z.uuid('Conversa inválida').optional() });
+export type RunShortcutBody = z.infer<typeof runShortcutBodySchema>;
+
 export const shortcutRunResponseSchema = z.object({ deliveryId: z.string(), status: z.literal('queued') });
+
+/**
+ * A shortcut run as its visitor sees it: 'queued' while it is being sent (retries included), then
+ * 'delivered' or 'failed' for good. Never "success" for something merely queued.
+ */
+export const SHORTCUT_RUN_STATUSES = ['queued', 'delivered', 'failed'] as const;
+export type ShortcutRunStatus = (typeof SHORTCUT_RUN_STATUSES)[number];
+export const shortcutRunStatusSchema = z.object({
+  deliveryId: z.string(),
+  shortcutName: z.string(),
+  status: z.enum(SHORTCUT_RUN_STATUSES),
+});
+export type ShortcutRunState = z.infer<typeof shortcutRunStatusSchema>;
 
 /** One run of a webhook shortcut (the specification's execution log), with its delivery attempts. */
 export const shortcutRunSchema = z.object({
@@ -161,7 +178,7 @@ export const chatHandoffListSchema = listEnvelopeSchema(chatHandoffSchema);
 export const chatPaymentIntentSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(['plan', 'credits']),
+  kind: z.enum(['plan', 'credits', 'activation']),
   itemName: z.string(),
   planId: z.string().nullable(),
   period: z.enum(BILLING_PERIODS).nullable(),

@@ -12,6 +12,7 @@ export const defaultHeaderConfig: HeaderConfig = {
     { label: 'Revendas', href: '/streaming' },
     { label: 'Mídia', href: '/midia' },
     { label: 'Apps', href: '/apps/ativacao' },
+    { label: 'Loja de Apps', href: '/apps' },
     { label: 'Documentação', href: '/knowledgebase' },
     { label: 'Contato', href: '/contato' },
   ],
@@ -22,7 +23,8 @@ export const defaultFooterConfig: FooterConfig = {
   logo: { text: 'Vitrine' },
   description:
     'Streaming premium com assistente de IA, apps para todas as telas e planos para clientes e revendedores.',
-  social: { facebook: 'https://facebook.com', instagram: 'https://instagram.com', twitter: 'https://twitter.com' },
+  // The shop's own profiles, set in the admin's footer section; none until then (no placeholder links).
+  social: {},
   quickLinks: [
     { label: 'Sobre', href: '/sobre' },
     { label: 'Funcionalidades', href: '/funcionalidades' },
@@ -49,3 +51,41 @@ export const headerFromEntries = (entries: Record<string, unknown>): HeaderConfi
 
 /** The footer from the public read's entries (which hold only well-formed parts). */
 export const footerFromEntries = (entries: Record<string, unknown>): FooterConfig => overDefaults(defaultFooterConfig, entries);
+
+/**
+ * Whether a header link is marked current only on its own address: '/' always, and '/apps' when
+ * another link ('/apps/ativacao') lies under it, so the two are never marked current together.
+ */
+export const matchesExactly = (href: string, links: readonly { href: string }[]) =>
+  href === '/' || links.some((other) => other.href !== href && other.href.startsWith(`${href}/`));
+
+// ---------------------------------------------------------------- contact links
+
+/** 'tel:+551140001234' from '+55 (11) 4000-1234': digits, and the leading '+' when written; null without digits. */
+export function phoneHref(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  if (!digits) return null;
+  return `tel:${phone.trim().startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/** 'mailto:contato@loja.com.br', or null for text that is not an e-mail address. */
+export function emailHref(email: string): string | null {
+  const trimmed = email.trim();
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? `mailto:${trimmed}` : null;
+}
+
+/** 'https://wa.me/5511940001234' from a WhatsApp number as written; null without digits. */
+export function whatsappHref(phone: string): string | null {
+  const digits = phone.replace(/\D/g, '');
+  return digits ? `https://wa.me/${digits}` : null;
+}
+
+/**
+ * A social link as the footer shows it: an https address of a profile (it has a path, so
+ * 'https://facebook.com' alone is a placeholder, not the shop's page), or null, and the icon is hidden.
+ */
+export function socialProfileHref(url: string | undefined): string | null {
+  const trimmed = url?.trim() ?? '';
+  // https, a host with a dot, then a path that names something (not '/' alone, nor '/?x').
+  return /^https:\/\/[^\s/?#@]+\.[^\s/?#@]+\/[^\s/?#][^\s]*$/i.test(trimmed) ? trimmed : null;
+}

@@ -7,7 +7,7 @@ import { strToU8, zipSync } from 'fflate';
 import { APP_PLATFORM_LABELS, slugify, type AppPlatform } from '@vitrine/domain/catalog';
 import type { FileStorage } from '../shared/storage/storage.ts';
 import type { Database } from './client.ts';
-import { appFiles, apps, siteConfigurations, uploads } from './schema.ts';
+import { appFiles, apps, DEMO_SEED_AUTHOR, siteConfigurations, uploads } from './schema.ts';
 import { demoApps } from './seed-data.ts';
 
 const MARKER = { section: 'system', configKey: 'demo_app_files_seeded_at' } as const;
@@ -89,7 +89,8 @@ export async function seedDemoAppFiles(db: Database, storage: FileStorage): Prom
             originalName: file.name,
             contentType: 'application/zip',
             sizeBytes: file.size,
-            createdBy: null,
+            // Marks a demonstration package: the download tab says so.
+            createdBy: DEMO_SEED_AUTHOR,
           })),
         );
         await tx.insert(appFiles).values(stored.map((file) => ({ appId: file.appId, platform: file.platform, uploadId: file.uploadId })));

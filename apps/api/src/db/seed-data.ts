@@ -1,5 +1,6 @@
 // Demo data for a fresh install.
 import { defaultFooterConfig, defaultHeaderConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
+import { formatBRL } from '@vitrine/domain/money';
 import type {
   apps,
   discountRates,
@@ -286,18 +287,19 @@ export const demoStreamingApps: Insert<typeof streamingApps>[] = [
   },
 ];
 
-// An example only: a PIX shortcut always pays the shop's own key (the 'pix_key' setting), and until the
-// shop sets it the chat says payment is not configured. The data kept here can receive no money.
+// A PIX shortcut in the chat pays for what the visitor chose in the conversation (plan and period, credits,
+// an app activation) with the shop's own key (the 'pix_key' setting); its own amount is not used there.
+// Until the shop sets its key the chat says payment is not configured. The data kept here can receive no money.
 export const demoShortcuts: Insert<typeof shortcuts>[] = [
   {
-    name: 'Pagar com PIX (exemplo)',
+    name: 'Pagar com PIX',
     type: 'pix',
     orderIndex: 1,
     pixData: {
       key: 'exemplo@exemplo.invalid',
-      value: 35,
+      value: 0,
       recipient: 'LOJA EXEMPLO',
-      description: 'Exemplo - Plano Basico',
+      description: '',
       city: 'EXEMPLO',
     },
   },
@@ -336,12 +338,12 @@ export const demoResellerPlans: Insert<typeof resellerPlans>[] = [
   ).map(([credits, perCredit, minimum]) => ({
     name: `Clientes Ativos ${credits}`,
     type: 'active_users' as const,
-    description: `R$ ${String(perCredit).replace('.', ',')} por cliente ativo`,
+    description: `${formatBRL(perCredit)} por cliente ativo`,
     credits,
     price: minimum,
     pricePerCredit: perCredit,
     minimumMonthly: minimum,
-    features: ['Pague só pelos clientes ativos', `Mínimo mensal de R$ ${minimum}`],
+    features: ['Pague só pelos clientes ativos', `Mínimo mensal de ${formatBRL(minimum)}`],
     billingPeriodNew: 'mensal' as const,
   })),
 ];
@@ -552,7 +554,7 @@ const contactChannels: ContactChannel[] = [
 
 const contactFaq: ContactFaq = [
   { question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' },
-  { question: 'Posso testar antes de assinar?', answer: 'Sim, oferecemos teste grátis de 7 dias em todos os planos.' },
+  { question: 'Posso testar antes de assinar?', answer: 'Não há período de teste: você escolhe o plano mensal, paga só aquele mês e decide depois se continua.' },
   { question: 'Como me torno revendedor?', answer: 'Veja as ofertas na página Revendas ou fale com o nosso assistente.' },
   { question: 'Como recebo o código de download de um app?', answer: 'O código é enviado pelo atendimento após a contratação e vale por 30 dias.' },
 ];

@@ -44,6 +44,15 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
       db.$count(proUsers, eq(proUsers.isActive, true)),
       db.$count(contactMessages, isNull(contactMessages.readAt)),
       db.$count(chatHandoffs, eq(chatHandoffs.status, 'open')),
+      // Shortcut runs that never reached their receiver (a visitor asked for a person and nobody was told), in the period.
+      db.$count(
+        webhookDeliveries,
+        and(
+          eq(webhookDeliveries.source, 'shortcut'),
+          eq(webhookDeliveries.status, 'failed'),
+          sql`${webhookDeliveries.createdAt} >= ((${since})::timestamp at time zone ${TIME_ZONE})`,
+        ),
+      ),
     ]),
     db.execute<{ day: string; visits: number; sessions: number }>(sql`
       select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(v.visits, 0)::int as visits, coalesce(v.sessions, 0)::int as sessions
@@ -62,7 +71,7 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
       db.$count(chatMessages, eq(chatMessages.feedback, 'negative')),
     ]),
   ]);
-  const [planCount, appCount, streamingCount, resellerCount, shortcutCount, proCount, unread, handoffs] = counts;
+  const [planCount, appCount, streamingCount, resellerCount, shortcutCount, proCount, unread, handoffs, failedShortcutRuns] = counts;
   const [conversations, messages, positive, negative] = chat;
   const rows = 'rows' in perDay ? (perDay.rows as { day: string; visits: number; sessions: number }[]) : (perDay as unknown as { day: string; visits: number; sessions: number }[]);
   return {
@@ -76,6 +85,7 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
       proUsers: proCount,
       unreadContactMessages: unread,
       openHandoffs: handoffs,
+      failedShortcutRuns,
     },
     visitsPerDay: rows.map((row) => ({ day: row.day, visits: Number(row.visits), sessions: Number(row.sessions) })),
     topPages: pages.map((row) => ({ path: row.path, visits: Number(row.visits) })),

@@ -6,7 +6,13 @@ import { strToU8, zipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { apps, downloadCodes, uploads } from '../../db/schema.ts';
+import path from 'node:path';
+import type { PublicApp } from '@vitrine/domain/catalog';
+import { tempDir } from '../../../test/database.ts';
+import { seedDemoAppFiles } from '../../db/seed-app-files.ts';
+import { demoApps } from '../../db/seed-data.ts';
+import { createDiskStorage } from '../../shared/storage/disk-storage.ts';
+import { appFiles, apps, DEMO_SEED_AUTHOR, downloadCodes, uploads } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { filesUnder, multipartBody, PNG } from '../uploads/uploads.test-support.ts';
 
@@ -152,5 +158,28 @@ describe('app downloads per platform', () => {
     expect(visitor.statusCode).toBe(401);
     const missingApp = await attach(randomUUID(), 'android', { url: 'https://example.com/a.zip' });
     expect(missingApp.statusCode).toBe(404);
+  });
+  it("says a demonstration package is one: the demo seed's installers are flagged, an admin's upload is not", async () => {
+    // The seed gives its installers to the demo apps it wrote, found by their names.
+    const demo = await createApp({ name: demoApps[0]!.name });
+    const storage = await createDiskStorage({ root: path.join(tempDir(), 'uploads') });
+    expect(await seedDemoAppFiles(t.database.db, storage)).toBe(true);
+    const seeded = (
+      await t.database.db.select({ upload: uploads }).from(appFiles).innerJoin(uploads, eq(uploads.id, appFiles.uploadId)).where(eq(appFiles.appId, demo.id))
+    ).map((row) => row.upload);
+    expect(seeded.length).toBeGreaterThan(0);
+    expect(seeded.every((row) => row.createdBy === DEMO_SEED_AUTHOR)).toBe(true);
+
+    const real = await createApp();
+    const sent = await upload(zip(), 'instalador-real.zip');
+    expect((await attach(real.id, 'windows', { uploadId: sent.json<{ id: string }>().id })).statusCode).toBe(200);
+
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/apps' })).json<PublicApp[]>();
+    const platformsOf = (id: string) => listed.find((app) => app.id === id)!.platforms;
+    expect(platformsOf(demo.id).length).toBeGreaterThan(0);
+    expect(platformsOf(demo.id).every((platform) => platform.isDemo)).toBe(true);
+    expect(platformsOf(real.id)).toEqual([expect.objectContaining({ id: 'windows', isDemo: false })]);
+    const files = await t.app.inject({ method: 'GET', url: `/api/apps/${demo.id}/files`, headers: { cookie: admin } });
+    expect(files.json<{ isDemo: boolean }[]>().every((file) => file.isDemo)).toBe(true);
   });
 });

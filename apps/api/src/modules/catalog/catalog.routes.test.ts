@@ -81,7 +81,7 @@ describe('public catalogue', () => {
       isFeatured: true,
       requirements: { minVersion: 'Android 7.0', ram: '2 GB', storage: '100 MB' },
       // No file of its own yet: the single web row every app shows.
-      platforms: [{ id: 'web', name: 'Web', version: '3.2.1', sizeMb: 48.5, requiresCode: true }],
+      platforms: [{ id: 'web', name: 'Web', version: '3.2.1', sizeMb: 48.5, requiresCode: true, isDemo: false }],
     });
     expect(shown.shortDescription.length).toBeLessThanOrEqual(100);
     expect(new Date(shown.lastUpdate).toString()).not.toBe('Invalid Date');

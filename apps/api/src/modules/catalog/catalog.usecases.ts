@@ -39,6 +39,7 @@ import {
 } from './catalog.errors.ts';
 import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
 import type { DownloadLinkSigner } from './catalog.download-links.ts';
+import { DEMO_SEED_AUTHOR } from '../uploads/uploads.tables.ts';
 
 export type Clock = () => Date;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,6 +80,8 @@ const MEBIBYTE = 1024 * 1024;
 const platformRank = (platform: string) => APP_PLATFORMS.indexOf(platform as AppPlatform);
 const byPlatformOrder = (a: AppFileTarget, b: AppFileTarget) => platformRank(a.file.platform) - platformRank(b.file.platform);
 const isKnownPlatform = (platform: string): platform is AppPlatform => platformRank(platform) >= 0;
+/** Written by the demo seed: a demonstration package, which the download tab names as such. */
+const isDemoPackage = (upload: AppFileTarget['upload']) => upload?.createdBy === DEMO_SEED_AUTHOR;
 
 /**
  * One row per platform the app has a download for. An app with none keeps the single web row every
@@ -86,13 +89,14 @@ const isKnownPlatform = (platform: string): platform is AppPlatform => platformR
  */
 function publicPlatforms(row: AppRow, files: AppFileTarget[]): PublicAppPlatform[] {
   const known = files.filter(({ file }) => isKnownPlatform(file.platform)).sort(byPlatformOrder);
-  if (!known.length) return [{ id: 'web', name: APP_PLATFORM_LABELS.web, version: row.version, sizeMb: row.sizeMb, requiresCode: true }];
+  if (!known.length) return [{ id: 'web', name: APP_PLATFORM_LABELS.web, version: row.version, sizeMb: row.sizeMb, requiresCode: true, isDemo: false }];
   return known.map(({ file, upload }) => ({
     id: file.platform as AppPlatform,
     name: APP_PLATFORM_LABELS[file.platform as AppPlatform],
     version: row.version,
     sizeMb: upload ? Math.round((upload.sizeBytes / MEBIBYTE) * 1000) / 1000 : row.sizeMb,
     requiresCode: true,
+    isDemo: isDemoPackage(upload),
   }));
 }
 
@@ -305,6 +309,7 @@ const toAppFile = ({ file, upload }: AppFileTarget): AppFile => ({
   sizeBytes: upload?.sizeBytes ?? null,
   contentType: upload?.contentType ?? null,
   url: file.externalUrl,
+  isDemo: isDemoPackage(upload),
   updatedAt: file.updatedAt.toISOString(),
 });
 

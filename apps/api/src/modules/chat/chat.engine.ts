@@ -32,7 +32,8 @@ import { findCredits, findNumber, findPeriod, overlaps, stems, stemWord, vocabul
 /** What the conversation is asked to pay for, at today's price. */
 export type OfferRequest =
   | { kind: 'plan'; planId: string; planName: string; period: BillingPeriod; amount: number; title: string }
-  | { kind: 'credits'; credits: number; amount: number; title: string };
+  | { kind: 'credits'; credits: number; amount: number; title: string }
+  | { kind: 'activation'; appId: string; appName: string; mode: 'cliente' | 'revendedor'; amount: number; title: string };
 
 export interface Analysis {
   /** What the answer is about, for logs and tests ('plan_price', 'handoff', 'unknown'...). */
@@ -241,7 +242,7 @@ export function createEngine(knowledge: Knowledge): Engine {
         'plan_price',
         `O plano **${plan.name}** custa ${money(plan.pricing.monthly)}/mês.\n${lines.join('\n')}\n\nInclui: ${features}.\n\nQual período você prefere?`,
         {
-          state: { ...state, planId: plan.id, planName: plan.name, period: undefined, reseller: false, credits: undefined },
+          state: { ...state, planId: plan.id, planName: plan.name, period: undefined, reseller: false, credits: undefined, activationAppId: undefined },
           facts: [planFact(plan)],
           priceLines: lines,
           suggestions: PERIOD_SUGGESTIONS,
@@ -264,6 +265,7 @@ export function createEngine(knowledge: Knowledge): Engine {
       period,
       reseller: false,
       credits: undefined,
+      activationAppId: undefined,
       ...(offer ? { offered: key } : {}),
     };
     const payment = knowledge.pixRecipient
@@ -313,7 +315,16 @@ export function createEngine(knowledge: Knowledge): Engine {
         : `\n\nO PIX de ${money(amount)} que enviei acima continua válido.`
       : `\n\n${PIX_NOT_CONFIGURED} Para concluir a compra, fale com um atendente.`;
     return answer('credits_settled', `${line}.${payment}`, {
-      state: { ...state, reseller: true, credits, planId: undefined, planName: undefined, period: undefined, ...(offer ? { offered: key } : {}) },
+      state: {
+        ...state,
+        reseller: true,
+        credits,
+        planId: undefined,
+        planName: undefined,
+        period: undefined,
+        activationAppId: undefined,
+        ...(offer ? { offered: key } : {}),
+      },
       facts: [...prepaidFacts(), `Escolha do visitante: ${title}, total ${money(amount)}.`],
       priceLines: [line],
       suggestions: knowledge.pixRecipient ? ['Pagar com PIX', 'Falar com um humano'] : ['Falar com um humano'],
@@ -355,23 +366,39 @@ export function createEngine(knowledge: Knowledge): Engine {
     });
   }
 
-  function streamAnswer(app: PublicStreamingApp, state: ChatConversationState, mode?: 'cliente' | 'revendedor'): Analysis {
+  /** An app to activate, at the price of the visitor's mode: the price, and a PIX for exactly that amount. */
+  function streamAnswer(app: PublicStreamingApp, state: ChatConversationState, mode?: 'cliente' | 'revendedor', askedToPay = false): Analysis {
     const priceMode = mode ?? state.priceMode ?? 'cliente';
     const price = priceMode === 'revendedor' ? app.resellerPrice : app.clientPrice;
     const licenses = [app.hasMonthlyLicense ? 'mensal' : null, app.hasAnnualLicense ? 'anual' : null].filter(Boolean).join(' e ');
     const line = `**${app.name}** (${app.categoryName}): ${money(price)} ${priceMode === 'revendedor' ? 'no preço de revendedor' : 'para cliente final'}`;
     const other =
       priceMode === 'revendedor' ? `Para cliente final: ${money(app.clientPrice)}.` : `Revendedores pagam ${money(app.resellerPrice)}.`;
-    return answer(
-      'stream_app',
-      `${line}. ${other}${licenses ? ` Licença ${licenses}.` : ''}\n\n${app.description}\n\nPara ativar, um atendente envia o acesso após o pagamento.`,
-      {
-        state: { ...state, priceMode },
-        facts: [streamFact(app)],
-        priceLines: [`${line}.`],
-        suggestions: ['Falar com um humano', 'Quais são os planos?'],
+    const title = `Ativação do app ${app.name} — ${priceMode === 'revendedor' ? 'revendedor' : 'cliente final'}`;
+    const key = `activation:${app.id}:${priceMode}:${price}`;
+    const offer = knowledge.pixRecipient !== null && price > 0 && (askedToPay || state.offered !== key);
+    const payment = knowledge.pixRecipient
+      ? offer
+        ? `Gerei um PIX de **${money(price)}** para a ativação: use o QR code ou o código "copia e cola". Um atendente envia o acesso após o pagamento.`
+        : `O PIX de ${money(price)} que enviei acima continua válido. Um atendente envia o acesso após o pagamento.`
+      : `${PIX_NOT_CONFIGURED} Para ativar, fale com um atendente.`;
+    return answer('stream_app', `${line}. ${other}${licenses ? ` Licença ${licenses}.` : ''}\n\n${app.description}\n\n${payment}`, {
+      state: {
+        ...state,
+        priceMode,
+        activationAppId: app.id,
+        planId: undefined,
+        planName: undefined,
+        period: undefined,
+        credits: undefined,
+        reseller: false,
+        ...(offer ? { offered: key } : {}),
       },
-    );
+      facts: [streamFact(app), `Escolha do visitante: ${title}, ${money(price)}.`],
+      priceLines: [`${line}.`],
+      suggestions: knowledge.pixRecipient ? ['Pagar com PIX', 'Falar com um humano'] : ['Falar com um humano', 'Quais são os planos?'],
+      offer: offer ? { kind: 'activation', appId: app.id, appName: app.name, mode: priceMode, amount: price, title } : null,
+    });
   }
 
   function appAnswer(app: PublicApp, state: ChatConversationState): Analysis {
@@ -463,10 +490,50 @@ export function createEngine(knowledge: Knowledge): Engine {
 
   /** The open choice of a conversation, when it settled on one (and the thing still exists). */
   function settledOffer(state: ChatConversationState, askedToPay: boolean): Analysis | null {
+    const app = state.activationAppId ? streamById.get(state.activationAppId) : undefined;
+    if (app) return streamAnswer(app, state, state.priceMode, askedToPay);
     if (state.credits !== undefined && state.reseller) return creditsAnswer(state.credits, state, askedToPay);
     const plan = state.planId ? plansById.get(state.planId) : undefined;
     if (plan && state.period) return settledPlan(plan, state.period, state, askedToPay);
     return null;
+  }
+
+  /**
+   * 'Pagar com PIX': a PIX for what the conversation chose (plan and period, credits, an app
+   * activation), never a fixed amount; with nothing chosen yet, the question of what to pay for.
+   */
+  function paymentRequest(state: ChatConversationState): Analysis {
+    const settled = settledOffer(state, true);
+    if (settled) return settled;
+    if (!knowledge.pixRecipient) {
+      return answer('payment_not_configured', `${PIX_NOT_CONFIGURED} Para contratar agora, fale com um atendente.`, {
+        state,
+        suggestions: ['Falar com um humano'],
+      });
+    }
+    return answer(
+      'payment_needs_choice',
+      'Para gerar o PIX, me diga primeiro o que você quer pagar: um plano e o período, um app para ativar ou a quantidade de créditos, se você é revendedor.',
+      {
+        state,
+        facts: knowledge.plans.map(planFact),
+        suggestions: [...planNames(), 'Ativar um app', 'Quero revender'],
+      },
+    );
+  }
+
+  /** 'Falar com o suporte' on the activation page: the contact channels, and the apps to choose from (each then gets its PIX). */
+  function activationSupport(state: ChatConversationState): Analysis {
+    const contact = contactAnswer(state, 'support');
+    const apps = appsOverview(state);
+    if (!knowledge.streamingApps.length) return contact;
+    return {
+      ...apps,
+      topic: 'activation_support',
+      reply: `Claro, eu ajudo com a ativação. ${apps.reply}\n\nSe preferir falar com a equipe:\n${knowledge.contact.lines.map((line) => `- ${line}`).join('\n')}`,
+      facts: [...apps.facts, ...contact.facts],
+      suggestions: [...apps.suggestions, 'Falar com um humano'],
+    };
   }
 
   // ---------------------------------------------------------------- questions
@@ -502,26 +569,14 @@ export function createEngine(knowledge: Knowledge): Engine {
 
     // 'sim', 'pode ser', 'ok': a plain yes to the choice on the table.
     const plainYes = found.size > 0 && [...found].every((stem) => TOPICS.confirm.has(stem));
-    if (has('payment') || plainYes) {
+    if (has('payment')) return paymentRequest(state);
+    if (plainYes) {
       const settled = settledOffer(state, true);
       if (settled) return settled;
-      if (has('payment') && !knowledge.pixRecipient) {
-        return answer('payment_not_configured', `${PIX_NOT_CONFIGURED} Para contratar agora, fale com um atendente.`, {
-          state,
-          suggestions: ['Falar com um humano'],
-        });
-      }
-      if (has('payment')) {
-        return answer('payment_needs_choice', 'Para gerar o PIX, escolha primeiro o plano e o período (ou a quantidade de créditos, se você é revendedor).', {
-          state,
-          facts: knowledge.plans.map(planFact),
-          suggestions: [...planNames(), 'Quero revender'],
-        });
-      }
     }
 
     // A FAQ entry that shares most of the question's words beats the broad topics below
-    // ('Posso testar antes de assinar?' is about the free trial, not the plan list).
+    // ('Posso testar antes de assinar?' is answered by its FAQ entry, not the plan list).
     const faq = index.search(question, { filter: (result) => result.kind === 'faq' })[0];
     const meaningful = found.size;
     if (faq && meaningful > 0 && faq.queryTerms.length >= Math.max(2, Math.ceil(meaningful * 0.6))) return faqAnswer(faq, state);
@@ -564,7 +619,9 @@ export function createEngine(knowledge: Knowledge): Engine {
         return resellerOverview(state, intent.planType);
       }
       case 'support':
-        return contactAnswer(state, 'support');
+        return intent.about === 'activation' ? activationSupport(state) : contactAnswer(state, 'support');
+      case 'pay':
+        return paymentRequest(state);
       case 'try_ai':
         return answer('try_ai', `${greetingText}\n\nExperimente perguntar, por exemplo, "quanto custa o plano ${knowledge.plans[0]?.name ?? 'Premium'}?".`, {
           state,

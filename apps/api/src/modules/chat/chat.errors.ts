@@ -13,6 +13,7 @@ export const chatErrors = {
     new AppError('chat.audio_type_not_supported', 415, 'Formato de áudio não suportado. Grave novamente ou envie um arquivo WebM, OGG, MP3, M4A ou WAV.'),
   audioTooLarge: () => new AppError('chat.audio_too_large', 413, fileTooLargeMessage(uploadBuckets['chat-audio'].maxBytes)),
   shortcutNotFound: () => notFound('chat.shortcut_not_found', 'Atalho não encontrado.'),
+  shortcutRunNotFound: () => notFound('chat.shortcut_run_not_found', 'Execução do atalho não encontrada.'),
   notAWebhookShortcut: () => badRequest('chat.shortcut_not_webhook', 'Este atalho não é executado pelo servidor.'),
   shortcutEndpointNotFound: () =>
     notFound('chat.shortcut_endpoint_not_found', 'Este atalho ainda não foi executado: a chave de assinatura é criada na primeira execução.'),

@@ -149,6 +149,22 @@ export const createChatRepository = (db: DbExecutor) => ({
     return endpoint;
   },
 
+  /** A shortcut's delivery queued from this conversation (its payload names it), or undefined. */
+  async findConversationShortcutRun(conversationId: string, deliveryId: string) {
+    const [row] = await db
+      .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.id, deliveryId),
+          eq(webhookDeliveries.source, 'shortcut'),
+          sql`${webhookDeliveries.payload}->>'conversation_id' = ${conversationId}`,
+        ),
+      )
+      .limit(1);
+    return row;
+  },
+
   async listShortcutRuns(shortcutId: string | undefined, limit: number, offset: number) {
     const where = and(eq(webhookDeliveries.source, 'shortcut'), shortcutId ? eq(webhookDeliveries.sourceId, shortcutId) : undefined);
     const [deliveries, total] = await Promise.all([

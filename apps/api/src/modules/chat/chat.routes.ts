@@ -27,8 +27,9 @@ import {
   readConversation,
   readShortcutEndpoint,
   listShortcutRuns,
-  runWebhookShortcut,
+  runShortcutInConversation,
   sendFile,
+  shortcutRunStatus,
   setFeedback,
   startConversation,
   testAssistant,
@@ -208,9 +209,15 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
   route(app, chatContract.runShortcut, { config: perIp(CHAT_LIMITS.shortcutRuns.perIp, CHAT_LIMITS.shortcutRuns.windowMs) },
     async (request, reply) => {
       await limits.shortcutRuns(request, reply);
-      const queued = await runWebhookShortcut(deps, request.params.id, { allowPrivate: allowPrivateWebhooks });
+      const queued = await runShortcutInConversation(deps, readVisitor(request), request.params.id, request.body?.conversationId, {
+        allowPrivate: allowPrivateWebhooks,
+      });
       return noStore(reply).status(202).send(queued);
     },
+  );
+
+  route(app, chatContract.shortcutRunStatus, {},
+    async (request, reply) => noStore(reply).send(await shortcutRunStatus(deps, await access(request), request.params.id, request.params.deliveryId)),
   );
 
   // ---------------------------------------------------------------- admin reads

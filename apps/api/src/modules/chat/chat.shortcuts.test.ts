@@ -36,8 +36,17 @@ async function webhookShortcut(t: TestApp, values: Partial<typeof shortcuts.$inf
   return row!;
 }
 
-const run = (t: TestApp, id: string, cookie?: string) =>
-  t.app.inject({ method: 'POST', url: `/api/chat/shortcuts/${id}/run`, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: {} });
+const run = (t: TestApp, id: string, cookie?: string, body: { conversationId?: string } = {}) =>
+  t.app.inject({ method: 'POST', url: `/api/chat/shortcuts/${id}/run`, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, payload: body });
+
+const runStatus = (t: TestApp, conversationId: string, deliveryId: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url: `/api/chat/conversations/${conversationId}/shortcut-runs/${deliveryId}`, headers: { cookie } });
+
+async function statusOf(t: TestApp, conversationId: string, deliveryId: string, cookie: string) {
+  const response = await runStatus(t, conversationId, deliveryId, cookie);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { status: string }).status;
+}
 
 describe('webhook shortcuts run on the server', () => {
   it('reach the receiver signed the Standard Webhooks way, with the payload plus timestamp, shortcut_id and shortcut_name', async () => {
@@ -135,5 +144,67 @@ describe('webhook shortcuts run on the server', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toMatch(/^Muitos atalhos executados seguidos\. Aguarde \d+ segundos/);
     expect(await t.database.db.select().from(webhookDeliveries)).toHaveLength(CHAT_LIMITS.shortcutRuns.perVisitor);
+  });
+});
+
+describe('a shortcut run from the conversation tells what really happened', () => {
+  it("is 'queued' while being sent, then 'delivered', and the receiver learns which conversation asked", async () => {
+    const t = await app();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const hook = await receiver(() => ({ status: 204, after: held }));
+    const shortcut = await webhookShortcut(t, { webhookUrl: hook.url });
+    const visitor = await newVisitor(t.app);
+
+    const response = await run(t, shortcut.id, visitor.cookie, { conversationId: visitor.conversation.id });
+    expect(response.statusCode).toBe(202);
+    const { deliveryId, status } = response.json() as { deliveryId: string; status: string };
+    expect(status).toBe('queued');
+    // Being sent, not yet answered: registered, never "success".
+    await waitUntil(() => hook.requests.length === 1, { what: 'o envio do atalho' });
+    expect(await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)).toBe('queued');
+    expect(JSON.parse(hook.requests[0]!.body)).toMatchObject({ conversation_id: visitor.conversation.id, shortcut_name: 'Falar com atendente' });
+
+    release();
+    await waitUntil(async () => (await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)) === 'delivered', { what: 'a entrega confirmada' });
+    expect((await runStatus(t, visitor.conversation.id, deliveryId, visitor.cookie)).json()).toEqual({ deliveryId, shortcutName: 'Falar com atendente', status: 'delivered' });
+  });
+
+  it("is 'failed' once every attempt failed, and the admin dashboard counts the failure", async () => {
+    const t = await app();
+    const hook = await receiver(() => ({ status: 503 }));
+    const shortcut = await webhookShortcut(t, { webhookUrl: hook.url });
+    const visitor = await newVisitor(t.app);
+    const { deliveryId } = (await run(t, shortcut.id, visitor.cookie, { conversationId: visitor.conversation.id })).json() as { deliveryId: string };
+
+    await waitUntil(async () => (await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)) === 'failed', { what: 'a falha definitiva' });
+    expect(hook.requests).toHaveLength(3);
+
+    const admin = await signInAsAdmin(t.app);
+    const dashboard = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard?days=7', headers: { cookie: admin } });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().counts.failedShortcutRuns).toBe(1);
+    // The admin reads the run of that conversation too.
+    expect(await statusOf(t, visitor.conversation.id, deliveryId, admin)).toBe('failed');
+  });
+
+  it("is neither run in nor read from someone else's conversation", async () => {
+    const t = await app();
+    const hook = await receiver();
+    const shortcut = await webhookShortcut(t, { webhookUrl: hook.url });
+    const owner = await newVisitor(t.app);
+    const stranger = await newVisitor(t.app);
+
+    const refused = await run(t, shortcut.id, stranger.cookie, { conversationId: owner.conversation.id });
+    expect(refused.statusCode).toBe(404);
+    expect(await t.database.db.select().from(webhookDeliveries)).toEqual([]);
+
+    const { deliveryId } = (await run(t, shortcut.id, owner.cookie, { conversationId: owner.conversation.id })).json() as { deliveryId: string };
+    expect((await runStatus(t, owner.conversation.id, deliveryId, stranger.cookie)).statusCode).toBe(404);
+    // A run is read through its own conversation only.
+    expect((await runStatus(t, stranger.conversation.id, deliveryId, stranger.cookie)).statusCode).toBe(404);
+    const malformed = await runStatus(t, owner.conversation.id, 'nao-e-um-id', owner.cookie);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.message).toBeTruthy();
   });
 });

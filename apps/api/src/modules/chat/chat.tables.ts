@@ -27,6 +27,8 @@ export type ChatConversationState = {
   credits?: number;
   reseller?: boolean;
   priceMode?: 'cliente' | 'revendedor';
+  /** The streaming app the visitor wants activated (at the price of `priceMode`). */
+  activationAppId?: string;
   /** The choice a PIX was last offered for, so it is not offered again for the same choice. */
   offered?: string;
 };
@@ -53,7 +55,7 @@ export const chatPaymentIntents = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['plan', 'credits'] }).notNull(),
+    kind: text('kind', { enum: ['plan', 'credits', 'activation'] }).notNull(),
     itemName: text('item_name').notNull(),
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     period: text('period', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }),

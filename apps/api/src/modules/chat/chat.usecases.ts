@@ -7,6 +7,8 @@ import {
   type ChatMessage,
   type PixOffer,
   type PublicShortcut,
+  type ShortcutRunState,
+  type ShortcutRunStatus,
 } from '@vitrine/domain/chat';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { endpointUrl } from '@vitrine/domain/contracts';
@@ -437,12 +439,19 @@ function publicPix(row: ShortcutRow, shop: PixRecipient): PublicShortcut['pix'] 
 /**
  * Runs a webhook shortcut on the server: one signed delivery through the job outbox (the delivery
  * row and its job written together), with the shortcut's payload plus timestamp, shortcut_id and
- * shortcut_name. The browser never learns the URL.
+ * shortcut_name, and conversation_id when run from a conversation (the visitor's own). The browser
+ * never learns the URL; it is told 'queued' here, and delivered or failed by shortcutRunStatus.
  */
 export async function runWebhookShortcut(
   deps: Pick<ChatDeps, 'db' | 'clock'>,
   shortcutId: string,
-  policy: { allowPrivate: boolean; /** The admin's test button runs an inactive shortcut too. */ includeInactive?: boolean },
+  policy: {
+    allowPrivate: boolean;
+    /** The admin's test button runs an inactive shortcut too. */
+    includeInactive?: boolean;
+    /** The conversation it was run from, already checked to be the visitor's. */
+    conversationId?: string;
+  },
 ): Promise<{ deliveryId: string; status: 'queued' }> {
   const shortcut = await createChatRepository(deps.db).findActiveShortcut(shortcutId, { includeInactive: policy.includeInactive });
   if (!shortcut) throw chatErrors.shortcutNotFound();
@@ -453,6 +462,7 @@ export async function runWebhookShortcut(
     timestamp: (deps.clock ?? (() => new Date()))().toISOString(),
     shortcut_id: shortcut.id,
     shortcut_name: shortcut.name,
+    ...(policy.conversationId ? { conversation_id: policy.conversationId } : {}),
   };
   const queued = await enqueueWebhook(
     deps.db,
@@ -460,6 +470,31 @@ export async function runWebhookShortcut(
     { allowPrivate: policy.allowPrivate },
   );
   return { deliveryId: queued.deliveryId, status: 'queued' };
+}
+
+/** A visitor runs a shortcut from their conversation: only their own (anyone else's does not exist). */
+export async function runShortcutInConversation(
+  deps: ChatDeps,
+  visitorId: string | null,
+  shortcutId: string,
+  conversationId: string | undefined,
+  policy: { allowPrivate: boolean },
+) {
+  if (conversationId !== undefined) await ownConversation(deps, visitorId, conversationId);
+  return runWebhookShortcut(deps, shortcutId, { ...policy, conversationId });
+}
+
+/**
+ * What became of a shortcut run from a conversation, for its visitor (and admins): queued while it is
+ * being sent or retried, then delivered or failed.
+ */
+export async function shortcutRunStatus(deps: ChatDeps, access: ChatAccess, conversationId: string, deliveryId: string): Promise<ShortcutRunState> {
+  await visibleConversation(deps, access, conversationId);
+  const run = await createChatRepository(deps.db).findConversationShortcutRun(conversationId, deliveryId);
+  if (!run) throw chatErrors.shortcutRunNotFound();
+  const name = typeof run.payload.shortcut_name === 'string' ? run.payload.shortcut_name : 'Atalho';
+  const status: ShortcutRunStatus = run.status === 'delivered' ? 'delivered' : run.status === 'failed' ? 'failed' : 'queued';
+  return { deliveryId: run.id, shortcutName: name, status };
 }
 
 // ---------------------------------------------------------------- admin reads

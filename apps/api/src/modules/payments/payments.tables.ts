@@ -15,7 +15,7 @@ export const payments = pgTable(
     /** 'psp': a charge at the PSP (confirms itself); 'static': the static BR Code (confirmed by hand). */
     provider: text('provider', { enum: ['psp', 'static'] }).notNull(),
     amount: money('amount').notNull(),
-    kind: text('kind', { enum: ['plan', 'credits', 'app'] }).notNull(),
+    kind: text('kind', { enum: ['plan', 'credits', 'activation'] }).notNull(),
     itemName: text('item_name').notNull(),
     conversationId: uuid('conversation_id').references(() => chatConversations.id, { onDelete: 'set null' }),
     paymentIntentId: uuid('payment_intent_id').references(() => chatPaymentIntents.id, { onDelete: 'set null' }),

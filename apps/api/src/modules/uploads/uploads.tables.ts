@@ -2,6 +2,9 @@
 import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.ts';
 
+/** `createdBy` of the files the demo seed writes (its installers are demonstration packages, not apps). */
+export const DEMO_SEED_AUTHOR = 'demo-seed';
+
 export const uploads = pgTable('uploads', {
   id: id(),
   bucket: text('bucket').notNull(),

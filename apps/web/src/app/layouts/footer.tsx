@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Link as FooterLink } from '@vitrine/domain/content';
-import { footerFromEntries } from '@vitrine/domain/site-config';
+import { emailHref, footerFromEntries, phoneHref, socialProfileHref } from '@vitrine/domain/site-config';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { Brand } from '@/components/layouts/brand';
@@ -12,11 +12,14 @@ export function Footer() {
   if (isPending) return <FooterSkeleton />;
   // On an error the specification's defaults still give the visitor a working footer.
   const footer = footerFromEntries(data?.entries ?? {});
+  // Only the shop's own profiles: a network's home page or no address at all hides the icon.
   const social = [
-    { href: footer.social.facebook, label: 'Facebook', Icon: FacebookIcon },
-    { href: footer.social.instagram, label: 'Instagram', Icon: InstagramIcon },
-    { href: footer.social.twitter, label: 'Twitter', Icon: TwitterIcon },
-  ].filter((item) => item.href);
+    { href: socialProfileHref(footer.social.facebook), label: 'Facebook', Icon: FacebookIcon },
+    { href: socialProfileHref(footer.social.instagram), label: 'Instagram', Icon: InstagramIcon },
+    { href: socialProfileHref(footer.social.twitter), label: 'Twitter', Icon: TwitterIcon },
+  ].filter((item): item is typeof item & { href: string } => item.href !== null);
+  const mail = emailHref(footer.contact.email);
+  const tel = phoneHref(footer.contact.phone);
 
   return (
     <footer className="bg-card/40 border-t" data-testid="site-footer">
@@ -28,6 +31,7 @@ export function Footer() {
             <Brand text={footer.logo.text} />
           )}
           <p className="text-muted-foreground text-sm leading-relaxed">{footer.description}</p>
+          {social.length > 0 && (
           <div className="flex gap-3">
             {social.map(({ href, label, Icon }) => (
               <a
@@ -42,22 +46,37 @@ export function Footer() {
               </a>
             ))}
           </div>
+          )}
         </div>
         <FooterLinks title="Links Rápidos" links={footer.quickLinks} />
         <FooterLinks title="Legal" links={footer.legalLinks} />
         <div className="space-y-3">
           <h2 className="text-sm font-semibold">Contato</h2>
           <ul className="text-muted-foreground space-y-2 text-sm">
-            <li className="flex items-center gap-2">
-              <Mail className="size-4" aria-hidden />
-              <a href={`mailto:${footer.contact.email}`} className="hover:text-foreground">
-                {footer.contact.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Phone className="size-4" aria-hidden />
-              {footer.contact.phone}
-            </li>
+            {footer.contact.email && (
+              <li className="flex items-center gap-2">
+                <Mail className="size-4 shrink-0" aria-hidden />
+                {mail ? (
+                  <a href={mail} className="hover:text-foreground break-all">
+                    {footer.contact.email}
+                  </a>
+                ) : (
+                  footer.contact.email
+                )}
+              </li>
+            )}
+            {footer.contact.phone && (
+              <li className="flex items-center gap-2">
+                <Phone className="size-4 shrink-0" aria-hidden />
+                {tel ? (
+                  <a href={tel} className="hover:text-foreground">
+                    {footer.contact.phone}
+                  </a>
+                ) : (
+                  footer.contact.phone
+                )}
+              </li>
+            )}
             <li className="flex items-center gap-2">
               <MapPin className="size-4" aria-hidden />
               {footer.contact.location}

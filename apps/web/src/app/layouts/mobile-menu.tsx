@@ -2,6 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import type { Link as SiteLink } from '@vitrine/domain/content';
+import { matchesExactly } from '@vitrine/domain/site-config';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { UserMenu } from '@/features/auth/components/user-menu';
@@ -40,7 +41,7 @@ export function MobileMenu({
             <NavLink
               key={link.href}
               to={link.href}
-              end={link.href === '/'}
+              end={matchesExactly(link.href, navigation)}
               onClick={close}
               className={({ isActive }) =>
                 cn('rounded-md px-3 py-2.5 text-base font-medium', isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:text-foreground')

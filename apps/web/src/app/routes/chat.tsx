@@ -1,5 +1,6 @@
 import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { ContactChannelLinks } from '@/features/content/components/contact-info';
 
 export function Component() {
-  return <ChatScreen />;
+  return <ChatScreen otherChannels={<ContactChannelLinks />} />;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import type { Link as SiteLink } from '@vitrine/domain/content';
+import { matchesExactly } from '@vitrine/domain/site-config';
 import { cn } from '@/lib/utils';
 
 // The 'Mais' menu loads only when some link does not fit (never on a phone, where the row is hidden).
@@ -9,7 +10,8 @@ const HeaderOverflowMenu = lazy(() => import('./header-overflow-menu').then((mod
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors';
 
-const isCurrent = (href: string, pathname: string) => (href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`));
+const isCurrent = (href: string, pathname: string, links: SiteLink[]) =>
+  matchesExactly(href, links) ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
 
 /**
  * How many links fit in `available` pixels. `rights[i]` is where link i ends, measured from where
@@ -58,7 +60,7 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
 
   const inline = links.slice(0, count);
   const overflow = links.slice(count);
-  const overflowCurrent = overflow.some((link) => isCurrent(link.href, pathname));
+  const overflowCurrent = overflow.some((link) => isCurrent(link.href, pathname, links));
   const moreClass = cn(
     linkClass,
     'hover:text-foreground focus-visible:ring-ring/50 inline-flex items-center gap-1 outline-none focus-visible:ring-[3px]',
@@ -71,7 +73,7 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
         <NavLink
           key={link.href}
           to={link.href}
-          end={link.href === '/'}
+          end={matchesExactly(link.href, links)}
           className={({ isActive }) => cn(linkClass, 'hover:text-foreground', isActive ? 'text-foreground bg-accent/60' : 'text-muted-foreground')}
         >
           {link.label}
@@ -88,7 +90,7 @@ export function HeaderNav({ links }: { links: SiteLink[] }) {
             </button>
           }
         >
-          <HeaderOverflowMenu links={overflow} triggerClassName={moreClass} defaultOpen={openOnLoad} />
+          <HeaderOverflowMenu links={overflow} allLinks={links} triggerClassName={moreClass} defaultOpen={openOnLoad} />
         </Suspense>
       )}
       {/* Never seen nor announced: only measured. Clipped to the row so it cannot widen the page. */}

@@ -422,7 +422,7 @@ function PlatformRow({ appId, platform, file, onChanged }: { appId: string; plat
         <span className="font-medium">{label}</span>
         {file ? (
           <span className="text-muted-foreground flex min-w-0 items-center gap-2 text-xs">
-            <span className="truncate">{file.kind === 'file' ? `${file.fileName} · ${formatSize(file.sizeBytes ?? 0)}` : file.url}</span>
+            <span className="truncate">{file.kind === 'file' ? `${file.fileName} · ${formatSize(file.sizeBytes ?? 0)}${file.isDemo ? ' · pacote de demonstração' : ''}` : file.url}</span>
             <Button variant="ghost" size="sm" onClick={() => void remove()} aria-label={`Remover download de ${label}`}>
               <Trash2 className="size-4" aria-hidden />
             </Button>

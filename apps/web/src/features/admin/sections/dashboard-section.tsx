@@ -26,6 +26,7 @@ const COUNT_LABELS: [keyof Dashboard['counts'], string][] = [
   ['proUsers', 'Usuários PRO ativos'],
   ['unreadContactMessages', 'Mensagens não lidas'],
   ['openHandoffs', 'Pedidos de atendente'],
+  ['failedShortcutRuns', 'Atalhos não entregues'],
 ];
 
 /** 'Primeiros passos': what a new shop still has to set, each linking to where it is done. */
@@ -137,6 +138,20 @@ export function DashboardSection() {
       <SetupChecklistCard />
 
       <PaymentsRevenueCard />
+
+      {data && data.counts.failedShortcutRuns > 0 && (
+        <div role="alert" className="border-destructive/40 bg-destructive/5 flex flex-wrap items-center justify-between gap-2 rounded-lg border px-4 py-3 text-sm">
+          <p>
+            <strong>{data.counts.failedShortcutRuns.toLocaleString('pt-BR')}</strong>{' '}
+            {data.counts.failedShortcutRuns === 1 ? 'atalho do chat não foi entregue' : 'atalhos do chat não foram entregues'} no período: o visitante foi avisado
+            e orientado a usar outro canal.
+          </p>
+          <Link to="/admin/webhooks" className="text-primary inline-flex items-center gap-1 font-medium hover:underline">
+            Ver entregas
+            <ChevronRight className="size-4" aria-hidden />
+          </Link>
+        </div>
+      )}
 
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {COUNT_LABELS.map(([key, label]) => (

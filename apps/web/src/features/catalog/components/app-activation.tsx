@@ -159,7 +159,7 @@ export function AppActivation() {
             <p className="text-muted-foreground text-sm">Nosso suporte ajuda você a escolher e ativar o app certo.</p>
           </div>
           <Button asChild variant="outline">
-            <Link to={chatIntentHref({ kind: 'support' })}>Falar com o suporte</Link>
+            <Link to={chatIntentHref({ kind: 'support', about: 'activation' })}>Falar com o suporte</Link>
           </Button>
         </div>
       </div>

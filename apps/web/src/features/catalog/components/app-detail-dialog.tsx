@@ -88,6 +88,9 @@ function Overview({ app }: { app: PublicApp }) {
   );
 }
 
+/** Said of a demo seed's installer, so nobody mistakes it for the app. */
+const DEMO_PACKAGE_NOTICE = 'Pacote de demonstração: um arquivo ZIP de exemplo com um leia-me, não o aplicativo.';
+
 function Downloads({ app }: { app: PublicApp }) {
   const [code, setCode] = useState('');
   const redeem = useRedeemDownloadCode();
@@ -152,6 +155,11 @@ function Downloads({ app }: { app: PublicApp }) {
               <p className="text-muted-foreground text-xs">
                 Versão {platform.version} · {formatSize(platform.sizeMb)}
               </p>
+              {platform.isDemo && (
+                <p className="mt-1 text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="demo-package">
+                  {DEMO_PACKAGE_NOTICE}
+                </p>
+              )}
             </div>
             <Button
               type="button"

@@ -1,6 +1,9 @@
 import { callEndpoint } from '@/lib/api-client';
 import { chatContract } from '@vitrine/domain/chat.contract';
 
-/** The server sends the shortcut's webhook (signed, retried); the browser never sees its URL. */
-export const runShortcut = (shortcutId: string) =>
-  callEndpoint(chatContract.runShortcut, { params: { id: shortcutId } });
+/**
+ * The server queues the shortcut's webhook (signed, retried); the browser never sees its URL. Run from
+ * a conversation, its outcome can then be followed there (get-shortcut-run.ts).
+ */
+export const runShortcut = (shortcutId: string, conversationId: string | null) =>
+  callEndpoint(chatContract.runShortcut, { params: { id: shortcutId }, body: conversationId ? { conversationId } : {} });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Bot, MessageSquarePlus } from 'lucide-react';
 import type { PixOffer, PublicShortcut } from '@vitrine/domain/chat';
@@ -15,6 +15,7 @@ import { Composer } from './composer';
 import { MessageList, PendingGreeting } from './message-list';
 import { PixDialog, type PixDetails } from './pix-dialog';
 import { ShortcutBar } from './shortcut-bar';
+import { ShortcutRunCard, type ShortcutRun } from './shortcut-run-card';
 
 const offerDetails = (offer: PixOffer): PixDetails => ({
   title: offer.title,
@@ -26,7 +27,8 @@ const offerDetails = (offer: PixOffer): PixDetails => ({
   description: offer.description,
 });
 
-export function ChatScreen() {
+/** `otherChannels`: the shop's contact channels, offered when a shortcut (a call for a person) could not be delivered. */
+export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   // The intent of the storefront button that led here, read once; the address is then cleaned, so a
@@ -37,27 +39,26 @@ export function ChatScreen() {
   const { data: shortcuts = [] } = useShortcuts();
   const [pix, setPix] = useState<PixDetails | null>(null);
   const [running, setRunning] = useState<string | null>(null);
+  const [runs, setRuns] = useState<ShortcutRun[]>([]);
 
-  const openPix = useCallback((details: PixDetails) => {
-    setPix(details);
-    notify.info(CHAT_TEXTS.pixOpened);
-  }, []);
+  // 'PIX Aberto' is said inside the dialog (pix-dialog.tsx), where no toast can cover it.
+  const openPix = useCallback((details: PixDetails) => setPix(details), []);
 
+  const { pay, conversationId } = chat;
   const onShortcut = useCallback(
     async (shortcut: PublicShortcut) => {
       if (shortcut.type === 'pix') {
-        if (!shortcut.pix) {
-          // The shop has not set its PIX key yet: no code to show.
-          notify.info(CHAT_TEXTS.pixNotConfiguredTitle, CHAT_TEXTS.pixNotConfigured);
-          return;
-        }
-        openPix({ ...shortcut.pix, title: shortcut.name });
+        // A PIX in the conversation is for what the visitor chose there: the assistant answers with it
+        // (or asks what to pay for, or says the shop has no PIX key yet). Never the shortcut's own amount.
+        await pay();
         return;
       }
       setRunning(shortcut.id);
       try {
-        await runShortcut(shortcut.id);
-        notify.success(CHAT_TEXTS.shortcutDoneTitle, CHAT_TEXTS.shortcutDone(shortcut.name));
+        const queued = await runShortcut(shortcut.id, conversationId);
+        // Registered, not done: a card in the conversation says so and follows it to delivered or failed.
+        if (conversationId) setRuns((current) => [...current, { conversationId, deliveryId: queued.deliveryId, name: shortcut.name }]);
+        else notify.info(CHAT_TEXTS.shortcutQueuedTitle, CHAT_TEXTS.shortcutQueued(shortcut.name));
       } catch (error) {
         const missingUrl = error instanceof ApiError && error.code === 'chat.webhook_url_missing';
         notify.error(CHAT_TEXTS.shortcutErrorTitle, missingUrl ? CHAT_TEXTS.webhookUrlMissing : CHAT_TEXTS.shortcutError(shortcut.name));
@@ -65,8 +66,12 @@ export function ChatScreen() {
         setRunning(null);
       }
     },
-    [openPix],
+    [pay, conversationId],
   );
+
+  const shownRuns = runs.filter((run) => run.conversationId === conversationId);
+  const tail = shownRuns.map((run) => <ShortcutRunCard key={run.deliveryId} run={run} otherChannels={otherChannels} />);
+  const tailKey = shownRuns.map((run) => run.deliveryId).join(',');
 
   const ready = chat.status === 'ready';
   const composerDisabled = !ready || chat.busy;
@@ -115,9 +120,9 @@ export function ChatScreen() {
             </Button>
           </div>
         ) : (
-          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} payments={payments.byIntent} onRenewPix={payments.renew} {...listProps} />
+          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} payments={payments.byIntent} onRenewPix={payments.renew} tail={tail} tailKey={tailKey} {...listProps} />
         )}
-        <ShortcutBar shortcuts={shortcuts} running={running} onRun={(shortcut) => void onShortcut(shortcut)} />
+        <ShortcutBar shortcuts={shortcuts} running={running} busy={!ready || chat.busy} onRun={(shortcut) => void onShortcut(shortcut)} />
         <Composer disabled={composerDisabled} onSend={(text) => void chat.sendText(text)} onImage={(file) => void chat.sendImage(file)} onAudio={(audio, name) => void chat.sendAudio(audio, name)} />
       </section>
       <PixDialog pix={pix} onOpenChange={(open) => !open && setPix(null)} />

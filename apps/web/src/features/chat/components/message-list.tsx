@@ -76,14 +76,17 @@ export interface MessageListProps {
   /** The newest payment of each offered PIX, by payment intent (modules/payments). */
   payments?: Map<string, ConversationPayment>;
   onRenewPix?: (payment: ConversationPayment) => Promise<ConversationPayment | null>;
+  /** Items after the messages (the shortcut runs), and a key that changes when they do, to scroll to them. */
+  tail?: ReactNode;
+  tailKey?: string;
 }
 
-export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix, payments, onRenewPix }: MessageListProps) {
+export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix, payments, onRenewPix, tail, tailKey }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
     if (element) element.scrollTop = element.scrollHeight;
-  }, [messages, typing, draft]);
+  }, [messages, typing, draft, tailKey]);
   const lastBot = [...messages].reverse().find((message) => message.type === 'bot');
 
   return (
@@ -140,6 +143,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
             </div>
           </li>
         ))}
+        {tail}
         {draft && (
           <li className="flex gap-2.5" data-testid="bot-draft">
             <Avatar type="bot" />

@@ -1,11 +1,11 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { formatBRL } from '@/lib/format';
-import { notify } from '@/lib/toast';
+import { cn } from '@/lib/utils';
 
 export interface PixDetails {
   /** What is paid ('Plano Premium — Anual'), or the shortcut's name. */
@@ -18,18 +18,30 @@ export interface PixDetails {
   description: string;
 }
 
-async function copy(text: string, success: string, failure: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    notify.success(success);
-  } catch {
-    notify.error(CHAT_TEXTS.copyErrorTitle, failure);
-  }
-}
+type Notice = { title: string; description?: string; tone: 'info' | 'success' | 'error' };
 
-/** The PIX dialog: a QR code (level M, 200 px) of the BR Code, the key and the whole code to copy, the QR as a PNG. */
+/**
+ * The PIX dialog: a QR code (level M, 200 px) of the BR Code, the key and the whole code to copy, the QR
+ * as a PNG. Its notices ('PIX Aberto', 'Chave PIX Copiada!'…) are said inside it, in a line kept for
+ * them, never in a toast: on a phone a toast would cover the copia-e-cola box and its buttons (the
+ * site's toasts wait, hidden, while the dialog is open; see styles.css).
+ */
 export function PixDialog({ pix, onOpenChange }: { pix: PixDetails | null; onOpenChange: (open: boolean) => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const code = pix?.brCode;
+  useEffect(() => {
+    if (code !== undefined) setNotice({ title: CHAT_TEXTS.pixOpened, tone: 'info' });
+  }, [code]);
+
+  async function copy(text: string, success: string, failure: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setNotice({ title: success, tone: 'success' });
+    } catch {
+      setNotice({ title: CHAT_TEXTS.copyErrorTitle, description: failure, tone: 'error' });
+    }
+  }
 
   const downloadQr = () => {
     if (!canvas.current) return;
@@ -41,13 +53,23 @@ export function PixDialog({ pix, onOpenChange }: { pix: PixDetails | null; onOpe
 
   return (
     <Dialog open={pix !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-md" data-pix-dialog="">
         {pix && (
           <>
             <DialogHeader>
               <DialogTitle>Pagamento via PIX</DialogTitle>
               <DialogDescription>{pix.title}</DialogDescription>
             </DialogHeader>
+            <p
+              role="status"
+              data-testid="pix-notice"
+              className={cn(
+                'min-h-5 text-sm font-medium',
+                notice?.tone === 'error' ? 'text-destructive' : notice?.tone === 'success' ? 'text-emerald-700 dark:text-emerald-400' : 'text-muted-foreground',
+              )}
+            >
+              {notice ? `${notice.title}${notice.description ? ` ${notice.description}` : ''}` : ''}
+            </p>
             <div className="flex justify-center">
               <div className="rounded-lg border bg-white p-3">
                 <QRCodeCanvas ref={canvas} value={pix.brCode} level="M" size={200} marginSize={1} title="QR code do PIX" data-testid="pix-qr" />

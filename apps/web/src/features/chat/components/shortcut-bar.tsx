@@ -5,7 +5,18 @@ import { SHORTCUTS_SHOWN } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 
 /** The active shortcuts by order: the first four, and a toggle for the rest. */
-export function ShortcutBar({ shortcuts, onRun, running }: { shortcuts: PublicShortcut[]; onRun: (shortcut: PublicShortcut) => void; running: string | null }) {
+export function ShortcutBar({
+  shortcuts,
+  onRun,
+  running,
+  busy,
+}: {
+  shortcuts: PublicShortcut[];
+  onRun: (shortcut: PublicShortcut) => void;
+  running: string | null;
+  /** An answer is being written: a PIX shortcut (a turn of the conversation) waits for it. */
+  busy: boolean;
+}) {
   const [expanded, setExpanded] = useState(false);
   if (!shortcuts.length) return null;
   const shown = expanded ? shortcuts : shortcuts.slice(0, SHORTCUTS_SHOWN);
@@ -20,7 +31,7 @@ export function ShortcutBar({ shortcuts, onRun, running }: { shortcuts: PublicSh
             variant="secondary"
             size="sm"
             className="h-8 max-w-full rounded-full"
-            disabled={running === shortcut.id}
+            disabled={running === shortcut.id || (shortcut.type === 'pix' && busy)}
             onClick={() => onRun(shortcut)}
           >
             {shortcut.type === 'pix' ? <QrCode /> : <Zap />}

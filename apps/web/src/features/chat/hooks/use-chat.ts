@@ -186,6 +186,13 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     [turn],
   );
 
+  /** 'Pagar com PIX' (the PIX shortcut): the assistant answers with a PIX for what was chosen, or asks what to pay for. */
+  const pay = useCallback(() => {
+    const id = conversationRef.current;
+    if (!id) return Promise.resolve();
+    return sendIntent(id, { kind: 'pay' });
+  }, [sendIntent]);
+
   /** Thumbs up or down on an answer; the same thumb again clears it. */
   const rate = useCallback(async (message: ChatMessage, feedback: ChatFeedback) => {
     const id = conversationRef.current;
@@ -220,5 +227,5 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     }
   }, [begin]);
 
-  return { conversationId, messages, status, typing, draft, busy, sendText, sendImage, sendAudio, rate, newConversation };
+  return { conversationId, messages, status, typing, draft, busy, sendText, sendImage, sendAudio, pay, rate, newConversation };
 }

@@ -4,6 +4,7 @@ import { contactChannelListSchema, contactFaqSchema, type ContactChannel, type C
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { emailHref, phoneHref, whatsappHref } from '@vitrine/domain/site-config';
 import { useSiteConfig } from '../api/get-site-config';
 
 const channelIcons: Record<ContactChannel['type'], typeof Mail> = {
@@ -35,8 +36,19 @@ export function useContactContent() {
   };
 }
 
-function ChannelLink({ channel }: { channel: ContactChannel }) {
+/** The channel's own link, or the one its kind implies: an e-mail is mailto:, a phone tel:, a WhatsApp number wa.me. */
+function channelHref(channel: ContactChannel): string | null {
+  if (channel.href) return channel.href;
+  if (channel.type === 'email') return emailHref(channel.value);
+  if (channel.type === 'phone') return phoneHref(channel.value);
+  if (channel.type === 'whatsapp') return whatsappHref(channel.value);
+  return null;
+}
+
+function ChannelLink({ channel: stored }: { channel: ContactChannel }) {
   const className = 'text-primary font-medium break-all hover:underline';
+  const href = channelHref(stored);
+  const channel = { ...stored, href: href ?? undefined };
   if (!channel.href) return <span className="font-medium">{channel.value}</span>;
   if (channel.href.startsWith('/')) {
     return (
@@ -77,6 +89,27 @@ export function ContactChannels({ channels, isPending }: { channels: ContactChan
               <ChannelLink channel={channel} />
               {channel.description && <p className="text-muted-foreground text-sm">{channel.description}</p>}
             </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The shop's channels as a short list of links (tel:, mailto:, wa.me…), for the chat when a request could not be delivered. */
+export function ContactChannelLinks() {
+  const { channels, isPending } = useContactContent();
+  if (isPending) return <Skeleton className="h-12 w-full" />;
+  const shown = channels.filter((channel) => channel.type !== 'chat');
+  return (
+    <ul className="space-y-1" aria-label="Outros canais de contato" data-testid="other-channels">
+      {shown.map((channel) => {
+        const Icon = channelIcons[channel.type];
+        return (
+          <li key={`${channel.type}-${channel.value}`} className="flex min-w-0 items-center gap-2">
+            <Icon className="text-muted-foreground size-4 shrink-0" aria-hidden />
+            <span className="text-muted-foreground shrink-0">{channel.label}:</span>
+            <ChannelLink channel={channel} />
           </li>
         );
       })}

@@ -1,4 +1,5 @@
 import { Award, Headphones, Lightbulb, ShieldCheck, Users } from 'lucide-react';
+import { SITE_CLAIMS } from '@vitrine/domain/site-claims';
 
 const values = [
   { icon: ShieldCheck, title: 'Segurança', text: 'Pagamentos protegidos, dados tratados conforme a LGPD e controle parental em todos os planos.' },
@@ -8,8 +9,8 @@ const values = [
 ] as const;
 
 const stats = [
-  { value: '50K+', label: 'usuários ativos' },
-  { value: '99.9%', label: 'uptime' },
+  { value: SITE_CLAIMS.activeUsers, label: 'usuários ativos' },
+  { value: SITE_CLAIMS.uptime, label: 'uptime' },
   { value: '1M+', label: 'horas assistidas' },
   { value: '24/7', label: 'Suporte 24/7' },
 ] as const;
@@ -18,7 +19,7 @@ const timeline = [
   { year: '2020', title: 'O começo', text: 'A Vitrine nasce em São Paulo com um catálogo de canais ao vivo e os primeiros mil assinantes.' },
   { year: '2021', title: 'Apps oficiais', text: 'Lançamos os aplicativos para Smart TV, TV Box e celular, com download por código de acesso.' },
   { year: '2022', title: 'Programa de revenda', text: 'Revendedores passam a vender nossos planos com créditos pré-pagos, mensais e por clientes ativos.' },
-  { year: '2023', title: 'Qualidade 4K', text: 'Migramos para servidores novos, com 4K HDR e 99.9% de disponibilidade.' },
+  { year: '2023', title: 'Qualidade 4K', text: `Migramos para servidores novos, com 4K HDR e ${SITE_CLAIMS.uptime} de disponibilidade.` },
   { year: '2024', title: 'Assistente de IA', text: 'O assistente passa a atender, recomendar planos e ativar apps em segundos, 24 horas por dia.' },
 ] as const;
 

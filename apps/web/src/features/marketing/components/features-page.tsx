@@ -1,6 +1,7 @@
 import { Bot, Cpu, Download, Gauge, Lock, MonitorPlay, Sparkles, Tv, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { SITE_CLAIMS } from '@vitrine/domain/site-claims';
 import { Button } from '@/components/ui/button';
 
 const highlights = [
@@ -31,7 +32,7 @@ const highlights = [
 ] as const;
 
 const extras = [
-  { icon: Zap, title: 'Teste grátis de 7 dias', text: 'Experimente qualquer plano antes de pagar.' },
+  { icon: Zap, title: 'Pagamento na conversa', text: 'Escolha o plano com o assistente e pague por PIX ali mesmo.' },
   { icon: Users, title: 'Até 6 perfis familiares', text: 'Cada pessoa com a sua lista e as suas recomendações.' },
   { icon: Download, title: 'DVR de 500GB', text: 'Grave a programação ao vivo e assista quando quiser.' },
   { icon: Tv, title: 'Todas as telas', text: 'Smart TV, TV Box, celular, tablet e computador.' },
@@ -44,8 +45,7 @@ const specs = [
   ['Resposta da IA', 'Menos de 500 ms'],
   ['Perfis', 'Até 6 perfis familiares'],
   ['Gravação', 'DVR de 500GB na nuvem'],
-  ['Disponibilidade', '98% de uptime'],
-  ['Teste', 'Teste grátis de 7 dias'],
+  ['Disponibilidade', `${SITE_CLAIMS.uptime} de uptime`],
 ] as const;
 
 export function FeaturesPage() {

@@ -1,12 +1,13 @@
 import { ArrowDown, Bot, Clapperboard, MonitorPlay, Sparkles, Users, Zap } from 'lucide-react';
 import { Link } from 'react-router';
+import { SITE_CLAIMS } from '@vitrine/domain/site-claims';
 import { Button } from '@/components/ui/button';
 
 const claims = [
-  { icon: Zap, value: '98%', label: 'uptime' },
-  { icon: Users, value: '+50k', label: 'usuários ativos' },
-  { icon: Bot, value: '<500ms', label: 'resposta da IA' },
-  { icon: Clapperboard, value: '10K+', label: 'títulos' },
+  { icon: Zap, value: SITE_CLAIMS.uptime, label: 'uptime' },
+  { icon: Users, value: SITE_CLAIMS.activeUsers, label: 'usuários ativos' },
+  { icon: Bot, value: SITE_CLAIMS.aiResponse, label: 'resposta da IA' },
+  { icon: Clapperboard, value: SITE_CLAIMS.titles, label: 'títulos' },
   { icon: MonitorPlay, value: '4K', label: 'Ultra HD' },
 ] as const;
 
