@@ -4,9 +4,9 @@
 import http from 'node:http';
 
 export interface SseClient {
-  changes: Array<{ table: string; op: string; id: string | null }>;
+  changes: Array<{ table: string; op: string; id: string | null; origin?: string }>;
   /** Resolves when a change matching the predicate has arrived. */
-  waitFor(predicate: (change: { table: string; op: string; id: string | null }) => boolean, timeoutMs?: number): Promise<void>;
+  waitFor(predicate: (change: { table: string; op: string; id: string | null; origin?: string }) => boolean, timeoutMs?: number): Promise<void>;
   closed: Promise<void>;
   close(): void;
 }

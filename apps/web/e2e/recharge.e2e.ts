@@ -15,6 +15,24 @@ import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts'
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
+/**
+ * Counts every 'Dados Atualizados' toast the page ever shows, across reloads of this tab (toasts fade
+ * after a few seconds, so looking at the end would prove nothing).
+ */
+async function countUpdateNotices(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(element) || !element.textContent?.includes('Dados Atualizados')) continue;
+        seen.add(element);
+        sessionStorage.setItem('avisos', String(Number(sessionStorage.getItem('avisos') ?? 0) + 1));
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => Number(sessionStorage.getItem('avisos') ?? 0));
+}
+
 /** A real PNG of random pixels (it does not compress): large enough for its upload to take a moment. */
 function noisePng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -38,6 +56,7 @@ describe('the recharge back office', () => {
   let server: RunningServer;
   let receiver: Receiver;
   let failing: Receiver;
+  let alwaysFailing: Receiver;
   let failingNow = true;
   const opened: BrowserContext[] = [];
 
@@ -56,6 +75,7 @@ describe('the recharge back office', () => {
     receiver = await startReceiver();
     // Fails (asking for an immediate retry) until the test lets it succeed.
     failing = await startReceiver(() => (failingNow ? { status: 503, headers: { 'retry-after': '0' } } : { status: 200 }));
+    alwaysFailing = await startReceiver(() => ({ status: 503, headers: { 'retry-after': '0' } }));
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
@@ -65,6 +85,7 @@ describe('the recharge back office', () => {
     await server?.stop();
     await receiver?.close();
     await failing?.close();
+    await alwaysFailing?.close();
   });
 
   it("refuses a supplier whose panel is not an http(s) address ('Erro de Validação'), then adds it and edits it inline", async () => {
@@ -162,6 +183,33 @@ describe('the recharge back office', () => {
     await toast(page, 'Pedido reenviado').waitFor();
     await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Entregue');
     expect(await order.getByTestId('tentativas').textContent()).toContain('4 tentativas');
+    expect(errors).toEqual([]);
+  });
+
+  it("says 'Dados Atualizados' only for another session's write: not for this browser's own order, its background retries, nor another write of its own session", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const notices = await countUpdateNotices(page);
+    // This browser's order, whose delivery the server retries in the background (three attempts).
+    await sendOrder(page, alwaysFailing.url, { provider: 'StreamMax', quantity: '2', unitCost: '9' });
+    await page.goto('/admin/recharge-orders');
+    const order = page.getByTestId('pedido-recarga').filter({ hasText: alwaysFailing.url }).first();
+    // The data still refreshes live: the attempts appear as the job makes them.
+    await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Falhou');
+    expect(await order.getByTestId('tentativas').textContent()).toContain('3 tentativas');
+    // A write of this browser's session made outside the screens (the same cookie).
+    const own = await context.request.post(`${server.url}/api/admin/plans`, { data: { name: `Plano próprio ${randomUUID().slice(0, 6)}`, priceMonthly: 3 }, headers: { origin: server.url } });
+    expect(own.status()).toBe(201);
+
+    // Another session's write: the one notice. Events arrive in order, so once it is counted, every
+    // earlier one (own writes, retries) has been handled too.
+    const other = await openAsAdmin();
+    const name = `Plano de outra sessão ${randomUUID().slice(0, 6)}`;
+    const created = await other.context.request.post(`${server.url}/api/admin/plans`, { data: { name, priceMonthly: 4 }, headers: { origin: server.url } });
+    expect(created.status()).toBe(201);
+    await expect.poll(notices, { timeout: 15_000 }).toBe(1);
+    await page.goto('/admin/plans');
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    expect(await notices()).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -17,7 +17,6 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { ResourceSection } from '../components/resource-section';
@@ -99,7 +98,6 @@ function useSaveEntry() {
   const queryClient = useQueryClient();
   return guarded(async (section: string, key: string, value: unknown) => {
     try {
-      markLocalWrite('site_configurations');
       await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {

@@ -28,7 +28,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -97,7 +96,6 @@ export function NewRechargePanel() {
     if (items.length === 0) return notify.error(CREDIT_ORDER_MESSAGES.itemsRequired);
     setSending(true);
     try {
-      markLocalWrite('credit_orders');
       const order = await callEndpoint(adminCreditOrdersContract.create, { body: { webhookUrl: webhookUrl.trim(), contactId, items } });
       setFollowing(order.id);
       notify.success(CREDIT_ORDER_MESSAGES.sent, 'O pedido está na fila de envio; acompanhe a entrega em Pedidos de recarga.');

@@ -16,7 +16,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
@@ -62,7 +61,6 @@ function Deliveries() {
   useLoadErrorToast(query.error, 'webhooks');
   const resend = guarded(async (delivery: WebhookDeliveryLog) => {
     try {
-      markLocalWrite('webhook_deliveries');
       await callEndpoint(adminContract.resendWebhookDelivery, { params: { id: delivery.id } });
       notify.success('Reenvio na fila', `A entrega para ${delivery.url} será enviada de novo.`);
     } catch (error) {
@@ -227,7 +225,6 @@ export function ContactMessagesSection() {
   useLoadErrorToast(query.error, 'mensagens de contato');
   const mark = guarded(async (message: AdminContactMessage, read: boolean) => {
     try {
-      markLocalWrite('contact_messages');
       await callEndpoint(adminContentContract.markContactMessage, { params: { id: message.id }, body: { read } });
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);

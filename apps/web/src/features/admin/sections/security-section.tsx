@@ -14,7 +14,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
@@ -71,7 +70,6 @@ function ProUsers() {
   const upsert = useMutation({
     mutationKey: ['pro_users', 'upsert'],
     mutationFn: (body: { email: string; isActive: boolean; invite?: boolean }) => {
-      markLocalWrite('pro_users');
       return callEndpoint(accessContract.upsertProUser, { body });
     },
     onMutate: async (body) => {
@@ -89,7 +87,6 @@ function ProUsers() {
     onSuccess: (result) =>
       notify.success('Sucesso', 'invitation' in result && result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.'),
     onSettled: () => {
-      markLocalWrite('pro_users');
       return queryClient.invalidateQueries({ queryKey: ['pro_users'] });
     },
   });
