@@ -14,6 +14,25 @@ import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
+/**
+ * Counts every toast whose text contains `text` that the page ever shows, across reloads of this tab
+ * (toasts fade after a few seconds: looking at the end would prove nothing).
+ */
+async function countToasts(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.addInitScript((wanted) => {
+    const seen = new WeakSet<Element>();
+    const key = `toasts:${wanted}`;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(element) || !element.textContent?.includes(wanted)) continue;
+        seen.add(element);
+        sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? 0) + 1));
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate((wanted) => Number(sessionStorage.getItem(`toasts:${wanted}`) ?? 0), text);
+}
+
 /** The audit trail (Segurança → Auditoria) lists a write of `resource` found by `search`. */
 async function expectAudited(page: Page, search: string, resource: string) {
   await page.goto('/admin/security');
@@ -128,6 +147,58 @@ describe('the admin panel', () => {
     await expect.poll(() => visitor.page.getByText(name).count()).toBe(0);
     expect(first.errors).toEqual([]);
     await expectAudited(first.page, 'plans', 'plans');
+  });
+
+  it('edits the header and the footer as forms with a live preview (links added, moved, removed; social profiles), one toast per save', async () => {
+    const { page, errors } = await openAsAdmin();
+    const successes = await countToasts(page, 'Operação atualização realizada com sucesso.');
+    await page.goto('/admin/content');
+    const header = page.getByRole('form', { name: 'Cabeçalho' });
+    const preview = header.getByTestId('pre-visualizacao');
+    const menuPreview = () => preview.getByRole('navigation').locator('span').allTextContents();
+    await header.getByLabel('Nome da marca').fill('Vitrine Teste');
+    await preview.getByText('Vitrine Teste').waitFor();
+
+    const links = header.getByRole('listitem', { name: /^Link \d+$/ });
+    const before = await links.count();
+    await header.getByRole('button', { name: 'Adicionar link' }).click();
+    // An empty link is refused with the schema's message, in Portuguese.
+    await header.getByRole('button', { name: 'Salvar' }).click();
+    await header.getByText('Informe o texto do link.').waitFor();
+    await header.getByLabel(`Texto do link ${before + 1}`).fill('Blog');
+    await header.getByLabel(`Endereço do link ${before + 1}`).fill('/blog');
+    const last = (await menuPreview()).at(-2)!;
+    await header.getByRole('button', { name: `Subir link ${before + 1}` }).click();
+    await expect.poll(async () => (await menuPreview()).slice(-2)).toEqual(['Blog', last]);
+    const first = (await menuPreview())[0]!;
+    await header.getByRole('button', { name: 'Remover link 1' }).click();
+    await expect.poll(async () => (await menuPreview()).includes(first)).toBe(false);
+    expect(await links.count()).toBe(before);
+    // Two parts changed (brand and menu): one save, one toast.
+    await header.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Sucesso').waitFor();
+
+    const visitor = await open();
+    await visitor.page.goto('/');
+    const banner = visitor.page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Blog' }).first().waitFor();
+    expect(await banner.getByText('Vitrine Teste').count()).toBeGreaterThan(0);
+    expect(await banner.getByRole('link', { name: first, exact: true }).count()).toBe(0);
+    expect(await successes()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Rodapé' }).click();
+    const footer = page.getByRole('form', { name: 'Rodapé' });
+    await footer.getByLabel('Instagram').fill('https://instagram.com/vitrine-teste');
+    await footer.getByLabel('Facebook').fill('');
+    await footer.getByLabel('X (Twitter)').fill('');
+    await footer.getByTestId('pre-visualizacao').getByRole('list', { name: 'Pré-visualização das redes sociais' }).getByText('Instagram').waitFor();
+    expect(await footer.getByTestId('pre-visualizacao').getByText('Facebook').count()).toBe(0);
+    await footer.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(successes).toBe(2);
+    const stored = (await (await visitor.context.request.get(`${server.url}/api/site-config/footer`)).json()) as { entries: { social?: Record<string, string> } };
+    // Unset profiles are left out, not stored empty: the public footer hides them.
+    expect(stored.entries.social).toEqual({ instagram: 'https://instagram.com/vitrine-teste' });
+    expect(errors).toEqual([]);
   });
 
   it('rolls a refused write back and says why', async () => {
