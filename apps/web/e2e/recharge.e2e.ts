@@ -329,6 +329,34 @@ describe('the recharge back office', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the global discount of Tabelas de Preço on the server, starts the calculator from it, and labels plan types without a discount never applied', async () => {
+    const { page, context, errors } = await openAsAdmin();
+    await page.goto('/pricing-calculator?aba=tabelas');
+    const field = page.getByLabel('Desconto global (%)');
+    await expect.poll(() => field.isEnabled()).toBe(true);
+    await field.fill('7,5');
+    // Monthly from 50 units: R$ 13,00 less 7,5 % = R$ 12,03 (12,025 rounded half-up).
+    await page.getByRole('region', { name: 'Mensal' }).getByText('R$ 12,03').first().waitFor();
+    await page.getByRole('button', { name: 'Salvar desconto' }).click();
+    await toast(page, 'Desconto global salvo').waitFor();
+    // A reload (or another admin) reads it back from the server.
+    await page.reload();
+    await expect.poll(() => field.inputValue()).toBe('7,5');
+
+    await page.goto('/pricing-calculator');
+    // The plan types promise no discount: the calculator applies none for the period.
+    await page.getByRole('combobox', { name: 'Tipo de plano' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Mensal', 'Trimestral', 'Semestral', 'Anual']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Desconto' }).textContent()).toBe('Global (7,5%)');
+
+    await page.goto('/pricing-calculator?aba=consolidado');
+    await expect.poll(() => page.getByTestId('consolidado-desconto').textContent()).toContain('o desconto global (7,5%) vale nas Tabelas de Preço');
+    const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, { data: { value: 0 }, headers: { origin: server.url } });
+    expect(reset.status()).toBe(200);
+    expect(errors).toEqual([]);
+  });
+
   it('downloads the Consolidado CSV with the date in its name and a cell beginning with = escaped', async () => {
     const { page, context, errors } = await openAsAdmin();
     const api = (method: 'post' | 'put', path: string, data: object) => context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
