@@ -302,8 +302,19 @@ describe('the admin panel', () => {
     await guest.page.goto('/admin/dashboard');
     await guest.page.getByRole('heading', { name: 'Visão geral' }).waitFor();
 
-    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByRole('button', { name: 'Desativar' }).click();
-    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByText('Inativo').waitFor();
+    const row = admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    // Deactivating asks first: cancelled, nothing changes.
+    const confirm = admin.page.getByRole('dialog', { name: 'Desativar acesso PRO' });
+    expect(await confirm.textContent()).toContain(email);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    expect(await row.getByText('Ativo', { exact: true }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    await confirm.getByRole('button', { name: 'Desativar' }).click();
+    await row.getByText('Inativo').waitFor();
     await guest.page.reload();
     await guest.page.getByText('Acesso Restrito').waitFor();
 
@@ -440,5 +451,62 @@ describe('the admin panel', () => {
     expect(writtenAt[1]! - writtenAt[0]!).toBeGreaterThanOrEqual(1_000);
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
+  });
+});
+
+describe('an admin panel without SMTP', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("hands the inviting admin the invitation's link to copy, once; a password reset's link is never on an admin's screen", async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    opened.push(context);
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.9.1' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    expect((await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } })).status()).toBe(200);
+    await page.goto('/admin/security');
+    const email = `convite-${randomUUID().slice(0, 6)}@example.com`;
+    await page.getByLabel('Novo e-mail PRO').fill(email);
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link do convite' });
+    expect(await dialog.textContent()).toContain(email);
+    const link = await dialog.getByLabel('Link do convite').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/auth/confirmar#token=[\\w-]{20,}$`));
+    await dialog.getByRole('button', { name: 'Copiar link' }).click();
+    await toast(page, 'Link copiado').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The dialog's own button (its corner ✕ is named 'Fechar' too).
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    // Once: the page never shows it again (the server keeps only its hash).
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Buscar e-mails' }).fill(email);
+    await page.getByRole('cell', { name: email }).waitFor();
+    expect(await page.content()).not.toContain(link.split('#token=')[1]!);
+
+    // The link works: the invited person chooses a password on it.
+    const guest = await openPage(browser, server.url);
+    opened.push(guest.context);
+    await guest.context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.9.2' });
+    await guest.page.goto(link);
+    await guest.page.getByText(email).first().waitFor();
+
+    // A reset asked for the admin's own account: the outbox lists it, never with its link.
+    const forgot = await guest.context.request.post(`${server.url}/api/auth/forgot-password`, { data: { email: E2E_ADMIN.email }, headers: { origin: server.url } });
+    expect(forgot.status()).toBeLessThan(300);
+    await page.getByRole('tab', { name: 'E-mails' }).click();
+    const outbox = page.getByRole('tabpanel', { name: 'E-mails' });
+    await expect.poll(() => outbox.getByRole('row').filter({ hasText: E2E_ADMIN.email }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.content()).not.toMatch(/redefinir-senha|#token=/);
+    expect(errors).toEqual([]);
   });
 });
