@@ -148,7 +148,13 @@ describe('the recharge back office', () => {
     await toast(page, 'Por favor, insira a URL do webhook').waitFor();
 
     await sendOrder(page, receiver.url, { provider: 'StreamMax', quantity: '50', unitCost: '4,5' });
+    // The first order to this URL created its endpoint: its secret is shown once, and signs this very order.
+    const reveal = page.getByRole('dialog', { name: 'Segredo de assinatura do novo destino' });
+    const firstSecret = (await reveal.getByTestId('segredo-webhook').textContent())!;
+    expect(firstSecret).toMatch(/^whsec_/);
+    await reveal.getByRole('button', { name: 'Fechar' }).last().click();
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(1);
+    expect(new Webhook(firstSecret).verify(receiver.requests[0]!.body, receiver.requests[0]!.headers)).toMatchObject({ type: 'credit_purchase_order' });
     await page.goto('/admin/recharge-orders');
     const first = page.getByTestId('pedido-recarga').filter({ hasText: receiver.url }).first();
     await expect.poll(() => first.getByTestId('situacao-entrega').textContent(), { timeout: 20_000 }).toBe('Entregue');
@@ -160,6 +166,7 @@ describe('the recharge back office', () => {
     const rotated = (await (await context.request.post(`${server.url}/api/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, { headers: { origin: server.url } })).json()) as { secret: string };
     await sendOrder(page, receiver.url, { provider: 'TurboCast', quantity: '3', unitCost: '10,01' });
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(2);
+    expect(await reveal.count()).toBe(0);
     const body = new Webhook(rotated.secret).verify(receiver.requests[1]!.body, receiver.requests[1]!.headers) as Record<string, string>;
     expect(body).toMatchObject({ type: 'credit_purchase_order', contact: expect.stringContaining('Central de Recargas') });
     expect(body.message).toContain('Total do pedido: R$ 30,03');

@@ -1,7 +1,7 @@
 // Webhooks (the delivery log with filters and re-send; endpoints with their secret shown once when
 // rotated), the contact inbox with read/unread, and the chat's conversations (read-only).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
+import { Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
 import { WEBHOOK_DELIVERY_STATUSES } from '@vitrine/domain/admin';
@@ -21,6 +21,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { pageCount, usePagedList } from '../api/use-paged-list';
+import { RevealedSecret } from '../components/revealed-secret';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste' };
@@ -190,23 +191,7 @@ function Endpoints() {
           </Button>
         )}
       />
-      <Dialog open={revealed !== null} onOpenChange={(open) => !open && setRevealed(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Novo segredo de assinatura</DialogTitle>
-            <DialogDescription>Copie agora: ele não será mostrado de novo. O receptor de {revealed?.url} deve usar este segredo para verificar as assinaturas.</DialogDescription>
-          </DialogHeader>
-          <code className="bg-muted block rounded p-2 text-xs break-all" data-testid="segredo-webhook">
-            {revealed?.secret}
-          </code>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(revealed?.secret ?? '').then(() => notify.success('Segredo copiado'))}>
-              <Copy className="size-4" aria-hidden /> Copiar
-            </Button>
-            <Button onClick={() => setRevealed(null)}>Fechar</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <RevealedSecret revealed={revealed} title="Novo segredo de assinatura" onClose={() => setRevealed(null)} />
     </div>
   );
 }
