@@ -166,6 +166,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     publicOrigin,
     now: clock,
     mailLimit: (email) => accessLimits.confirmationMail(email),
+    handInvitationLinks: env.SMTP_URL === undefined,
   });
   const auth = createAuth({
     db: database.db,

@@ -4,13 +4,13 @@
 import http from 'node:http';
 
 export interface SseClient {
-  changes: Array<{ table: string; op: string; id: string | null }>;
+  changes: Array<{ table: string; op: string; id: string | null; origin?: string }>;
   /** Every named event, whatever its name, with its data as sent. */
   events: Array<{ event: string; data: string }>;
   /** Resolves when an event of that name has arrived. */
   waitForEvent(name: string, timeoutMs?: number): Promise<void>;
   /** Resolves when a change matching the predicate has arrived. */
-  waitFor(predicate: (change: { table: string; op: string; id: string | null }) => boolean, timeoutMs?: number): Promise<void>;
+  waitFor(predicate: (change: { table: string; op: string; id: string | null; origin?: string }) => boolean, timeoutMs?: number): Promise<void>;
   closed: Promise<void>;
   close(): void;
 }

@@ -14,6 +14,25 @@ import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts'
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
+/**
+ * Counts every toast whose text contains `text` that the page ever shows, across reloads of this tab
+ * (toasts fade after a few seconds: looking at the end would prove nothing).
+ */
+async function countToasts(page: Page, text: string): Promise<() => Promise<number>> {
+  await page.addInitScript((wanted) => {
+    const seen = new WeakSet<Element>();
+    const key = `toasts:${wanted}`;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(element) || !element.textContent?.includes(wanted)) continue;
+        seen.add(element);
+        sessionStorage.setItem(key, String(Number(sessionStorage.getItem(key) ?? 0) + 1));
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return () => page.evaluate((wanted) => Number(sessionStorage.getItem(`toasts:${wanted}`) ?? 0), text);
+}
+
 /** The audit trail (Segurança → Auditoria) lists a write of `resource` found by `search`. */
 async function expectAudited(page: Page, search: string, resource: string) {
   await page.goto('/admin/security');
@@ -130,6 +149,58 @@ describe('the admin panel', () => {
     await expectAudited(first.page, 'plans', 'plans');
   });
 
+  it('edits the header and the footer as forms with a live preview (links added, moved, removed; social profiles), one toast per save', async () => {
+    const { page, errors } = await openAsAdmin();
+    const successes = await countToasts(page, 'Operação atualização realizada com sucesso.');
+    await page.goto('/admin/content');
+    const header = page.getByRole('form', { name: 'Cabeçalho' });
+    const preview = header.getByTestId('pre-visualizacao');
+    const menuPreview = () => preview.getByRole('navigation').locator('span').allTextContents();
+    await header.getByLabel('Nome da marca').fill('Vitrine Teste');
+    await preview.getByText('Vitrine Teste').waitFor();
+
+    const links = header.getByRole('listitem', { name: /^Link \d+$/ });
+    const before = await links.count();
+    await header.getByRole('button', { name: 'Adicionar link' }).click();
+    // An empty link is refused with the schema's message, in Portuguese.
+    await header.getByRole('button', { name: 'Salvar' }).click();
+    await header.getByText('Informe o texto do link.').waitFor();
+    await header.getByLabel(`Texto do link ${before + 1}`).fill('Blog');
+    await header.getByLabel(`Endereço do link ${before + 1}`).fill('/blog');
+    const last = (await menuPreview()).at(-2)!;
+    await header.getByRole('button', { name: `Subir link ${before + 1}` }).click();
+    await expect.poll(async () => (await menuPreview()).slice(-2)).toEqual(['Blog', last]);
+    const first = (await menuPreview())[0]!;
+    await header.getByRole('button', { name: 'Remover link 1' }).click();
+    await expect.poll(async () => (await menuPreview()).includes(first)).toBe(false);
+    expect(await links.count()).toBe(before);
+    // Two parts changed (brand and menu): one save, one toast.
+    await header.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Sucesso').waitFor();
+
+    const visitor = await open();
+    await visitor.page.goto('/');
+    const banner = visitor.page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Blog' }).first().waitFor();
+    expect(await banner.getByText('Vitrine Teste').count()).toBeGreaterThan(0);
+    expect(await banner.getByRole('link', { name: first, exact: true }).count()).toBe(0);
+    expect(await successes()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Rodapé' }).click();
+    const footer = page.getByRole('form', { name: 'Rodapé' });
+    await footer.getByLabel('Instagram').fill('https://instagram.com/vitrine-teste');
+    await footer.getByLabel('Facebook').fill('');
+    await footer.getByLabel('X (Twitter)').fill('');
+    await footer.getByTestId('pre-visualizacao').getByRole('list', { name: 'Pré-visualização das redes sociais' }).getByText('Instagram').waitFor();
+    expect(await footer.getByTestId('pre-visualizacao').getByText('Facebook').count()).toBe(0);
+    await footer.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(successes).toBe(2);
+    const stored = (await (await visitor.context.request.get(`${server.url}/api/site-config/footer`)).json()) as { entries: { social?: Record<string, string> } };
+    // Unset profiles are left out, not stored empty: the public footer hides them.
+    expect(stored.entries.social).toEqual({ instagram: 'https://instagram.com/vitrine-teste' });
+    expect(errors).toEqual([]);
+  });
+
   it('rolls a refused write back and says why', async () => {
     const { page } = await openAsAdmin();
     await page.goto('/admin/content');
@@ -231,8 +302,19 @@ describe('the admin panel', () => {
     await guest.page.goto('/admin/dashboard');
     await guest.page.getByRole('heading', { name: 'Visão geral' }).waitFor();
 
-    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByRole('button', { name: 'Desativar' }).click();
-    await admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) }).getByText('Inativo').waitFor();
+    const row = admin.page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    // Deactivating asks first: cancelled, nothing changes.
+    const confirm = admin.page.getByRole('dialog', { name: 'Desativar acesso PRO' });
+    expect(await confirm.textContent()).toContain(email);
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await guest.page.reload();
+    await guest.page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    expect(await row.getByText('Ativo', { exact: true }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Desativar' }).click();
+    await confirm.getByRole('button', { name: 'Desativar' }).click();
+    await row.getByText('Inativo').waitFor();
     await guest.page.reload();
     await guest.page.getByText('Acesso Restrito').waitFor();
 
@@ -369,5 +451,62 @@ describe('the admin panel', () => {
     expect(writtenAt[1]! - writtenAt[0]!).toBeGreaterThanOrEqual(1_000);
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
+  });
+});
+
+describe('an admin panel without SMTP', () => {
+  let browser: Browser;
+  let server: RunningServer;
+  const opened: BrowserContext[] = [];
+  beforeAll(async () => {
+    server = await startServer({ env: { TRUST_PROXY: 'true' } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("hands the inviting admin the invitation's link to copy, once; a password reset's link is never on an admin's screen", async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    opened.push(context);
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.9.1' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    expect((await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } })).status()).toBe(200);
+    await page.goto('/admin/security');
+    const email = `convite-${randomUUID().slice(0, 6)}@example.com`;
+    await page.getByLabel('Novo e-mail PRO').fill(email);
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Link do convite' });
+    expect(await dialog.textContent()).toContain(email);
+    const link = await dialog.getByLabel('Link do convite').inputValue();
+    expect(link).toMatch(new RegExp(`^${server.url}/auth/confirmar#token=[\\w-]{20,}$`));
+    await dialog.getByRole('button', { name: 'Copiar link' }).click();
+    await toast(page, 'Link copiado').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The dialog's own button (its corner ✕ is named 'Fechar' too).
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    // Once: the page never shows it again (the server keeps only its hash).
+    await page.reload();
+    await page.getByRole('searchbox', { name: 'Buscar e-mails' }).fill(email);
+    await page.getByRole('cell', { name: email }).waitFor();
+    expect(await page.content()).not.toContain(link.split('#token=')[1]!);
+
+    // The link works: the invited person chooses a password on it.
+    const guest = await openPage(browser, server.url);
+    opened.push(guest.context);
+    await guest.context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.9.2' });
+    await guest.page.goto(link);
+    await guest.page.getByText(email).first().waitFor();
+
+    // A reset asked for the admin's own account: the outbox lists it, never with its link.
+    const forgot = await guest.context.request.post(`${server.url}/api/auth/forgot-password`, { data: { email: E2E_ADMIN.email }, headers: { origin: server.url } });
+    expect(forgot.status()).toBeLessThan(300);
+    await page.getByRole('tab', { name: 'E-mails' }).click();
+    const outbox = page.getByRole('tabpanel', { name: 'E-mails' });
+    await expect.poll(() => outbox.getByRole('row').filter({ hasText: E2E_ADMIN.email }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.content()).not.toMatch(/redefinir-senha|#token=/);
+    expect(errors).toEqual([]);
   });
 });

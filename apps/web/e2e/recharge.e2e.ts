@@ -15,6 +15,24 @@ import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts'
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
 
+/**
+ * Counts every 'Dados Atualizados' toast the page ever shows, across reloads of this tab (toasts fade
+ * after a few seconds, so looking at the end would prove nothing).
+ */
+async function countUpdateNotices(page: Page): Promise<() => Promise<number>> {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-sonner-toast]')) {
+        if (seen.has(element) || !element.textContent?.includes('Dados Atualizados')) continue;
+        seen.add(element);
+        sessionStorage.setItem('avisos', String(Number(sessionStorage.getItem('avisos') ?? 0) + 1));
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => Number(sessionStorage.getItem('avisos') ?? 0));
+}
+
 /** A real PNG of random pixels (it does not compress): large enough for its upload to take a moment. */
 function noisePng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -38,6 +56,7 @@ describe('the recharge back office', () => {
   let server: RunningServer;
   let receiver: Receiver;
   let failing: Receiver;
+  let alwaysFailing: Receiver;
   let failingNow = true;
   const opened: BrowserContext[] = [];
 
@@ -56,6 +75,7 @@ describe('the recharge back office', () => {
     receiver = await startReceiver();
     // Fails (asking for an immediate retry) until the test lets it succeed.
     failing = await startReceiver(() => (failingNow ? { status: 503, headers: { 'retry-after': '0' } } : { status: 200 }));
+    alwaysFailing = await startReceiver(() => ({ status: 503, headers: { 'retry-after': '0' } }));
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
@@ -65,6 +85,7 @@ describe('the recharge back office', () => {
     await server?.stop();
     await receiver?.close();
     await failing?.close();
+    await alwaysFailing?.close();
   });
 
   it("refuses a supplier whose panel is not an http(s) address ('Erro de Validação'), then adds it and edits it inline", async () => {
@@ -127,7 +148,13 @@ describe('the recharge back office', () => {
     await toast(page, 'Por favor, insira a URL do webhook').waitFor();
 
     await sendOrder(page, receiver.url, { provider: 'StreamMax', quantity: '50', unitCost: '4,5' });
+    // The first order to this URL created its endpoint: its secret is shown once, and signs this very order.
+    const reveal = page.getByRole('dialog', { name: 'Segredo de assinatura do novo destino' });
+    const firstSecret = (await reveal.getByTestId('segredo-webhook').textContent())!;
+    expect(firstSecret).toMatch(/^whsec_/);
+    await reveal.getByRole('button', { name: 'Fechar' }).last().click();
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(1);
+    expect(new Webhook(firstSecret).verify(receiver.requests[0]!.body, receiver.requests[0]!.headers)).toMatchObject({ type: 'credit_purchase_order' });
     await page.goto('/admin/recharge-orders');
     const first = page.getByTestId('pedido-recarga').filter({ hasText: receiver.url }).first();
     await expect.poll(() => first.getByTestId('situacao-entrega').textContent(), { timeout: 20_000 }).toBe('Entregue');
@@ -139,6 +166,7 @@ describe('the recharge back office', () => {
     const rotated = (await (await context.request.post(`${server.url}/api/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, { headers: { origin: server.url } })).json()) as { secret: string };
     await sendOrder(page, receiver.url, { provider: 'TurboCast', quantity: '3', unitCost: '10,01' });
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(2);
+    expect(await reveal.count()).toBe(0);
     const body = new Webhook(rotated.secret).verify(receiver.requests[1]!.body, receiver.requests[1]!.headers) as Record<string, string>;
     expect(body).toMatchObject({ type: 'credit_purchase_order', contact: expect.stringContaining('Central de Recargas') });
     expect(body.message).toContain('Total do pedido: R$ 30,03');
@@ -162,6 +190,33 @@ describe('the recharge back office', () => {
     await toast(page, 'Pedido reenviado').waitFor();
     await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Entregue');
     expect(await order.getByTestId('tentativas').textContent()).toContain('4 tentativas');
+    expect(errors).toEqual([]);
+  });
+
+  it("says 'Dados Atualizados' only for another session's write: not for this browser's own order, its background retries, nor another write of its own session", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const notices = await countUpdateNotices(page);
+    // This browser's order, whose delivery the server retries in the background (three attempts).
+    await sendOrder(page, alwaysFailing.url, { provider: 'StreamMax', quantity: '2', unitCost: '9' });
+    await page.goto('/admin/recharge-orders');
+    const order = page.getByTestId('pedido-recarga').filter({ hasText: alwaysFailing.url }).first();
+    // The data still refreshes live: the attempts appear as the job makes them.
+    await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Falhou');
+    expect(await order.getByTestId('tentativas').textContent()).toContain('3 tentativas');
+    // A write of this browser's session made outside the screens (the same cookie).
+    const own = await context.request.post(`${server.url}/api/admin/plans`, { data: { name: `Plano próprio ${randomUUID().slice(0, 6)}`, priceMonthly: 3 }, headers: { origin: server.url } });
+    expect(own.status()).toBe(201);
+
+    // Another session's write: the one notice. Events arrive in order, so once it is counted, every
+    // earlier one (own writes, retries) has been handled too.
+    const other = await openAsAdmin();
+    const name = `Plano de outra sessão ${randomUUID().slice(0, 6)}`;
+    const created = await other.context.request.post(`${server.url}/api/admin/plans`, { data: { name, priceMonthly: 4 }, headers: { origin: server.url } });
+    expect(created.status()).toBe(201);
+    await expect.poll(notices, { timeout: 15_000 }).toBe(1);
+    await page.goto('/admin/plans');
+    await page.getByRole('cell', { name, exact: true }).waitFor();
+    expect(await notices()).toBe(1);
     expect(errors).toEqual([]);
   });
 
@@ -278,6 +333,34 @@ describe('the recharge back office', () => {
     await page.getByRole('tab', { name: 'Métricas' }).click();
     await page.getByRole('heading', { name: `Métricas de ${name}` }).waitFor();
     expect(new URL(page.url()).searchParams.get('aba')).toBe('metricas');
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the global discount of Tabelas de Preço on the server, starts the calculator from it, and labels plan types without a discount never applied', async () => {
+    const { page, context, errors } = await openAsAdmin();
+    await page.goto('/pricing-calculator?aba=tabelas');
+    const field = page.getByLabel('Desconto global (%)');
+    await expect.poll(() => field.isEnabled()).toBe(true);
+    await field.fill('7,5');
+    // Monthly from 50 units: R$ 13,00 less 7,5 % = R$ 12,03 (12,025 rounded half-up).
+    await page.getByRole('region', { name: 'Mensal' }).getByText('R$ 12,03').first().waitFor();
+    await page.getByRole('button', { name: 'Salvar desconto' }).click();
+    await toast(page, 'Desconto global salvo').waitFor();
+    // A reload (or another admin) reads it back from the server.
+    await page.reload();
+    await expect.poll(() => field.inputValue()).toBe('7,5');
+
+    await page.goto('/pricing-calculator');
+    // The plan types promise no discount: the calculator applies none for the period.
+    await page.getByRole('combobox', { name: 'Tipo de plano' }).click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Mensal', 'Trimestral', 'Semestral', 'Anual']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Desconto' }).textContent()).toBe('Global (7,5%)');
+
+    await page.goto('/pricing-calculator?aba=consolidado');
+    await expect.poll(() => page.getByTestId('consolidado-desconto').textContent()).toContain('o desconto global (7,5%) vale nas Tabelas de Preço');
+    const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, { data: { value: 0 }, headers: { origin: server.url } });
+    expect(reset.status()).toBe(200);
     expect(errors).toEqual([]);
   });
 

@@ -149,5 +149,10 @@ export type ProUserInput = z.infer<typeof proUserInputSchema>;
 export const proUserUpsertResultSchema = proUserSchema.extend({
   /** 'sent': an invitation was mailed; 'account_exists': the e-mail already has an account, nothing was sent. */
   invitation: z.enum(['sent', 'account_exists']).optional(),
+  /**
+   * Without SMTP the invitation only reaches the outbox: its link, for the inviting admin to pass on.
+   * Answered once, to this request only (the server keeps just its hash); a password-reset link never is.
+   */
+  invitationLink: z.string().optional(),
 });
 export type ProUserUpsertResult = z.infer<typeof proUserUpsertResultSchema>;

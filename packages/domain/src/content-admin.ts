@@ -4,6 +4,7 @@ import './zod-locale.ts';
 import { z } from 'zod';
 import { writeSchemas } from './catalog-admin.ts';
 import { configSectionSchema, LEGAL_DOCUMENT_KEYS, legalDocumentInputSchema } from './content.ts';
+import { discountPercentSchema, GLOBAL_DISCOUNT_CONFIG } from './pricing/discounts.ts';
 
 /** Sections the content manager never touches: settings hold secrets and have their own screen. */
 export const RESERVED_CONFIG_SECTIONS = ['settings'] as const;
@@ -42,6 +43,7 @@ export const SITE_CONFIG_SORT_KEYS = ['section', 'configKey', 'createdAt', 'upda
  */
 export function knownConfigValueSchema(section: string, key: string): z.ZodType | null {
   if (section === 'legal' && (LEGAL_DOCUMENT_KEYS as readonly string[]).includes(key)) return legalDocumentInputSchema;
+  if (section === GLOBAL_DISCOUNT_CONFIG.section && key === GLOBAL_DISCOUNT_CONFIG.key) return discountPercentSchema;
   return null;
 }
 

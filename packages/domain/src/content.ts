@@ -16,13 +16,16 @@ export const socialLinksSchema = z.object({
   twitter: z.string().optional(),
 });
 
-export const linkSchema = z.object({ label: z.string(), href: z.string() });
+export const linkSchema = z.object({
+  label: z.string().trim().min(1, 'Informe o texto do link.'),
+  href: z.string().trim().min(1, 'Informe o endereço do link.'),
+});
 export type Link = z.infer<typeof linkSchema>;
 
 /** The header, as stored in site configuration section 'header' (one key per part). */
 export const headerConfigSchema = z.object({
-  brand: z.object({ text: z.string().min(1), tagline: z.string().optional() }),
-  navigation: z.array(linkSchema).min(1),
+  brand: z.object({ text: z.string().trim().min(1, 'Informe o nome da marca.'), tagline: z.string().optional() }),
+  navigation: z.array(linkSchema).min(1, 'O menu precisa de pelo menos um link.'),
 });
 export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
@@ -34,7 +37,7 @@ export const footerConfigSchema = z.object({
   quickLinks: z.array(linkSchema),
   legalLinks: z.array(linkSchema),
   contact: z.object({ email: z.string(), phone: z.string(), location: z.string() }),
-  copyright: z.object({ year: z.number().int(), text: z.string() }),
+  copyright: z.object({ year: z.number({ error: 'Informe o ano.' }).int('Informe um ano inteiro.'), text: z.string() }),
 });
 export type FooterConfig = z.infer<typeof footerConfigSchema>;
 

@@ -173,7 +173,12 @@ export const adminCreditOrdersContract = {
     access: 'pro',
     summary: 'Grava um pedido de créditos e o põe na fila de webhooks assinados, na mesma transação — somente admin',
     body: creditOrderCreateSchema,
-    responses: { 201: creditOrderSchema },
+    responses: {
+      201: creditOrderSchema.extend({
+        /** When this order is the first to its URL: the new endpoint's signing secret, answered this once. */
+        webhookSecret: z.string().optional(),
+      }),
+    },
     errors: [400, 404],
   }),
   resend: defineEndpoint({

@@ -8,6 +8,8 @@ import { isPublicRoute } from './public-routes.ts';
 export interface Viewer {
   userId: string;
   email: string;
+  /** The session's row id (not its token). */
+  sessionId: string;
   /** Re-checked against pro_users on every request, so deactivation takes effect at once. */
   isPro: boolean;
   /** The account answers a second factor at sign-in (the session exists only after it). */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
-import { contactMessages, plans, proUsers } from '../db/schema.ts';
+import { auditLog, contactMessages, plans, proUsers } from '../db/schema.ts';
 import { ADMIN, adminEnv, listPro, signInAsAdmin } from '../modules/access/access.test-support.ts';
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
@@ -155,6 +155,35 @@ describe('private events reach only sessions that are PRO at the time of the eve
     expect(proUserChanges.map((change) => change.op)).toEqual(['insert', 'update', 'delete']);
     expect(proUserChanges.every((change) => change.id === added!.id)).toBe(true);
     expect(JSON.stringify(client.changes)).not.toContain('@');
+  });
+
+  it("tells each session whether an admin write was its own ('self') or another session's ('other'); background writes record none", async () => {
+    const { t, events } = await started({ env: adminEnv });
+    const writer = await signInAsAdmin(t.app);
+    const watcher = await signInAsAdmin(t.app);
+    const writerStream = await stream(events, { cookie: writer });
+    const watcherStream = await stream(events, { cookie: watcher });
+
+    // A job's write (no person, no session) changes the table but records no audit row.
+    const [background] = await t.database.db.insert(plans).values({ name: 'Do trabalho agendado', priceMonthly: 5 }).returning();
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plans', headers: { cookie: writer }, payload: { name: 'Da pessoa', priceMonthly: 7 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const planId = created.json<{ id: string }>().id;
+    const isWrite = (change: { table: string; op: string }) => change.table === 'audit_log' && change.op === 'insert';
+    await writerStream.waitFor(isWrite);
+    await watcherStream.waitFor(isWrite);
+    for (const client of [writerStream, watcherStream]) {
+      await client.waitFor((change) => change.table === 'plans' && change.id === planId);
+      expect(client.changes.some((change) => change.table === 'plans' && change.id === background!.id)).toBe(true);
+      // One write, one audit event: the background insert made none.
+      expect(client.changes.filter(isWrite)).toHaveLength(1);
+    }
+    expect(writerStream.changes.find(isWrite)!.origin).toBe('self');
+    expect(watcherStream.changes.find(isWrite)!.origin).toBe('other');
+    // The writer's session id never leaves the server.
+    const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.recordId, planId));
+    expect(row!.actorSessionId).toEqual(expect.any(String));
+    expect(JSON.stringify([...writerStream.changes, ...watcherStream.changes])).not.toContain(row!.actorSessionId!);
   });
 
   it.skipIf(testDbKind() !== 'postgres')(

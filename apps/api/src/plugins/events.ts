@@ -10,7 +10,7 @@ import { route } from '../shared/route.ts';
 import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
 import { proUsers, sessions, users } from '../db/schema.ts';
 
-import { CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
+import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 
 export type { TableChange };
 
@@ -54,8 +54,11 @@ export interface ChangeListener {
 
 export interface EventHub {
   readonly clientCount: number;
-  /** Sends a change to connected clients of this instance (NOTIFY fan-in calls it), in arrival order. */
-  dispatch(change: TableChange): Promise<void>;
+  /**
+   * Sends a change to connected clients of this instance (NOTIFY fan-in calls it), in arrival order.
+   * `writerSession`: on an audit row, the id of the session that wrote; each browser is told whether it was its own.
+   */
+  dispatch(change: TableChange, writerSession?: string | null): Promise<void>;
   /** Adds a listener that hears each change before the browsers do (so a cache is emptied before they refetch). */
   onChange(listener: ChangeListener): void;
 }
@@ -75,17 +78,18 @@ export interface EventsPluginOptions {
 
 /**
  * Of the given session tokens, those whose session has not expired and whose user's e-mail is an
- * active PRO user right now: the same rule as every admin request, in one query for all streams.
+ * active PRO user right now (the same rule as every admin request, in one query for all streams),
+ * each with its session's id.
  */
-async function tokensWithPrivateAccess(db: Database, tokens: string[]): Promise<Set<string>> {
-  if (!tokens.length) return new Set();
+async function tokensWithPrivateAccess(db: Database, tokens: string[]): Promise<Map<string, string>> {
+  if (!tokens.length) return new Map();
   const rows = await db
-    .select({ token: sessions.token })
+    .select({ token: sessions.token, id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(proUsers, and(eq(proUsers.email, sql`lower(trim(${users.email}))`), eq(proUsers.isActive, true)))
     .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, sql`now()`)));
-  return new Set(rows.map((row) => row.token));
+  return new Map(rows.map((row) => [row.token, row.id]));
 }
 
 const refusal = (reply: FastifyReply, status: 429 | 503, code: string, message: string) =>
@@ -110,8 +114,9 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     if (clients.has(client)) client.response.write(frame);
   };
 
-  const deliver = async (change: TableChange) => {
-    const frame = `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(change)}\n\n`;
+  const frameOf = (change: TableChange) => `event: ${CHANGE_EVENT_NAME}\ndata: ${JSON.stringify(change)}\n\n`;
+  const deliver = async (change: TableChange, writerSession: string | null) => {
+    const frame = frameOf(change);
     if (PUBLIC_TABLES.has(change.table)) {
       for (const client of clients) write(client, frame);
       return;
@@ -121,7 +126,14 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     const candidates = [...clients].filter((client) => client.sessionToken !== null);
     if (!candidates.length) return;
     const allowed = await tokensWithPrivateAccess(database.db, [...new Set(candidates.map((client) => client.sessionToken!))]);
-    for (const client of candidates) if (allowed.has(client.sessionToken!)) write(client, frame);
+    // An audit row is a person's write: its own session hears 'self' (no 'another user' notice), the others 'other'.
+    const isWrite = change.table === AUDIT_TABLE && change.op === 'insert';
+    const own = isWrite ? frameOf({ ...change, origin: 'self' }) : frame;
+    const others = isWrite ? frameOf({ ...change, origin: 'other' }) : frame;
+    for (const client of candidates) {
+      const sessionId = allowed.get(client.sessionToken!);
+      if (sessionId !== undefined) write(client, writerSession !== null && sessionId === writerSession ? own : others);
+    }
   };
 
   let delivering: Promise<void> = Promise.resolve();
@@ -133,9 +145,9 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     get clientCount() {
       return clients.size;
     },
-    dispatch(change) {
+    dispatch(change, writerSession = null) {
       delivering = delivering
-        .then(() => deliver(change))
+        .then(() => deliver(change, writerSession))
         // When access cannot be checked the private event is dropped, never sent unchecked.
         .catch((error: unknown) => app.log.warn({ err: error, table: change.table }, 'evento de mudança não entregue'));
       return delivering;
@@ -148,13 +160,17 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
     unsubscribe = await database.listen(
       CHANGES_CHANNEL,
       (payload) => {
-        const change = readTableChange(safeJson(payload));
+        const raw = safeJson(payload);
+        const change = readTableChange(raw);
         if (!change) {
           app.log.warn({ payload }, 'notificação de mudança ignorada');
           return;
         }
+        // The writer's session id stays on the server: browsers are only told 'self' or 'other'.
+        const writer = change.table === AUDIT_TABLE ? (raw as { session?: unknown }).session : null;
+        delete change.origin;
         for (const listener of changeListeners) listener.change(change);
-        void hub.dispatch(change);
+        void hub.dispatch(change, typeof writer === 'string' ? writer : null);
       },
       { onConnectionChange: (connected) => changeListeners.forEach((listener) => listener.connection?.(connected)) },
     );

@@ -1,7 +1,7 @@
 // Listens to /api/events and refreshes the cached data of the table that changed. Query keys start
 // with the table name (['plans', …]), so one invalidation covers every view of that table.
 import type { QueryClient } from '@tanstack/react-query';
-import { CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
+import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 import { eventsContract } from '@vitrine/domain/events.contract';
 import { endpointUrl } from './api-client';
 import { currentPageData } from './page-data';
@@ -9,8 +9,6 @@ import { notify } from './toast';
 
 export type { TableChange };
 
-const localWrites = new Map<string, number>();
-const BOOKKEEPING_TABLES = new Set(['audit_log']);
 /**
  * Views keyed by one table that show rows of another too: a provider's cost tiers are read with the
  * provider (['providers', …]), a credit order with its webhook delivery (['credit_orders', …]).
@@ -19,12 +17,14 @@ const DERIVED_VIEWS: Readonly<Record<string, readonly string[]>> = {
   provider_costs: ['providers'],
   webhook_deliveries: ['credit_orders'],
 };
-const LOCAL_WRITE_WINDOW_MS = 5_000;
 
-/** Marks a table as just written by this tab, so its own echo does not raise the 'another user' toast. */
-export function markLocalWrite(table: string) {
-  localWrites.set(table, Date.now());
-}
+/**
+ * 'Dados Atualizados' is about people: every admin write records one audit row, whose event says whether
+ * it came from this browser's session. Table events (background jobs, this browser's writes, visitors)
+ * only refresh the data.
+ */
+export const isAnotherSessionsWrite = (change: TableChange) =>
+  change.table === AUDIT_TABLE && change.op === 'insert' && change.origin === 'other';
 
 // A browser retries a dropped stream by itself (after the server's `retry:` hint), but gives up for good
 // when the server refuses it (429: too many tabs; 503: the instance is full). We take over then, and
@@ -68,9 +68,7 @@ export function connectEventStream(queryClient: QueryClient, url = endpointUrl(e
     if (queryClient.isMutating({ mutationKey: [change.table] }) === 0) {
       for (const table of [change.table, ...(DERIVED_VIEWS[change.table] ?? [])]) void queryClient.invalidateQueries({ queryKey: [table] });
     }
-    const wroteLocally = Date.now() - (localWrites.get(change.table) ?? 0) < LOCAL_WRITE_WINDOW_MS;
-    // Every admin write adds an audit row: the written table's own event is the one that tells.
-    if (change.op !== 'delete' && !wroteLocally && !BOOKKEEPING_TABLES.has(change.table) && isAdminView()) {
+    if (isAnotherSessionsWrite(change) && isAdminView()) {
       notify.info('Dados Atualizados', 'Os dados foram atualizados por outro usuário.');
     }
     window.dispatchEvent(new CustomEvent<TableChange>('vitrine:table-change', { detail: change }));

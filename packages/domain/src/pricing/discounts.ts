@@ -12,6 +12,9 @@ export const discountPercentSchema = z
   .max(DISCOUNT_LIMITS.max, 'O desconto deve estar entre 0 e 100%')
   .refine((value) => hasAtMostDecimals(value, 1), 'O desconto deve variar de 0,1 em 0,1');
 
+/** Where the global discount of Tabelas de Preço is kept (a site configuration entry: one value for every admin). */
+export const GLOBAL_DISCOUNT_CONFIG = { section: 'pricing', key: 'global_discount' } as const;
+
 export const discountOptionSchema = z.object({
   percentage: discountPercentSchema,
   label: z.string().trim().min(1).max(60),

@@ -293,7 +293,9 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
         });
         return after;
       });
-      return invite ? { ...row, invitation: await signupUsecases.invite(email) } : row;
+      if (!invite) return row;
+      const { invitation, link } = await signupUsecases.invite(email);
+      return { ...row, invitation, ...(link !== undefined && { invitationLink: link }) };
     },
   );
 }

@@ -25,6 +25,7 @@ export async function resolveViewer(
   return {
     userId: session.user.id,
     email,
+    sessionId: session.session.id,
     isPro: await proUsers.isActive(email),
     twoFactorEnabled: session.user.twoFactorEnabled === true,
   };

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs, refuseMailJobs } from '../../../test/jobs.ts';
 import { accounts, jobAttempts, jobs, pendingSignups, users } from '../../db/schema.ts';
 import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
-import { adminEnv, listPro, mailedToken, mailsTo, sessionCookie, signInAsAdmin, visitor, type Visitor } from './access.test-support.ts';
+import { adminEnv, listPro, mailedToken, mailsTo, sessionCookie, signInAsAdmin, visitor, waitForMailedToken, type Visitor } from './access.test-support.ts';
 import { hashLinkToken } from './signups.usecases.ts';
 
 const STRANGERS_PASSWORD = 'senha-do-estranho';
@@ -185,6 +185,35 @@ describe('invitations', () => {
     const confirmed = await owner.confirm(token, 'senha-escolhida');
     expect(confirmed.json()).toEqual({ confirmed: true, email, signedIn: true });
     expect((await owner.signIn(email, 'senha-escolhida')).statusCode).toBe(200);
+  });
+
+  it('without SMTP, answer the inviting admin the link, once; a password reset never shows its link to an admin', async () => {
+    const email = 'sem.smtp@example.com';
+    const response = await invite(email);
+    const { invitation, invitationLink } = response.json<{ invitation: string; invitationLink?: string }>();
+    expect(invitation).toBe('sent');
+    // The same link the outbox holds (only its hash is stored), and it opens the invitation.
+    const token = await mailedToken(t.database.db, email);
+    expect(invitationLink).toMatch(new RegExp(`^https?://[^/]+/auth/confirmar#token=${token}$`));
+    expect((await owner.lookup(token)).json()).toEqual({ email, kind: 'invitation' });
+    // Nothing shows it again: the list of PRO users and the outbox carry no link.
+    const lists = await Promise.all(
+      ['/api/access/pro-users?search=sem.smtp', '/api/admin/emails?search=sem.smtp'].map((url) => t.app.inject({ method: 'GET', url, headers: { cookie: admin } })),
+    );
+    for (const list of lists) {
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.body).not.toContain(token);
+    }
+
+    // A reset asked for another account: its link reaches the mailbox only, never an admin's screen.
+    await owner.confirm(token, OWNERS_PASSWORD);
+    const forgot = await stranger.forgotPassword(email);
+    expect(forgot.body).not.toMatch(/token|redefinir-senha/);
+    const resetToken = await waitForMailedToken(t.database.db, email, 'reset');
+    const outbox = await t.app.inject({ method: 'GET', url: '/api/admin/emails?search=sem.smtp', headers: { cookie: admin } });
+    expect(outbox.json<{ items: unknown[] }>().items).toHaveLength(2);
+    expect(outbox.body).not.toContain(resetToken);
+    expect(outbox.body).not.toContain('redefinir-senha');
   });
 
   it("replace a stranger's pending sign-up, whose password then opens nothing", async () => {

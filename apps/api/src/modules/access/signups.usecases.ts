@@ -56,7 +56,11 @@ export interface SignupUsecases {
    */
   signInWhilePending(email: string, password: string): Promise<PendingSignInOutcome>;
   /** Queues the mail of a link on which the owner chooses the password; an existing account gets nothing. */
-  invite(email: string): Promise<'sent' | 'account_exists'>;
+  /**
+   * 'sent': the invitation is queued in the outbox; `link` (only when mail cannot leave: no SMTP) is its
+   * link, for the inviting admin to pass on, once: only its hash is stored.
+   */
+  invite(email: string): Promise<{ invitation: 'sent' | 'account_exists'; link?: string }>;
   lookup(token: string): Promise<ConfirmLookupResult>;
   /** Activates the account of a live link, for the right password; returns its e-mail. */
   confirm(token: string, password: string): Promise<{ email: string }>;
@@ -70,9 +74,11 @@ export interface SignupUsecaseDeps {
   now?: () => Date;
   /** Confirmation mails per e-mail; unlimited when absent. */
   mailLimit?: ConfirmationMailLimit;
+  /** No SMTP: mail only reaches the outbox, so an invitation's link is handed to the inviting admin. */
+  handInvitationLinks?: boolean;
 }
 
-export function createSignupUsecases({ signups, proUsers, publicOrigin, now = () => new Date(), mailLimit }: SignupUsecaseDeps): SignupUsecases {
+export function createSignupUsecases({ signups, proUsers, publicOrigin, now = () => new Date(), mailLimit, handInvitationLinks = false }: SignupUsecaseDeps): SignupUsecases {
   const countMail = async (email: string) => {
     const wait = mailLimit ? await mailLimit(email) : null;
     if (wait !== null) throw confirmationMailsExhausted(wait);
@@ -128,10 +134,11 @@ export function createSignupUsecases({ signups, proUsers, publicOrigin, now = ()
     async invite(email) {
       if (await signups.hasAccount(email)) {
         await signups.deleteByEmail(email);
-        return 'account_exists';
+        return { invitation: 'account_exists' };
       }
-      await issue(email, 'invitation', null);
-      return 'sent';
+      const { token, tokenHash, expiresAt } = newLink('invitation');
+      await signups.replace({ email, kind: 'invitation', passwordHash: null, tokenHash, expiresAt }, linkMail(email, 'invitation', token));
+      return handInvitationLinks ? { invitation: 'sent', link: confirmationLink(publicOrigin, token) } : { invitation: 'sent' };
     },
 
     async lookup(token) {

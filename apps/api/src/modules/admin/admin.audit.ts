@@ -6,10 +6,11 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
 import { auditLog, type AuditRow } from './admin.tables.ts';
 
-/** Who writes: the signed-in admin. */
+/** Who writes: the signed-in admin, and the session the write came from (absent for scripts). */
 export interface AdminActor {
   userId: string;
   email: string;
+  sessionId?: string | null;
 }
 
 type Snapshot = Record<string, unknown>;
@@ -23,6 +24,7 @@ export async function recordAudit(
   await tx.insert(auditLog).values({
     actorUserId: actor.userId,
     actorEmail: actor.email,
+    actorSessionId: actor.sessionId ?? null,
     action: entry.action,
     resource: entry.resource,
     recordId: entry.recordId,

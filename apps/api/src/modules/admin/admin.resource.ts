@@ -61,7 +61,7 @@ export const serializeRow = (row: Row, hidden: string[] = []): Item =>
 export const adminActor = async (request: FastifyRequest): Promise<AdminActor> => {
   const viewer = await request.viewer();
   if (!viewer) throw unauthorized();
-  return { userId: viewer.userId, email: viewer.email };
+  return { userId: viewer.userId, email: viewer.email, sessionId: viewer.sessionId };
 };
 
 export function registerAdminResource<C extends AdminResourceContract, T extends PgTable>(

@@ -9,6 +9,8 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email').notNull(),
+    /** The writer's session (its row id, never its token): its own browser is not told 'another user' changed data. */
+    actorSessionId: text('actor_session_id'),
     action: text('action', { enum: ['create', 'update', 'delete'] }).notNull(),
     resource: text('resource').notNull(),
     recordId: text('record_id').notNull(),

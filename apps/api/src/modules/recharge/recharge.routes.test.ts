@@ -215,14 +215,17 @@ describe('recharge back office', () => {
     it('stores the order with its total and delivers it signed; the list shows it delivered', async () => {
       const response = await call('POST', '/api/admin/credit-orders', { webhookUrl: ok.url, contactId, items });
       expect(response.statusCode, response.body).toBe(201);
-      const order = response.json<CreditOrder>();
+      const order = response.json<CreditOrder & { webhookSecret?: string }>();
       expect(order).toMatchObject({ total: 255.03, contact: 'Central de Recargas (+55 11 99999-0000)', delivery: { status: 'pending' } });
       expect(order.items.map((item) => item.total)).toEqual([225, 30.03]);
       expect(order.message).toContain('Total do pedido: R$ 255,03');
 
       await waitUntil(() => ok.requests.length >= 1, { what: 'o pedido no receptor' });
+      // The first order to a URL creates its endpoint: the answer carries the new secret, this once, and
+      // the receiver verifies the very first delivery with it.
       const [endpoint] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, new URL(ok.url).href));
-      const body = new Webhook(endpoint!.secret).verify(ok.requests[0]!.body, ok.requests[0]!.headers) as Record<string, unknown>;
+      expect(order.webhookSecret).toBe(endpoint!.secret);
+      const body = new Webhook(order.webhookSecret!).verify(ok.requests[0]!.body, ok.requests[0]!.headers) as Record<string, unknown>;
       expect(body).toEqual({ contact: order.contact, message: order.message, timestamp: expect.stringMatching(/^\d{4}-/), type: 'credit_purchase_order' });
 
       const delivered = await waitUntil(async () => {
@@ -231,6 +234,11 @@ describe('recharge back office', () => {
         return found?.delivery?.status === 'delivered' ? found : null;
       });
       expect(delivered.delivery).toMatchObject({ attempts: 1, lastStatusCode: 204 });
+      // The next order to the same URL answers no secret: it is never shown again (only 'Novo segredo' makes another).
+      const again = await call('POST', '/api/admin/credit-orders', { webhookUrl: ok.url, contactId, items });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).not.toHaveProperty('webhookSecret');
+      expect((await call('GET', '/api/admin/credit-orders')).body).not.toContain(endpoint!.secret);
     });
 
     it('shows the failed attempts of a receiver that fails, and re-sends the order', async () => {

@@ -191,7 +191,8 @@ async function deliveriesOf(db: Database, orderIds: string[]) {
  * Stores the order and queues its signed delivery in one transaction: a URL the server will never
  * send to refuses the whole order, and nothing is stored.
  */
-export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, input: CreditOrderCreate): Promise<CreditOrder> {
+/** The order; `webhookSecret` when this order created the endpoint of its URL (its first secret, shown once). */
+export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, input: CreditOrderCreate): Promise<CreditOrder & { webhookSecret?: string }> {
   const { db } = deps;
   const [contact] = await db.select().from(rechargeContacts).where(and(eq(rechargeContacts.id, input.contactId), eq(rechargeContacts.isActive, true)));
   if (!contact) throw badRequest('recharge.contact_required', CREDIT_ORDER_MESSAGES.contactRequired);
@@ -205,14 +206,15 @@ export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, i
         .insert(creditOrders)
         .values({ contact: contactText, message, items, total: fromCents(totalCents), webhookUrl: input.webhookUrl, createdBy: actor.email })
         .returning();
-      await enqueueWebhook(
+      const queued = await enqueueWebhook(
         tx,
         { endpointUrl: input.webhookUrl, event: 'credit_order.created', source: 'credit_order', sourceId: row!.id, payload: { contact: contactText, message, timestamp, type: 'credit_purchase_order' } },
         { allowPrivate: deps.allowPrivateWebhooks },
       );
-      return { recordId: row!.id, before: null, after: serializeRow(row!) };
+      return { recordId: row!.id, before: null, after: serializeRow(row!), webhookSecret: queued.newEndpointSecret };
     });
-    return (await findCreditOrder(db, order!.recordId))!;
+    const created = (await findCreditOrder(db, order!.recordId))!;
+    return order!.webhookSecret === undefined ? created : { ...created, webhookSecret: order!.webhookSecret };
   } catch (error) {
     if (error instanceof WebhookTargetError) {
       throw badRequest('recharge.webhook_refused', CREDIT_ORDER_MESSAGES.sendFailed, { reason: error.message });

@@ -9,11 +9,14 @@ export type WebhookSource = WebhookDelivery['source'];
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
 export const newEndpointSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-/** The endpoint for a URL, created with its own secret the first time the URL is used. */
+/**
+ * The endpoint for a URL, created with its own secret the first time the URL is used; `created` says
+ * whether this call created it (its first secret can then be shown, once, to whoever caused it).
+ */
 export async function ensureEndpoint(tx: DbExecutor, url: string) {
-  await tx.insert(webhookEndpoints).values({ url, secret: newEndpointSecret() }).onConflictDoNothing({ target: webhookEndpoints.url });
+  const inserted = await tx.insert(webhookEndpoints).values({ url, secret: newEndpointSecret() }).onConflictDoNothing({ target: webhookEndpoints.url }).returning({ id: webhookEndpoints.id });
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, url));
-  return endpoint!;
+  return { ...endpoint!, created: inserted.length > 0 };
 }
 
 export async function insertDelivery(tx: DbExecutor, values: typeof webhookDeliveries.$inferInsert) {

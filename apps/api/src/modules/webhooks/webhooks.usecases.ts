@@ -66,7 +66,8 @@ export async function enqueueWebhook(tx: DbExecutor, input: EnqueueWebhookInput,
       payload: { deliveryId: delivery.id },
       maxAttempts: policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     });
-    return { deliveryId: delivery.id, messageId: delivery.messageId, jobId: job.id };
+    // A new endpoint's first secret goes back to the caller once: its receiver needs it to verify this very delivery.
+    return { deliveryId: delivery.id, messageId: delivery.messageId, jobId: job.id, ...(endpoint.created && { newEndpointSecret: endpoint.secret }) };
   });
 }
 

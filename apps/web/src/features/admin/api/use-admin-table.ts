@@ -8,7 +8,6 @@ import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -128,7 +127,6 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
       else notify.success('Sucesso', `Operação ${OPERATION_NAMES[kind]} realizada com sucesso.`);
     },
     onSettled: () => {
-      markLocalWrite(table);
       return queryClient.invalidateQueries({ queryKey: [table] });
     },
   });
@@ -136,7 +134,6 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   const create = useMutation({
     mutationKey: [table, 'create'],
     mutationFn: (body: EndpointBody<C['create']>) => {
-      markLocalWrite(table);
       return callEndpoint(contract.create, { body } as never) as Promise<Item<C>>;
     },
     ...createRetryOptions,
@@ -151,7 +148,6 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   const update = useMutation({
     mutationKey: [table, 'update'],
     mutationFn: ({ id, patch }: { id: string; patch: EndpointBody<C['update']> }) => {
-      markLocalWrite(table);
       return callEndpoint(contract.update, { params: { id }, body: patch } as never) as Promise<Item<C>>;
     },
     onMutate: async ({ id, patch }) => {
@@ -167,7 +163,6 @@ export function useAdminTable<C extends AdminResourceContract>({ contract, table
   const remove = useMutation({
     mutationKey: [table, 'delete'],
     mutationFn: (id: string) => {
-      markLocalWrite(table);
       return callEndpoint(contract.remove, { params: { id } } as never) as Promise<void>;
     },
     onMutate: async (id) => {

@@ -16,7 +16,6 @@ import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/c
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
@@ -290,14 +289,12 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
   });
   const [newCode, setNewCode] = useState<DownloadCode | null>(null);
   const refreshFiles = () => {
-    markLocalWrite('app_files');
     return queryClient.invalidateQueries({ queryKey: ['app_files'] });
   };
 
   const generate = guarded(async () => {
     try {
       const code = await callEndpoint(catalogContract.generateDownloadCode, { params: { appId: app.id } });
-      markLocalWrite('download_codes');
       setNewCode(code);
       notify.success('Sucesso', 'Operação criação realizada com sucesso.');
       setCodesPage(1);

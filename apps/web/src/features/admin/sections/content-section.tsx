@@ -2,11 +2,10 @@
 // preview), the assistant's FAQ, and every other configuration entry by section and key.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
-import { footerConfigSchema, headerConfigSchema, legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
-import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
+import { legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
 import { saoPauloDay } from '@vitrine/domain/money';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
@@ -17,11 +16,12 @@ import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { ResourceSection } from '../components/resource-section';
 import { Markdown } from '@/components/markdown';
+import { LoadFailed } from '@/components/load-failed';
+import { FooterForm, HeaderForm } from './site-chrome-forms';
 
 const faqSchema = z.array(z.object({ question: z.string().min(1, 'Pergunta vazia.'), answer: z.string().min(1, 'Resposta vazia.') }), { error: 'Use uma lista de {"question", "answer"}.' });
 
@@ -40,10 +40,10 @@ export function ContentSection() {
           <TabsTrigger value="all">Todas as configurações</TabsTrigger>
         </TabsList>
         <TabsContent value="header" className="space-y-4 pt-2">
-          <SectionEditor section="header" defaults={defaultHeaderConfig} schema={headerConfigSchema} preview={(value) => <HeaderPreview value={value as typeof defaultHeaderConfig} />} />
+          <ChromeEditor section="header" form={HeaderForm} />
         </TabsContent>
         <TabsContent value="footer" className="space-y-4 pt-2">
-          <SectionEditor section="footer" defaults={defaultFooterConfig} schema={footerConfigSchema} preview={(value) => <FooterPreview value={value as typeof defaultFooterConfig} />} />
+          <ChromeEditor section="footer" form={FooterForm} />
         </TabsContent>
         <TabsContent value="legal" className="space-y-6 pt-2">
           <LegalDocumentEditor documentKey="privacy" title="Política de Privacidade" />
@@ -99,7 +99,6 @@ function useSaveEntry() {
   const queryClient = useQueryClient();
   return guarded(async (section: string, key: string, value: unknown) => {
     try {
-      markLocalWrite('site_configurations');
       await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {
@@ -110,121 +109,31 @@ function useSaveEntry() {
   });
 }
 
-/** Edits every part of a section (header, footer) as JSON, with the page's part previewed as typed. */
-function SectionEditor({ section, defaults, schema, preview }: { section: string; defaults: object; schema: z.ZodObject; preview: (value: Record<string, unknown>) => ReactNode }) {
+/** The header or the footer form, once its stored parts are read; a save writes the changed parts and says so once. */
+function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; form: typeof HeaderForm }) {
   const entries = useSectionEntries(section);
-  const save = useSaveEntry();
-  const [texts, setTexts] = useState<Record<string, string> | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (entries.data && texts === null) {
-      setTexts(Object.fromEntries(Object.keys(schema.shape).map((key) => [key, JSON.stringify(entries.data[key] ?? (defaults as Record<string, unknown>)[key], null, 2)])));
+  const queryClient = useQueryClient();
+  const save = guarded(async (parts: Record<string, unknown>) => {
+    const changed = Object.entries(parts);
+    if (changed.length === 0) {
+      notify.info('Nada a salvar', 'Nenhuma alteração desde o último salvamento.');
+      return;
     }
-  }, [entries.data, texts, schema, defaults]);
-  if (!texts) return <p className="text-muted-foreground text-sm">Carregando...</p>;
-
-  const parsed: Record<string, unknown> = {};
-  for (const [key, text] of Object.entries(texts)) {
     try {
-      parsed[key] = JSON.parse(text);
-    } catch {
-      parsed[key] = (defaults as Record<string, unknown>)[key];
+      for (const [key, value] of changed) await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
+      notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
+    } catch (error) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
+      throw error;
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['site_configurations'] });
     }
-  }
-
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    for (const [key, text] of Object.entries(texts)) {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        found[key] = 'JSON inválido.';
-        continue;
-      }
-      const check = (schema.shape[key] as z.ZodType).safeParse(value);
-      if (!check.success) found[key] = check.error.issues[0]?.message ?? 'Valor inválido.';
-      else values[key] = check.data;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    for (const [key, value] of Object.entries(values)) {
-      if (JSON.stringify(value) !== JSON.stringify(entries.data?.[key])) await save(section, key, value);
-    }
-  };
-
-  return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <div className="space-y-3">
-        {Object.keys(texts).map((key) => (
-          <div key={key} className="grid gap-1">
-            <Label htmlFor={`${section}-${key}`}>{key}</Label>
-            <Textarea
-              id={`${section}-${key}`}
-              rows={Math.min(10, texts[key]!.split('\n').length + 1)}
-              className="font-mono text-xs"
-              value={texts[key]}
-              onChange={(event) => setTexts({ ...texts, [key]: event.target.value })}
-              aria-invalid={errors[key] ? true : undefined}
-            />
-            {errors[key] && <p className="text-destructive text-xs">{errors[key]}</p>}
-          </div>
-        ))}
-        <Button onClick={() => void submit()}>
-          <Save className="size-4" aria-hidden /> Salvar
-        </Button>
-      </div>
-      <div className="space-y-2">
-        <p className="text-muted-foreground text-sm">Pré-visualização</p>
-        <div className="rounded-lg border p-3">{preview(parsed)}</div>
-      </div>
-    </div>
-  );
+  });
+  if (entries.isError) return <LoadFailed what="as configurações" retrying={entries.isFetching} onRetry={() => void entries.refetch()} />;
+  if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  return <Form stored={entries.data} save={save} />;
 }
 
-function HeaderPreview({ value }: { value: typeof defaultHeaderConfig }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <span className="font-bold">{value.brand?.text}</span>
-      {value.brand?.tagline && <span className="text-muted-foreground text-xs">{value.brand.tagline}</span>}
-      <nav className="flex flex-wrap gap-3 text-sm" aria-label="Pré-visualização do menu">
-        {(Array.isArray(value.navigation) ? value.navigation : []).map((link, index) => (
-          <span key={index} className="hover:underline">
-            {link.label}
-          </span>
-        ))}
-      </nav>
-    </div>
-  );
-}
-
-function FooterPreview({ value }: { value: typeof defaultFooterConfig }) {
-  const links = (list: unknown) => (Array.isArray(list) ? (list as { label: string }[]) : []);
-  return (
-    <div className="grid gap-3 text-sm sm:grid-cols-3">
-      <div>
-        <p className="font-bold">{value.logo?.text}</p>
-        <p className="text-muted-foreground text-xs">{value.description}</p>
-      </div>
-      <ul className="space-y-1">
-        {[...links(value.quickLinks), ...links(value.legalLinks)].map((link, index) => (
-          <li key={index}>{link.label}</li>
-        ))}
-      </ul>
-      <div className="text-xs">
-        <p>{value.contact?.email}</p>
-        <p>{value.contact?.phone}</p>
-        <p>{value.contact?.location}</p>
-        <p className="text-muted-foreground mt-2">
-          © {value.copyright?.year} {value.copyright?.text}
-        </p>
-      </div>
-    </div>
-  );
-}
-
-/** One entry: Markdown with its preview, or JSON checked by a schema. */
 /** A JSON entry, checked against its schema before it is saved. */
 function EntryEditor({ section, configKey, label, schema }: { section: string; configKey: string; label: string; schema?: z.ZodType }) {
   const entries = useSectionEntries(section);

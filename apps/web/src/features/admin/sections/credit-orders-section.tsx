@@ -28,7 +28,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -36,6 +35,7 @@ import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { guarded } from '../api/use-admin-table';
 import { pageCount } from '../api/use-paged-list';
 import { ResourceSection } from '../components/resource-section';
+import { RevealedSecret } from '../components/revealed-secret';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
 
@@ -70,6 +70,8 @@ export function NewRechargePanel() {
   const [contactId, setContactId] = useState('');
   const [sending, setSending] = useState(false);
   const [following, setFollowing] = useState<string | null>(null);
+  // The first order to a URL creates its endpoint: its signing secret is answered this once.
+  const [revealed, setRevealed] = useState<{ url: string; secret: string } | null>(null);
   useFollowDelivery(following, () => setFollowing(null));
   const { totalCents } = creditOrderTotals(items);
   const activeContacts = (contacts.data ?? []).filter((contact) => contact.isActive);
@@ -97,9 +99,9 @@ export function NewRechargePanel() {
     if (items.length === 0) return notify.error(CREDIT_ORDER_MESSAGES.itemsRequired);
     setSending(true);
     try {
-      markLocalWrite('credit_orders');
       const order = await callEndpoint(adminCreditOrdersContract.create, { body: { webhookUrl: webhookUrl.trim(), contactId, items } });
       setFollowing(order.id);
+      if (order.webhookSecret) setRevealed({ url: order.webhookUrl, secret: order.webhookSecret });
       notify.success(CREDIT_ORDER_MESSAGES.sent, 'O pedido está na fila de envio; acompanhe a entrega em Pedidos de recarga.');
       try {
         window.localStorage.setItem(WEBHOOK_URL_KEY, webhookUrl.trim());
@@ -243,6 +245,7 @@ export function NewRechargePanel() {
         <Send className="size-4" aria-hidden /> {sending ? 'Enviando…' : 'Enviar solicitação'}
       </Button>
       <ContactsSection />
+      <RevealedSecret revealed={revealed} title="Segredo de assinatura do novo destino" onClose={() => setRevealed(null)} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 // Webhooks (the delivery log with filters and re-send; endpoints with their secret shown once when
 // rotated), the contact inbox with read/unread, and the chat's conversations (read-only).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
+import { Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
@@ -17,12 +17,12 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { pageCount, usePagedList } from '../api/use-paged-list';
+import { RevealedSecret } from '../components/revealed-secret';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };
@@ -63,7 +63,6 @@ function Deliveries() {
   useLoadErrorToast(query.error, 'webhooks');
   const resend = guarded(async (delivery: WebhookDeliveryLog) => {
     try {
-      markLocalWrite('webhook_deliveries');
       await callEndpoint(adminContract.resendWebhookDelivery, { params: { id: delivery.id } });
       notify.success('Reenvio na fila', `A entrega para ${delivery.url} será enviada de novo.`);
     } catch (error) {
@@ -193,23 +192,7 @@ function Endpoints() {
           </Button>
         )}
       />
-      <Dialog open={revealed !== null} onOpenChange={(open) => !open && setRevealed(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Novo segredo de assinatura</DialogTitle>
-            <DialogDescription>Copie agora: ele não será mostrado de novo. O receptor de {revealed?.url} deve usar este segredo para verificar as assinaturas.</DialogDescription>
-          </DialogHeader>
-          <code className="bg-muted block rounded p-2 text-xs break-all" data-testid="segredo-webhook">
-            {revealed?.secret}
-          </code>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(revealed?.secret ?? '').then(() => notify.success('Segredo copiado'))}>
-              <Copy className="size-4" aria-hidden /> Copiar
-            </Button>
-            <Button onClick={() => setRevealed(null)}>Fechar</Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <RevealedSecret revealed={revealed} title="Novo segredo de assinatura" onClose={() => setRevealed(null)} />
     </div>
   );
 }
@@ -228,7 +211,6 @@ export function ContactMessagesSection() {
   useLoadErrorToast(query.error, 'mensagens de contato');
   const mark = guarded(async (message: AdminContactMessage, read: boolean) => {
     try {
-      markLocalWrite('contact_messages');
       await callEndpoint(adminContentContract.markContactMessage, { params: { id: message.id }, body: { read } });
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);

@@ -15,7 +15,6 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
@@ -53,7 +52,6 @@ export function PaymentsSection() {
   const confirm = guarded(async () => {
     if (!marking) return;
     try {
-      markLocalWrite('payments');
       await callEndpoint(adminPaymentsContract.markReceived, { params: { id: marking.id }, body: { endToEndId: endToEndId.trim() || undefined } });
       notify.success('Pagamento recebido', `${marking.itemName}: ${formatBRL(marking.amount)} marcado como recebido.`);
       setMarking(null);

@@ -33,7 +33,6 @@ import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { markLocalWrite } from '@/lib/event-stream';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
 import { ConfirmDelete } from '../components/confirm-delete';
@@ -258,7 +257,6 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
   const [unitCost, setUnitCost] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refresh = () => {
-    markLocalWrite('provider_costs');
     return queryClient.invalidateQueries({ queryKey: ['providers'] });
   };
 

@@ -1,7 +1,7 @@
 // Security: the admin's own two-factor sign-in, PRO users (add with an optional invitation, activate,
 // deactivate, who has two-factor on), active sessions with revoke, the e-mail outbox and the audit trail.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LogOut, Plus } from 'lucide-react';
+import { Copy, LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { accessContract } from '@vitrine/domain/access.contract';
 import { adminContract } from '@vitrine/domain/admin.contract';
@@ -10,11 +10,11 @@ import { proUserInputSchema, type ProUser } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
@@ -62,6 +62,9 @@ function ProUsers() {
   const [email, setEmail] = useState('');
   const [invite, setInvite] = useState(true);
   const [error, setError] = useState<string | null>(null);
+  // Without SMTP the server answers the invitation's link once: shown here until closed, never again.
+  const [handedLink, setHandedLink] = useState<{ email: string; link: string } | null>(null);
+  const [deactivating, setDeactivating] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['pro_users', 'admin', list.page, list.pageSize, list.search],
     queryFn: ({ signal }) => callEndpoint(accessContract.listProUsers, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
@@ -71,7 +74,6 @@ function ProUsers() {
   const upsert = useMutation({
     mutationKey: ['pro_users', 'upsert'],
     mutationFn: (body: { email: string; isActive: boolean; invite?: boolean }) => {
-      markLocalWrite('pro_users');
       return callEndpoint(accessContract.upsertProUser, { body });
     },
     onMutate: async (body) => {
@@ -86,10 +88,15 @@ function ProUsers() {
       context?.rollback();
       notify.error('Erro na Sincronização', `Falha na atualização: ${failure.message}`);
     },
-    onSuccess: (result) =>
-      notify.success('Sucesso', 'invitation' in result && result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.'),
+    onSuccess: (result) => {
+      if (result.invitationLink) {
+        setHandedLink({ email: result.email, link: result.invitationLink });
+        notify.success('Sucesso', 'Convite criado: copie o link e envie à pessoa convidada.');
+        return;
+      }
+      notify.success('Sucesso', result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.');
+    },
     onSettled: () => {
-      markLocalWrite('pro_users');
       return queryClient.invalidateQueries({ queryKey: ['pro_users'] });
     },
   });
@@ -160,11 +167,56 @@ function ProUsers() {
         onSort={() => undefined}
         onPage={list.setPage}
         actions={(user) => (
-          <Button variant="outline" size="sm" onClick={() => void save({ email: user.email, isActive: !user.isActive })}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => (user.isActive ? setDeactivating(user.email) : void save({ email: user.email, isActive: true }))}
+          >
             {user.isActive ? 'Desativar' : 'Ativar'}
           </Button>
         )}
       />
+      <Dialog open={deactivating !== null} onOpenChange={(open) => !open && setDeactivating(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Desativar acesso PRO</DialogTitle>
+            <DialogDescription className="break-words">Desativar {deactivating}? A pessoa perde o acesso ao painel e à calculadora imediatamente.</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDeactivating(null)}>
+              Cancelar
+            </Button>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                const email = deactivating!;
+                setDeactivating(null);
+                void save({ email, isActive: false });
+              }}
+            >
+              Desativar
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <Dialog open={handedLink !== null} onOpenChange={(open) => !open && setHandedLink(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Link do convite</DialogTitle>
+            <DialogDescription className="break-words">
+              Sem servidor de e-mail (SMTP) configurado, o convite ficou só na caixa de saída. Envie este link a {handedLink?.email}: ele não será mostrado de novo.
+            </DialogDescription>
+          </DialogHeader>
+          <Label htmlFor="link-convite">Link do convite</Label>
+          <Input id="link-convite" readOnly value={handedLink?.link ?? ''} onFocus={(event) => event.currentTarget.select()} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => void navigator.clipboard?.writeText(handedLink?.link ?? '').then(() => notify.success('Link copiado'))}>
+              <Copy className="size-4" aria-hidden /> Copiar link
+            </Button>
+            <Button onClick={() => setHandedLink(null)}>Fechar</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

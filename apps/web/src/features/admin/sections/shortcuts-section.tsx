@@ -27,7 +27,6 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
-import { markLocalWrite } from '@/lib/event-stream';
 import { notify } from '@/lib/toast';
 import { adminListKey, guarded, useAdminTable } from '../api/use-admin-table';
 import { ConfirmDelete } from '../components/confirm-delete';
@@ -46,7 +45,6 @@ export function ShortcutsSection() {
   const reorder = useMutation({
     mutationKey: [TABLE, 'reorder'],
     mutationFn: (ids: string[]) => {
-      markLocalWrite(TABLE);
       return callEndpoint(adminShortcutActionsContract.reorder, { body: { ids } });
     },
     onMutate: async (ids: string[]) => {
@@ -63,7 +61,6 @@ export function ShortcutsSection() {
     },
     onSuccess: () => notify.success('Sucesso', 'Operação atualização realizada com sucesso.'),
     onSettled: () => {
-      markLocalWrite(TABLE);
       return queryClient.invalidateQueries({ queryKey: adminListKey(TABLE) });
     },
   });

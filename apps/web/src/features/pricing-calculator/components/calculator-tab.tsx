@@ -3,13 +3,13 @@
 // (recomputed by the server) listed per provider.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Calculator, Save } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { formatDecimal, parseDecimal } from '@vitrine/domain/number-format';
 import { calculatePricing, calculatorInputSchema, calculatorSearchParams, readCalculatorSearchParams, type CalculatorInput, type CalculatorResult } from '@vitrine/domain/pricing/calculator';
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
-import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_OPTION_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +26,7 @@ import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { useLastCalculation } from '../lib/last-calculation';
 import { HealthBadge, MetricsGrid } from './metrics-view';
 import { decimalText } from '@/components/ui/decimal-input';
+import { useGlobalDiscount } from '../api/global-discount';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
 
@@ -38,11 +39,19 @@ const fromInput = (input: Partial<CalculatorInput>): Fields => ({
   fixedCosts: input.fixedCosts === 0 ? '' : decimalText(input.fixedCosts),
 });
 
-/** The preset discounts, plus the one a shared link carries when it is not a preset ('Personalizado (7%)'). */
-function discountOptions(current: string): DiscountOption[] {
+/**
+ * The preset discounts, plus the global one of Tabelas de Preço ('Global (7,5%)') and the one a shared
+ * link carries ('Personalizado (7%)') when they are not presets.
+ */
+function discountOptions(current: string, global: number | undefined): DiscountOption[] {
+  const options = [...DISCOUNT_OPTIONS];
+  const add = (percentage: number, label: string) => {
+    if (!options.some((option) => option.percentage === percentage)) options.push({ percentage, label });
+  };
+  if (global !== undefined) add(global, 'Global');
   const value = Number(current);
-  if (current === '' || !Number.isFinite(value) || DISCOUNT_OPTIONS.some((option) => option.percentage === value)) return [...DISCOUNT_OPTIONS];
-  return [...DISCOUNT_OPTIONS, { percentage: value, label: 'Personalizado' }].sort((a, b) => a.percentage - b.percentage);
+  if (current !== '' && Number.isFinite(value)) add(value, 'Personalizado');
+  return options.sort((a, b) => a.percentage - b.percentage);
 }
 
 /** Only active providers that have at least one tier can be priced. */
@@ -55,6 +64,14 @@ export function CalculatorTab() {
   const [fields, setFields] = useState<Fields>(() => fromInput(readCalculatorSearchParams(Object.fromEntries(searchParams))));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
   const { last, setLast, clearLast } = useLastCalculation();
+  // A new calculation starts from the global discount of Tabelas de Preço; a shared link keeps its own.
+  const globalDiscount = useGlobalDiscount();
+  const [discountChosen, setDiscountChosen] = useState(() => searchParams.has('desconto'));
+  useEffect(() => {
+    if (discountChosen || globalDiscount.data === undefined) return;
+    setDiscountChosen(true);
+    setFields((current) => ({ ...current, discount: String(globalDiscount.data) }));
+  }, [discountChosen, globalDiscount.data]);
   const options = priceableProviders(providers.data ?? []);
   const fieldsKey = JSON.stringify(fields);
   // A result shows only for the inputs it was calculated from.
@@ -134,7 +151,7 @@ export function CalculatorTab() {
             <SelectContent>
               {BILLING_PERIODS.map((period) => (
                 <SelectItem key={period} value={period}>
-                  {PERIOD_OPTION_LABELS[period]}
+                  {PERIOD_LABELS[period]}
                 </SelectItem>
               ))}
             </SelectContent>
@@ -147,12 +164,18 @@ export function CalculatorTab() {
           <Input id="calc-preco" inputMode="decimal" value={fields.sellPrice} onChange={(event) => set({ sellPrice: event.target.value })} aria-invalid={Boolean(errors.sellPrice)} />
         </Field>
         <Field id="calc-desconto" label="Desconto" error={errors.discount}>
-          <Select value={fields.discount} onValueChange={(discount) => set({ discount })}>
+          <Select
+            value={fields.discount}
+            onValueChange={(discount) => {
+              setDiscountChosen(true);
+              set({ discount });
+            }}
+          >
             <SelectTrigger id="calc-desconto" className="w-full">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
-              {discountOptions(fields.discount).map((option) => (
+              {discountOptions(fields.discount, globalDiscount.data).map((option) => (
                 <SelectItem key={option.percentage} value={String(option.percentage)}>
                   {discountOptionText(option)}
                 </SelectItem>
@@ -215,7 +238,7 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
             Resultado
           </h2>
           <p className="text-muted-foreground text-sm">
-            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)})
+            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)}) · desconto de {input.discount.toLocaleString('pt-BR')}% no custo
           </p>
         </div>
         <HealthBadge score={result.health.score} color={result.health.color} />

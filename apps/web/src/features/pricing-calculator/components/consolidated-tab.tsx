@@ -17,6 +17,7 @@ import { notify } from '@/lib/toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { cn } from '@/lib/utils';
 import { downloadExport } from '../lib/download';
+import { useGlobalDiscount } from '../api/global-discount';
 
 const MARGIN_STYLES: Record<MarginColor, string> = {
   green: 'text-emerald-600 dark:text-emerald-400',
@@ -26,6 +27,7 @@ const MARGIN_STYLES: Record<MarginColor, string> = {
 
 export function ConsolidatedTab() {
   const providers = useProvidersWithCosts();
+  const globalDiscount = useGlobalDiscount();
   const [exporting, setExporting] = useState(false);
   if (providers.isError && !providers.data) return <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />;
   if (providers.isPending) return <Skeleton className="h-64 w-full" />;
@@ -48,7 +50,12 @@ export function ConsolidatedTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted-foreground text-sm">Preço sugerido = o maior entre o preço mínimo do plano e 2,5 × o custo unitário. Margem: verde acima de 50%, amarela acima de 30%.</p>
+        <p className="text-muted-foreground min-w-0 flex-1 text-sm">
+          Preço sugerido = o maior entre o preço mínimo do plano e 2,5 × o custo unitário. Margem: verde acima de 50%, amarela acima de 30%.{' '}
+          <span data-testid="consolidado-desconto">
+            Custos das faixas sem desconto: o desconto global{globalDiscount.data ? ` (${globalDiscount.data.toLocaleString('pt-BR')}%)` : ''} vale nas Tabelas de Preço e como desconto inicial da Calculadora.
+          </span>
+        </p>
         <Button onClick={() => void exportCsv()} disabled={exporting}>
           <Download className="size-4" aria-hidden /> Exportar CSV
         </Button>
