@@ -81,6 +81,17 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   };
 }
 
+/**
+ * A temporary DATA_DIR whose embedded database is already created and migrated (a copy of the
+ * snapshot): a server or command started on it skips PGlite's initdb and the migrations, as on a
+ * shop's second start. Its seeding still happens at its first start.
+ */
+export function migratedDataDir(): string {
+  const dataDir = tempDir();
+  fs.cpSync(pgSnapshotDir, path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
 export function tempDir(prefix = 'vitrine-test-'): string {
   return fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), prefix));
 }
