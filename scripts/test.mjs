@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isCurrent } from './build-stamp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,8 +31,16 @@ function ensureChromium() {
 }
 
 ensureChromium();
-const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The browser tests run the built web app: build what is stale (scripts/build-stamp.mjs keeps the
+// hash of what each part was built from), nothing when both parts are current.
+const stale = ['web', 'server'].filter((part) => !isCurrent(part));
+if (stale.length > 0) {
+  const args = stale.includes('web') ? [] : ['--server'];
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs'), ...args], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+} else {
+  console.log('Build atual (apps/web/dist e apps/api/dist correspondem ao código-fonte): sem recompilar.');
+}
 
 const vitest = path.join(root, 'node_modules/.bin/vitest');
 const reportFile = path.join(root, '.test-cache/vitest-report.json');

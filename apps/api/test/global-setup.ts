@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
-import { PG_TEMPLATE_DB, pgSnapshotPath, withDatabase } from './database.ts';
+import { PG_TEMPLATE_DB, pgSnapshotDir, pgSnapshotPath, withDatabase } from './database.ts';
 
 export default async function setup() {
   await preparePgliteSnapshot();
@@ -26,7 +26,9 @@ async function preparePgliteSnapshot() {
   }
   const fingerprint = hash.digest('hex');
   const marker = `${pgSnapshotPath}.key`;
-  if (fs.existsSync(pgSnapshotPath) && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === fingerprint) return;
+  const dirMarker = `${pgSnapshotDir}.key`;
+  const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, 'utf8') === fingerprint;
+  if (fs.existsSync(pgSnapshotPath) && current(marker) && current(dirMarker)) return;
   fs.mkdirSync(path.dirname(pgSnapshotPath), { recursive: true });
   const client = await PGlite.create();
   await migrate(drizzle(client), { migrationsFolder });
@@ -34,6 +36,13 @@ async function preparePgliteSnapshot() {
   await client.close();
   fs.writeFileSync(pgSnapshotPath, Buffer.from(await dump.arrayBuffer()));
   fs.writeFileSync(marker, fingerprint);
+  // The directory the test databases are copied from: the snapshot loaded once, checkpointed and shut
+  // down cleanly, so each copy starts without replaying the migrations' WAL.
+  fs.rmSync(pgSnapshotDir, { recursive: true, force: true });
+  const unpacked = await PGlite.create(pgSnapshotDir, { loadDataDir: dump });
+  await unpacked.exec('checkpoint');
+  await unpacked.close();
+  fs.writeFileSync(dirMarker, fingerprint);
 }
 
 async function preparePostgresTemplate(adminUrl: string) {

@@ -6,11 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../test/command.ts';
-import { pgSnapshotPath, tempDir, testDbKind } from '../../test/database.ts';
+import { migratedDataDir, tempDir, testDbKind } from '../../test/database.ts';
 import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './backup.ts';
@@ -27,9 +26,7 @@ const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) =>
 
 /** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
 async function shopDataDir(): Promise<string> {
-  const dataDir = tempDir();
-  const seed = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([fs.readFileSync(pgSnapshotPath)]) });
-  await seed.close();
+  const dataDir = migratedDataDir();
   const database = await openDatabase({ dataDir });
   await database.db
     .insert(siteConfigurations)
