@@ -79,6 +79,8 @@ export interface FakePsp {
   down: boolean;
   /** The charge is paid: CONCLUIDA with one received PIX (its value, by default the charge's). */
   pay(txid: string, pix: { endToEndId: string; valor?: string; horario?: string }): void;
+  /** Every token issued so far stops being accepted. */
+  revokeTokens(): void;
   /** The env variables that point the app at this PSP. */
   env(): Record<string, string>;
   close(): Promise<void>;
@@ -187,6 +189,9 @@ export async function startFakePsp(certificates: TestCertificates = makeCertific
       if (!charge) throw new Error(`cobrança ${txid} não existe no PSP`);
       charge.status = 'CONCLUIDA';
       charge.pix = [{ endToEndId: pix.endToEndId, txid, valor: pix.valor ?? charge.valor.original, horario: pix.horario ?? new Date().toISOString() }];
+    },
+    revokeTokens() {
+      tokens.clear();
     },
     env() {
       return {

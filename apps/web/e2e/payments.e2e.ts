@@ -2,10 +2,11 @@
 // mutual TLS on loopback) offers a charge in the chat; when the PSP notifies the payment, the
 // conversation shows 'Pagamento confirmado' without a reload, and Pagamentos lists it as paid. Each
 // page is looked at from 360 to 1440 px: nothing scrolls sideways, the console stays clean.
+import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
-import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp } from '../../api/test/fake-psp.ts';
+import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../api/test/fake-psp.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
@@ -16,10 +17,12 @@ describe('PIX that confirms itself', () => {
   let browser: Browser;
   let server: RunningServer;
   let psp: FakePsp;
+  let certificates: TestCertificates;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    psp = await startFakePsp(makeCertificates());
+    certificates = makeCertificates();
+    psp = await startFakePsp(certificates);
     server = await startServer({ env: { ...psp.env(), SEED_DEMO: 'true' } });
     browser = await launchBrowser();
   });
@@ -28,6 +31,7 @@ describe('PIX that confirms itself', () => {
     await browser?.close();
     await server?.stop();
     await psp?.close();
+    if (certificates) fs.rmSync(certificates.dir, { recursive: true, force: true });
   });
 
   it("a paid charge shows 'Pagamento confirmado' in the chat, live, and appears in Pagamentos", async () => {

@@ -176,7 +176,7 @@ export type WebhookDeliveryLog = z.infer<typeof webhookDeliveryLogSchema>;
 
 export const webhookDeliveryQuerySchema = listQuerySchema.pick({ page: true, pageSize: true, search: true }).extend({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'Estado inválido.' }).optional(),
-  source: z.enum(['shortcut', 'credit_order', 'test'], { error: 'Origem inválida.' }).optional(),
+  source: z.enum(['shortcut', 'credit_order', 'test', 'payment'], { error: 'Origem inválida.' }).optional(),
 });
 
 export const webhookEndpointSchema = z.object({

@@ -98,7 +98,7 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
 
 export async function listWebhookDeliveries(
   db: Database,
-  query: { page: number; pageSize: number; search?: string; status?: WebhookDeliveryLog['status']; source?: 'shortcut' | 'credit_order' | 'test' },
+  query: { page: number; pageSize: number; search?: string; status?: WebhookDeliveryLog['status']; source?: 'shortcut' | 'credit_order' | 'test' | 'payment' },
 ) {
   const filters: (SQL | undefined)[] = [
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,

@@ -22,7 +22,7 @@ afterAll(async () => {
   fs.rmSync(certificates.dir, { recursive: true, force: true });
 });
 
-function client(options: { withCertificate?: boolean; secret?: string } = {}) {
+function client(options: { withCertificate?: boolean; secret?: string; clock?: () => Date } = {}) {
   const fetch = createOutboundFetch({
     userAgent: 'Vitrine/teste',
     defaultTimeoutMs: 10_000,
@@ -33,7 +33,7 @@ function client(options: { withCertificate?: boolean; secret?: string } = {}) {
     },
   });
   clients.push(fetch);
-  return createPixClient({ apiUrl: psp.apiUrl, oauthUrl: psp.oauthUrl, clientId: psp.clientId, clientSecret: options.secret ?? psp.clientSecret, fetch });
+  return createPixClient({ apiUrl: psp.apiUrl, oauthUrl: psp.oauthUrl, clientId: psp.clientId, clientSecret: options.secret ?? psp.clientSecret, fetch, clock: options.clock });
 }
 
 const TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90abc';
@@ -55,6 +55,24 @@ describe('API Pix client', () => {
     expect((await pix.getCharge(TXID))?.status).toBe('CONCLUIDA');
     // Three calls, one token.
     expect(psp.tokensIssued - before).toBe(1);
+  });
+
+  it('keeps the token until shortly before it expires, and asks for a new one once a token is refused', async () => {
+    let now = new Date('2026-11-27T03:00:00Z');
+    const pix = client({ clock: () => now });
+    const before = psp.tokensIssued;
+    await pix.getCharge(TXID);
+    now = new Date(now.getTime() + 58 * 60 * 1000);
+    await pix.getCharge(TXID);
+    expect(psp.tokensIssued - before).toBe(1);
+    // The PSP's token lasts 3600 s: a minute before that, a new one.
+    now = new Date(now.getTime() + 60 * 1000);
+    await pix.getCharge(TXID);
+    expect(psp.tokensIssued - before).toBe(2);
+    // A token the PSP no longer accepts: one new token, the call succeeds.
+    psp.revokeTokens();
+    expect((await pix.getCharge(TXID))?.txid).toBe(TXID);
+    expect(psp.tokensIssued - before).toBe(3);
   });
 
   it('an unknown txid is null; the webhook is registered for the key', async () => {
