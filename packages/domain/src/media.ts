@@ -3,7 +3,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { foldText } from './catalog.ts';
-import { IMDB_ID, isListOf, MEDIA_LISTS, MEDIA_SOURCES, MEDIA_TYPES, type MediaList, type MediaType, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
+import { IMDB_ID, isListOf, MEDIA_LISTS, MEDIA_SOURCES, MEDIA_TYPES, type MediaType, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
 
 // What the storefront's pages need (labels, rows, limits, image URLs, trailers, home highlights), kept
 // free of schemas so the browser can show a page before it loads the validator.
