@@ -267,6 +267,18 @@ describe('the header, the footer and the download tab', () => {
     await context.close();
   });
 
+  it('makes the phone the assistant writes tappable', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openChat(page);
+    await ask(page, 'qual o telefone de contato?');
+    const phone = botMessages(page).last().locator('a[href^="tel:+55"]').first();
+    await phone.waitFor();
+    expect(await phone.getAttribute('target')).toBeNull();
+    expect(await botMessages(page).last().locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('says plainly that a demo installer is a demonstration package', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/apps');
