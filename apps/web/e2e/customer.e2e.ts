@@ -172,6 +172,7 @@ describe('a shortcut tells what really happened', () => {
       expect(failing.requests).toHaveLength(3);
       // The other channels, tappable.
       const channels = run.getByTestId('other-channels');
+      await channels.locator('a[href^="tel:"]').first().waitFor();
       const hrefs = await channels.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
       expect(hrefs.some((href) => href?.startsWith('tel:'))).toBe(true);
       expect(hrefs.some((href) => href?.startsWith('mailto:'))).toBe(true);
@@ -246,14 +247,13 @@ describe('the header, the footer and the download tab', () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/contato');
     const footer = page.getByTestId('site-footer');
-    await footer.getByRole('link').first().waitFor();
     const footerHrefs = () => footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    expect((await footerHrefs()).some((href) => href.startsWith('tel:+55'))).toBe(true);
-    expect((await footerHrefs()).some((href) => href.startsWith('mailto:'))).toBe(true);
+    // The footer and the contact channels come with their data: waited for, then read.
+    await footer.locator('a[href^="tel:+55"]').first().waitFor();
+    await footer.locator('a[href^="mailto:"]').first().waitFor();
+    await page.locator('main a[href^="tel:"]').first().waitFor();
     // No placeholder profiles (facebook.com and the like) until the shop sets its own.
     expect((await footerHrefs()).filter((href) => /facebook|instagram|twitter/.test(href))).toEqual([]);
-    const mainHrefs = await page.locator('main').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    expect(mainHrefs.some((href) => href.startsWith('tel:'))).toBe(true);
 
     await call('PUT', '/api/admin/site-config/footer/social', { value: { instagram: 'https://instagram.com/vitrine.loja', facebook: 'https://facebook.com' }, isActive: true });
     try {
@@ -263,6 +263,18 @@ describe('the header, the footer and the download tab', () => {
     } finally {
       await call('PUT', '/api/admin/site-config/footer/social', { value: {}, isActive: true });
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('makes the phone the assistant writes tappable', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await openChat(page);
+    await ask(page, 'qual o telefone de contato?');
+    const phone = botMessages(page).last().locator('a[href^="tel:+55"]').first();
+    await phone.waitFor();
+    expect(await phone.getAttribute('target')).toBeNull();
+    expect(await botMessages(page).last().locator('a[href^="mailto:"]').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

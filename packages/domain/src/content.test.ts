@@ -36,7 +36,7 @@ describe('contact form', () => {
 });
 
 describe('header configuration', () => {
-  it("falls back to the specification's eight links and brand when nothing is stored", () => {
+  it("falls back to the specification's eight links, plus the app store, and brand when nothing is stored", () => {
     const header = resolveHeader({});
     expect(header.navigation.map((link) => link.href)).toEqual([
       '/',
@@ -45,6 +45,7 @@ describe('header configuration', () => {
       '/streaming',
       '/midia',
       '/apps/ativacao',
+      '/apps',
       '/knowledgebase',
       '/contato',
     ]);

@@ -292,14 +292,14 @@ export const demoStreamingApps: Insert<typeof streamingApps>[] = [
 // Until the shop sets its key the chat says payment is not configured. The data kept here can receive no money.
 export const demoShortcuts: Insert<typeof shortcuts>[] = [
   {
-    name: 'Pagar com PIX',
+    name: 'Pagar com PIX (exemplo)',
     type: 'pix',
     orderIndex: 1,
     pixData: {
       key: 'exemplo@exemplo.invalid',
       value: 0,
       recipient: 'LOJA EXEMPLO',
-      description: '',
+      description: 'Exemplo',
       city: 'EXEMPLO',
     },
   },

@@ -4,7 +4,7 @@
 // the shop's PIX setting, added by the knowledge cache (chat.assistant.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
-import { contactChannelListSchema, contactFaqSchema, defaultFooterConfig, footerConfigSchema } from '@vitrine/domain/content';
+import { contactChannelListSchema, contactFaqSchema, defaultFooterConfig, emailHref, footerConfigSchema, phoneHref, whatsappHref, type ContactChannel } from '@vitrine/domain/content';
 import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import { z } from 'zod';
 import type { ShopPix } from '../../shared/shop-pix.ts';
@@ -102,13 +102,30 @@ function parsedOr<T>(schema: z.ZodType<T>, value: unknown, fallback: T): T {
   return parsed.success ? parsed.data : fallback;
 }
 
+/** A contact value as a Markdown link when it has one (tel:, mailto:, wa.me), so the visitor taps it in the chat. */
+function linked(value: string, href: string | null | undefined): string {
+  if (!href) return value;
+  const text = value.replace(/[[\]\\]/g, '\\$&');
+  return `[${text}](${href.replace(/[()\s]/g, encodeURIComponent)})`;
+}
+
+function channelHref(channel: ContactChannel): string | null {
+  if (channel.href && !channel.href.startsWith('/')) return channel.href;
+  if (channel.type === 'email') return emailHref(channel.value);
+  if (channel.type === 'phone') return phoneHref(channel.value);
+  if (channel.type === 'whatsapp') return whatsappHref(channel.value);
+  return null;
+}
+
 function contactInfo(channels: unknown, footerContact: unknown): ContactInfo {
   const listed = parsedOr(contactChannelListSchema, channels, []).filter((channel) => channel.type !== 'chat');
   if (listed.length) {
     return {
-      lines: listed.map((channel) => `${channel.label}: ${channel.value}${channel.description ? ` — ${channel.description}` : ''}`),
+      lines: listed.map((channel) => `${channel.label}: ${linked(channel.value, channelHref(channel))}${channel.description ? ` — ${channel.description}` : ''}`),
     };
   }
   const footer = parsedOr(footerConfigSchema.shape.contact, footerContact, defaultFooterConfig.contact);
-  return { lines: [`E-mail: ${footer.email}`, `Telefone: ${footer.phone}`, `Endereço: ${footer.location}`] };
+  return {
+    lines: [`E-mail: ${linked(footer.email, emailHref(footer.email))}`, `Telefone: ${linked(footer.phone, phoneHref(footer.phone))}`, `Endereço: ${footer.location}`],
+  };
 }

@@ -132,6 +132,25 @@ describe('the assistant answers from the live data', () => {
   });
 });
 
+describe('the contact data in the chat', () => {
+  it('writes phones as tel: links and e-mails as mailto: links, so the visitor taps them', async () => {
+    await t.database.db.insert(siteConfigurations).values({
+      section: 'contact',
+      configKey: 'channels',
+      configValue: [
+        { type: 'phone', label: 'Telefone', value: '+55 (11) 4000-1234' },
+        { type: 'email', label: 'E-mail', value: 'contato@loja.com.br' },
+        { type: 'address', label: 'Endereço', value: 'São Paulo, SP' },
+      ],
+    });
+    const visitor = await newVisitor(t.app);
+    const { reply } = await visitor.ask('qual o telefone de contato?');
+    expect(reply.content).toContain('Telefone: [+55 (11) 4000-1234](tel:+551140001234)');
+    expect(reply.content).toContain('E-mail: [contato@loja.com.br](mailto:contato@loja.com.br)');
+    expect(reply.content).toContain('Endereço: São Paulo, SP');
+  });
+});
+
 describe('from intent to payment in one conversation', () => {
   beforeEach(async () => {
     // The stored annual price is not the derived one (480 × 0.85 = 408): the offer must use the stored one.

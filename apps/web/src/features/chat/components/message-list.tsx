@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
 import type { ConversationPayment } from '@vitrine/domain/payments';
@@ -21,11 +21,13 @@ const markdown: Components = {
   ol: ({ children }) => <ol className="my-1.5 list-decimal space-y-0.5 pl-5">{children}</ol>,
   strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
   a: ({ href = '', children }) => (
-    <a href={href} className="text-primary underline underline-offset-2" target="_blank" rel="noreferrer noopener">
+    <a href={href} className="text-primary underline underline-offset-2" {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer noopener' } : {})}>
       {children}
     </a>
   ),
 };
+// Phones the assistant writes are tappable: tel: links pass, besides the defaults (http, https, mailto…).
+const urlTransform = (url: string) => (/^tel:\+?\d+$/.test(url) ? url : defaultUrlTransform(url));
 
 function Avatar({ type }: { type: ChatMessage['type'] }) {
   return (
@@ -109,7 +111,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                 {message.content &&
                   (message.type === 'bot' ? (
                     <div data-testid="message-content">
-                      <ReactMarkdown components={markdown}>{message.content}</ReactMarkdown>
+                      <ReactMarkdown components={markdown} urlTransform={urlTransform}>{message.content}</ReactMarkdown>
                     </div>
                   ) : (
                     <p className="whitespace-pre-wrap" data-testid="message-content">
@@ -148,7 +150,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
           <li className="flex gap-2.5" data-testid="bot-draft">
             <Avatar type="bot" />
             <div className="bg-muted max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words sm:max-w-[75%]">
-              <ReactMarkdown components={markdown}>{draft}</ReactMarkdown>
+              <ReactMarkdown components={markdown} urlTransform={urlTransform}>{draft}</ReactMarkdown>
             </div>
           </li>
         )}

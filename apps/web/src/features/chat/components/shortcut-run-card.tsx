@@ -36,6 +36,15 @@ export function ShortcutRunCard({ run, otherChannels }: { run: ShortcutRun; othe
     if (status === 'failed') notify.error(CHAT_TEXTS.shortcutFailedTitle, CHAT_TEXTS.shortcutFailedNotice(run.name));
   }, [status, run.name]);
 
+  // The channels of a failure arrive a moment later and make the card taller: it stays in view as it grows.
+  useEffect(() => {
+    const element = item.current;
+    if (status !== 'failed' || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => element.scrollIntoView({ block: 'nearest' }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [status]);
+
   const { title, Icon, className } = LOOK[status];
   const text =
     status === 'queued' ? CHAT_TEXTS.shortcutQueued(run.name) : status === 'delivered' ? CHAT_TEXTS.shortcutDelivered(run.name) : CHAT_TEXTS.shortcutFailed(run.name);
