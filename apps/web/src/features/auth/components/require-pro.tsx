@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 import { Home, Loader2, LayoutDashboard, RefreshCw, ShieldAlert } from 'lucide-react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
+import { useSignOut } from '../api/sign-out';
+
+/** Where /auth goes after signing in, when it was opened to reach the admin ('Ir para o Admin'). */
+export const NEXT_STATE_KEY = 'next';
 
 /**
  * Guard of /admin and /pricing-calculator.
@@ -10,6 +14,8 @@ import { useSession } from '../api/get-session';
  */
 export function RequirePro({ children }: { children?: ReactNode }) {
   const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
 
   if (session.isPending) {
     return (
@@ -57,11 +63,19 @@ export function RequirePro({ children }: { children?: ReactNode }) {
               Voltar ao início
             </Link>
           </Button>
-          <Button asChild variant="gradient">
-            <Link to="/admin">
-              <LayoutDashboard aria-hidden />
-              Ir para o Admin
-            </Link>
+          {/* This account has no PRO access: the admin is reached by signing in with one that has. */}
+          <Button
+            variant="gradient"
+            disabled={signOut.isPending}
+            onClick={() =>
+              void signOut
+                .mutateAsync()
+                .then(() => navigate('/auth', { state: { [NEXT_STATE_KEY]: '/admin' } }))
+                .catch(() => undefined)
+            }
+          >
+            <LayoutDashboard aria-hidden />
+            Ir para o Admin
           </Button>
         </div>
       </Centered>
