@@ -12,6 +12,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { useDebouncedValidation } from '../hooks/use-debounced-validation';
 import { authErrorMessage } from '../lib/auth-error-message';
+import { afterSignInPath } from '../lib/after-sign-in';
 import { EmailIndicator } from './email-indicator';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ErrorNotice, SuccessNotice } from './form-notices';
@@ -23,9 +24,8 @@ const FIELDS = ['email', 'password'] as const;
 
 export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const navigate = useNavigate();
-  // Opened from 'Acesso Restrito' → 'Ir para o Admin': back to the admin once signed in.
-  const next = (useLocation().state as { next?: unknown } | null)?.next;
-  const afterSignIn = typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  // Sent here from a guarded page (or 'Ir para o Admin'): back there once signed in.
+  const afterSignIn = afterSignInPath(useLocation().state);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,12 +1,10 @@
 import type { ReactNode } from 'react';
 import { Home, Loader2, LayoutDashboard, RefreshCw, ShieldAlert } from 'lucide-react';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
 import { useSignOut } from '../api/sign-out';
-
-/** Where /auth goes after signing in, when it was opened to reach the admin ('Ir para o Admin'). */
-export const NEXT_STATE_KEY = 'next';
+import { returnTo } from '../lib/after-sign-in';
 
 /**
  * Guard of /admin and /pricing-calculator.
@@ -16,6 +14,7 @@ export function RequirePro({ children }: { children?: ReactNode }) {
   const session = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const location = useLocation();
 
   if (session.isPending) {
     return (
@@ -43,7 +42,7 @@ export function RequirePro({ children }: { children?: ReactNode }) {
     );
   }
 
-  if (!session.data.signedIn) return <Navigate to="/auth" replace />;
+  if (!session.data.signedIn) return <Navigate to="/auth" replace state={returnTo(location.pathname + location.search)} />;
 
   // REQUIRE_TWO_FACTOR: the API refuses this admin until a second factor is on; enrolment comes first.
   if (session.data.twoFactorRequired) return <Navigate to="/auth/duas-etapas" replace />;
@@ -70,7 +69,7 @@ export function RequirePro({ children }: { children?: ReactNode }) {
             onClick={() =>
               void signOut
                 .mutateAsync()
-                .then(() => navigate('/auth', { state: { [NEXT_STATE_KEY]: '/admin' } }))
+                .then(() => navigate('/auth', { state: returnTo('/admin') }))
                 .catch(() => undefined)
             }
           >
