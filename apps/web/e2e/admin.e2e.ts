@@ -33,13 +33,13 @@ async function countToasts(page: Page, text: string): Promise<() => Promise<numb
   return () => page.evaluate((wanted) => Number(sessionStorage.getItem(`toasts:${wanted}`) ?? 0), text);
 }
 
-/** The audit trail (Segurança → Auditoria) lists a write of `resource` found by `search`. */
+/** The audit trail (Segurança → Auditoria) lists a write of `resource` (its Portuguese name) found by `search`. */
 async function expectAudited(page: Page, search: string, resource: string) {
   await page.goto('/admin/security');
   await page.getByRole('tab', { name: 'Auditoria' }).click();
   const audit = page.getByRole('tabpanel', { name: 'Auditoria' });
   await audit.getByRole('searchbox').fill(search);
-  await audit.getByRole('cell', { name: new RegExp(`^${resource} `) }).first().waitFor();
+  await audit.getByRole('cell', { name: new RegExp(`^${resource}( |$)`) }).first().waitFor();
 }
 
 describe('the admin panel', () => {
@@ -146,7 +146,8 @@ describe('the admin panel', () => {
     await visitor.page.getByRole('heading', { level: 3 }).first().waitFor();
     await expect.poll(() => visitor.page.getByText(name).count()).toBe(0);
     expect(first.errors).toEqual([]);
-    await expectAudited(first.page, 'plans', 'plans');
+    // In Portuguese, with the item's name rather than its id.
+    await expectAudited(first.page, 'plans', `Planos ${name}`);
   });
 
   it('edits the header and the footer as forms with a live preview (links added, moved, removed; social profiles), one toast per save', async () => {
@@ -246,7 +247,7 @@ describe('the admin panel', () => {
     const bar = visitor.page.getByRole('group', { name: 'Atalhos', exact: true });
     await bar.getByRole('button').first().waitFor();
     await expect.poll(async () => (await bar.getByRole('button').first().textContent())?.trim()).toBe(last);
-    await expectAudited(page, 'orderIndex', 'shortcuts');
+    await expectAudited(page, 'orderIndex', 'Atalhos');
   });
 
   it('uploads an installer, generates a code, and the storefront downloads the same bytes with it', async () => {
@@ -274,8 +275,8 @@ describe('the admin panel', () => {
 
     // The admin sees the code used.
     await dialog.getByRole('list', { name: 'Códigos, mais recentes primeiro' }).getByRole('listitem').filter({ hasText: code }).getByText('Usado').waitFor({ timeout: 10_000 });
-    await expectAudited(page, 'app-files', 'app-files');
-    await expectAudited(page, 'download-codes', 'download-codes');
+    await expectAudited(page, 'app-files', 'Arquivos de apps');
+    await expectAudited(page, 'download-codes', 'Códigos de download');
   });
 
   it('adds a PRO user with an invitation, and deactivating it refuses that account at once; the audit trail shows the writes', async () => {
@@ -321,7 +322,7 @@ describe('the admin panel', () => {
     await admin.page.getByRole('tab', { name: 'Auditoria' }).click();
     const audit = admin.page.getByRole('tabpanel', { name: 'Auditoria' });
     await audit.getByRole('searchbox').fill(email);
-    await expect.poll(() => audit.getByRole('row').filter({ hasText: 'pro-users' }).count()).toBe(2);
+    await expect.poll(() => audit.getByRole('row').filter({ hasText: `Usuários PRO ${email}` }).count()).toBe(2);
   });
 
   it('keeps the section in the URL, falls back to the dashboard, collapses with Ctrl+B into a cookie, and is a drawer on phones', async () => {
@@ -356,6 +357,10 @@ describe('the admin panel', () => {
     expect(await width()).toBeCloseTo(256, -1);
     await page.keyboard.press('Control+b');
     await expect.poll(width).toBeCloseTo(48, -1);
+    // The version stays inside the collapsed sidebar (read by screen readers, not spilling over the page).
+    await expect
+      .poll(() => page.getByTestId('admin-version').evaluate((element) => element.getBoundingClientRect().right <= (element.closest('[data-slot=sidebar]')?.getBoundingClientRect().left ?? 0) + 48 + 0.5))
+      .toBe(true);
     const cookie = (await context.cookies()).find((item) => item.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);

@@ -24,7 +24,7 @@ function linkIn(mail: ReceivedMail, page: 'confirmar' | 'redefinir-senha'): stri
 }
 
 async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
 }
 
@@ -80,17 +80,17 @@ describe('sign-in, sign-up and access control in the browser', () => {
     expect(await indicator.getAttribute('data-state')).toBe('idle');
     expect(await submit.isDisabled()).toBe(true);
 
-    await page.getByLabel('Email', { exact: true }).fill('alguem@exemplo');
+    await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo');
     await expect.poll(() => indicator.getAttribute('data-state')).toBe('invalid');
     await page.getByLabel('Senha', { exact: true }).focus();
     await page.getByText('Formato de email inválido').waitFor();
 
-    await page.getByLabel('Email', { exact: true }).fill('alguem@exemplo..com');
+    await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo..com');
     await page.getByText('Email deve conter um domínio válido').waitFor();
-    await page.getByLabel('Email', { exact: true }).fill('alguem@exemplo.com');
+    await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo.com');
     await expect.poll(() => indicator.getAttribute('data-state')).toBe('valid');
     await page.getByLabel('Senha', { exact: true }).fill('123');
-    await page.getByLabel('Email', { exact: true }).focus();
+    await page.getByLabel('E-mail', { exact: true }).focus();
     await page.getByText('Senha deve ter pelo menos 6 caracteres').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Senha', { exact: true }).fill('123456');
@@ -98,7 +98,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
 
     // Switching mode clears the fields and the messages.
     await page.getByRole('button', { name: 'Criar Conta' }).click();
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByLabel('E-mail', { exact: true }).inputValue()).toBe('');
     expect(await page.getByText('Senha deve ter pelo menos 6 caracteres').count()).toBe(0);
     await page.getByRole('button', { name: 'Fazer Login' }).waitFor();
     await page.getByRole('link', { name: 'Voltar ao início' }).click();
@@ -177,7 +177,14 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Acesso Restrito' }).waitFor();
     await page.getByRole('link', { name: 'Voltar ao início' }).waitFor();
-    await page.getByRole('link', { name: 'Ir para o Admin' }).waitFor();
+    // 'Ir para o Admin' does not lead back here: it signs this account out for one with PRO access,
+    // and signing in returns to the admin.
+    await page.getByRole('button', { name: 'Ir para o Admin' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+    expect((await (await context.request.get(`${server.url}/api/access/me`)).json()).signedIn).toBe(false);
+    await fillCredentials(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(`${server.url}/admin/dashboard`);
   });
 
   it("never lets a stranger who signed up first for someone's listed e-mail sign in with their password", async () => {
@@ -228,7 +235,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
     const { page } = await open();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
-    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Enviar link' }).click();
     await page.getByRole('status').filter({ hasText: MESSAGES.resetRequested }).waitFor();
 

@@ -102,6 +102,9 @@ describe('the recharge back office', () => {
     await form.getByLabel('Painel do cliente *').fill('https://cliente.example.com');
     await form.getByLabel('Custo por crédito (R$)').fill('4,75');
     await form.getByLabel('Quantidade de créditos').fill('40');
+    // The two fields of the specification that could not be entered before.
+    await form.getByLabel('Custo médio do crédito (R$)').fill('4,6');
+    await form.getByLabel('Pagamento mínimo (R$)').fill('1.500');
     await form.getByRole('button', { name: 'Adicionar' }).click();
     await toast(page, 'Erro de Validação').waitFor();
     expect(await toast(page, 'Erro de Validação').textContent()).toContain('URLs dos painéis devem começar com http:// ou https://');
@@ -111,13 +114,19 @@ describe('the recharge back office', () => {
     await toast(page, 'Fornecedor adicionado com sucesso').waitFor();
     const row = page.getByRole('listitem', { name: supplier });
     await row.getByText('R$ 4,75 por crédito').waitFor();
+    expect(await row.textContent()).toContain('custo médio R$ 4,60 · pagamento mínimo R$ 1.500,00');
 
     await row.getByRole('button', { name: `Editar ${supplier}` }).click();
     const editing = page.getByRole('listitem', { name: `Editando ${supplier}` });
+    expect(await editing.getByLabel('Pagamento mínimo (R$)').inputValue()).toBe('1.500,00');
+    await editing.getByLabel('Custo médio do crédito (R$)').fill('');
     await editing.getByLabel('Custo por crédito (R$)').fill('5');
     await editing.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Fornecedor atualizado com sucesso').waitFor();
     await page.getByRole('listitem', { name: supplier }).getByText('R$ 5,00 por crédito').waitFor();
+    // Emptied, the average cost is unset again; the minimum payment stays.
+    expect(await page.getByRole('listitem', { name: supplier }).textContent()).not.toContain('custo médio');
+    expect(await page.getByRole('listitem', { name: supplier }).textContent()).toContain('pagamento mínimo R$ 1.500,00');
 
     // The server card: total = 40 credits × R$ 5,00.
     await page.goto('/admin/servers');
@@ -349,6 +358,7 @@ describe('the recharge back office', () => {
     // A reload (or another admin) reads it back from the server.
     await page.reload();
     await expect.poll(() => field.inputValue()).toBe('7,5');
+    expect(await page.getByRole('complementary', { name: 'Regras do negócio' }).getByRole('listitem').count()).toBe(4);
 
     await page.goto('/pricing-calculator');
     // The plan types promise no discount: the calculator applies none for the period.
@@ -357,8 +367,26 @@ describe('the recharge back office', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('combobox', { name: 'Desconto' }).textContent()).toBe('Global (7,5%)');
 
+    // The business rules of the specification, in its words, on the calculator's screens.
+    const rules = [
+      'Revendedores devem respeitar o preço mínimo de venda, sob pena de banimento.',
+      'Login e senha só são criados para planos mensais e anuais.',
+      'Planos trimestrais e semestrais são entregues em planilha.',
+      'Abertura mínima: 50 créditos mensais ou 5 créditos anuais.',
+    ];
+    const shownRules = () => page.getByRole('complementary', { name: 'Regras do negócio' }).getByRole('listitem').allTextContents();
+    expect(await shownRules()).toEqual(rules);
     await page.goto('/pricing-calculator?aba=consolidado');
+    await expect.poll(shownRules).toEqual(rules);
     await expect.poll(() => page.getByTestId('consolidado-desconto').textContent()).toContain('o desconto global (7,5%) vale nas Tabelas de Preço');
+    // At 360 px most of the nine tabs are out of view: a hint says so; at 1440 px all fit and none is shown.
+    const phone = await openAsAdmin(360);
+    await phone.page.goto('/pricing-calculator');
+    await phone.page.getByTestId('dica-abas').filter({ hasText: 'Deslize para ver as 9 abas.' }).waitFor();
+    const wide = await openAsAdmin(1440);
+    await wide.page.goto('/pricing-calculator');
+    await wide.page.getByRole('tab', { name: 'Créditos' }).waitFor();
+    expect(await wide.page.getByTestId('dica-abas').count()).toBe(0);
     const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, { data: { value: 0 }, headers: { origin: server.url } });
     expect(reset.status()).toBe(200);
     expect(errors).toEqual([]);

@@ -26,7 +26,7 @@ async function shot(page: Page, name: string) {
 
 async function passwordStep(page: Page) {
   await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN.email);
+  await page.getByLabel('E-mail', { exact: true }).fill(E2E_ADMIN.email);
   await page.getByLabel('Senha', { exact: true }).fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 }

@@ -212,3 +212,49 @@ export const adminSessionSchema = z.object({
   isCurrent: z.boolean(),
 });
 export const sessionIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
+
+// ---------------------------------------------------------------- audit trail, as people read it
+
+/** The audited resources by their Portuguese names (an unknown one shows as recorded). */
+export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
+  'app-files': 'Arquivos de apps',
+  apps: 'Apps',
+  'contact-messages': 'Mensagens de contato',
+  'credit-orders': 'Pedidos de recarga',
+  'download-codes': 'Códigos de download',
+  'local-titles': 'Títulos locais',
+  plans: 'Planos',
+  'pricing-calculations': 'Cálculos de preço',
+  'pro-users': 'Usuários PRO',
+  'provider-costs': 'Custos de provedores',
+  providers: 'Provedores',
+  'recharge-contacts': 'Contatos de recarga',
+  'reseller-plans': 'Planos de revenda',
+  sessions: 'Sessões',
+  settings: 'Configurações',
+  shortcuts: 'Atalhos',
+  'site-config': 'Configurações do site',
+  'standard-costs': 'Custos padronizados',
+  'streaming-apps': 'Apps de streaming',
+  suppliers: 'Fornecedores',
+  'webhook-deliveries': 'Entregas de webhook',
+  'webhook-endpoints': 'Destinos de webhook',
+};
+
+export const auditResourceLabel = (resource: string) => AUDIT_RESOURCE_LABELS[resource] ?? resource;
+
+/** The fields that name a record, in the order tried: the audit trail shows the item, not its id. */
+const NAMING_FIELDS = ['name', 'title', 'email', 'supplier', 'provider', 'url', 'contact', 'label', 'subject'] as const;
+
+/** The name of the audited item, from its snapshot after (or before) the write, or null when it has none. */
+export function auditItemName(entry: Pick<AuditEntry, 'before' | 'after'>): string | null {
+  const snapshot = entry.after ?? entry.before;
+  if (!snapshot) return null;
+  for (const field of NAMING_FIELDS) {
+    const value = snapshot[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  const { section, configKey } = snapshot;
+  if (typeof section === 'string' && typeof configKey === 'string') return `${section}.${configKey}`;
+  return null;
+}

@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import { fromCents } from '@vitrine/domain/money';
 import { consolidatedView, SUGGESTED_PRICE_MARKUP, type ConsolidatedGroup } from '@vitrine/domain/pricing/consolidated';
+import { BUSINESS_RULES } from '@vitrine/domain/pricing/business-rules';
 import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
 import { PERIOD_DISCOUNTS, PERIOD_LABELS, PERIOD_MONTHS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { REFERENCE_PRICE_TABLES } from '@vitrine/domain/pricing/reference-tables';
@@ -83,11 +84,7 @@ export function ragData({ providers, plans, standardCosts, generatedAt }: RagSou
       referencePriceTables: REFERENCE_PRICE_TABLES,
       suggestedPriceMarkup: SUGGESTED_PRICE_MARKUP,
       standardCosts,
-      rules: [
-        'Revendedores devem respeitar o preço mínimo de venda, sob pena de banimento.',
-        'Login e senha só são criados para planos mensais e anuais; trimestrais e semestrais são entregues em planilha.',
-        'Abertura mínima: 50 créditos mensais ou 5 créditos anuais.',
-      ],
+      rules: [...BUSINESS_RULES],
     },
     providers: active.map((provider) => ({
       id: provider.id,

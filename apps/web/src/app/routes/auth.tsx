@@ -1,8 +1,9 @@
 import { Loader2 } from 'lucide-react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '@/features/auth/api/get-session';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { AuthShell } from '@/features/auth/components/auth-shell';
+import { afterSignInPath } from '@/features/auth/lib/after-sign-in';
 
 // Links from the confirmation and reset pages open the form in the right mode.
 const modes: Record<string, AuthMode> = { cadastro: 'signup', 'recuperar-senha': 'forgot' };
@@ -10,8 +11,9 @@ const modes: Record<string, AuthMode> = { cadastro: 'signup', 'recuperar-senha':
 export function Component() {
   const session = useSession();
   const [params] = useSearchParams();
-  // A signed-in user has nothing to do here.
-  if (session.data?.signedIn) return <Navigate to="/" replace />;
+  const location = useLocation();
+  // A signed-in user has nothing to do here: back to the page that sent them, or home.
+  if (session.data?.signedIn) return <Navigate to={afterSignInPath(location.state)} replace />;
 
   return (
     <AuthShell title="Acesso PRO" description="Entre ou crie sua conta com um email PRO autorizado.">

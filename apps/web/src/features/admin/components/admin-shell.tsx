@@ -45,7 +45,7 @@ export function AdminShell({ section, children }: { section: AdminSection; child
           ))}
         </SidebarContent>
         <SidebarFooter>
-          <p className="text-muted-foreground px-2 text-xs" data-testid="admin-version">
+          <p className="text-muted-foreground truncate px-2 text-xs group-data-[collapsible=icon]:sr-only" data-testid="admin-version">
             {ADMIN_VERSION}
           </p>
         </SidebarFooter>

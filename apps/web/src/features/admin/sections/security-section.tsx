@@ -5,7 +5,7 @@ import { Copy, LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { accessContract } from '@vitrine/domain/access.contract';
 import { adminContract } from '@vitrine/domain/admin.contract';
-import type { AuditEntry } from '@vitrine/domain/admin';
+import { auditItemName, auditResourceLabel, type AuditEntry } from '@vitrine/domain/admin';
 import { proUserInputSchema, type ProUser } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
 import { Badge } from '@/components/ui/badge';
@@ -339,7 +339,10 @@ function AuditTrail() {
       header: 'O quê',
       cell: (entry) => (
         <span>
-          {entry.resource} <span className="text-muted-foreground text-xs break-all">{entry.recordId}</span>
+          {auditResourceLabel(entry.resource)}{' '}
+          <span className="text-muted-foreground text-xs break-all" title={`Registro ${entry.recordId}`}>
+            {auditItemName(entry) ?? entry.recordId}
+          </span>
         </span>
       ),
     },

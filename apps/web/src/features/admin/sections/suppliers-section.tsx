@@ -41,7 +41,7 @@ function useSuppliers(pageSize?: number) {
   });
 }
 
-type Draft = { [K in 'category' | 'supplier' | 'server' | 'username' | 'panel' | 'clientPanel' | 'minimumPurchase' | 'costPerCredit' | 'qtdCreditos']: string } & {
+type Draft = { [K in 'category' | 'supplier' | 'server' | 'username' | 'panel' | 'clientPanel' | 'minimumPurchase' | 'costPerCredit' | 'qtdCreditos' | 'custoMedioCreditos' | 'pagamentoMinimo']: string } & {
   prePago: boolean;
   posPago: boolean;
   clientesAtivos: boolean;
@@ -59,6 +59,8 @@ const EMPTY_DRAFT: Draft = {
   minimumPurchase: '0',
   costPerCredit: '0',
   qtdCreditos: '0',
+  custoMedioCreditos: '',
+  pagamentoMinimo: '',
   prePago: false,
   posPago: false,
   clientesAtivos: false,
@@ -81,12 +83,21 @@ const toDraft = (row: AdminSupplier): Draft => ({
   minimumPurchase: decimalText(row.minimumPurchase),
   costPerCredit: decimalText(row.costPerCredit, 2),
   qtdCreditos: decimalText(row.qtdCreditos),
+  custoMedioCreditos: row.custoMedioCreditos === null ? '' : decimalText(row.custoMedioCreditos, 2),
+  pagamentoMinimo: row.pagamentoMinimo === null ? '' : decimalText(row.pagamentoMinimo, 2),
 });
 
 
 /** The row to send, or null after telling the user why not ('Erro de Validação' and the message). */
 function validDraft(draft: Draft): SupplierCreate | null {
-  const numbers = { minimumPurchase: requiredDecimal(draft.minimumPurchase), costPerCredit: requiredDecimal(draft.costPerCredit), qtdCreditos: requiredDecimal(draft.qtdCreditos) };
+  const numbers = {
+    minimumPurchase: requiredDecimal(draft.minimumPurchase),
+    costPerCredit: requiredDecimal(draft.costPerCredit),
+    qtdCreditos: requiredDecimal(draft.qtdCreditos),
+    // Optional: left empty, they stay unset.
+    custoMedioCreditos: draft.custoMedioCreditos.trim() === '' ? null : requiredDecimal(draft.custoMedioCreditos),
+    pagamentoMinimo: draft.pagamentoMinimo.trim() === '' ? null : requiredDecimal(draft.pagamentoMinimo),
+  };
   const message = supplierValidationMessage({ ...draft, ...numbers });
   if (message) {
     notify.error(SUPPLIER_VALIDATION_TITLE, message);
@@ -110,6 +121,8 @@ const TEXT_FIELDS: { key: keyof Draft; label: string; type?: string; inputMode?:
   { key: 'minimumPurchase', label: 'Compra mínima (R$)', inputMode: 'decimal' },
   { key: 'costPerCredit', label: 'Custo por crédito (R$)', inputMode: 'decimal' },
   { key: 'qtdCreditos', label: 'Quantidade de créditos', inputMode: 'numeric' },
+  { key: 'custoMedioCreditos', label: 'Custo médio do crédito (R$)', inputMode: 'decimal' },
+  { key: 'pagamentoMinimo', label: 'Pagamento mínimo (R$)', inputMode: 'decimal' },
 ];
 const FLAG_FIELDS: { key: 'prePago' | 'posPago' | 'clientesAtivos' | 'mensalista' | 'isActive'; label: string }[] = [
   { key: 'prePago', label: 'Pré-pago' },
@@ -268,6 +281,8 @@ export function SuppliersManager() {
                   </p>
                   <p className="text-sm">
                     {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
+                    {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
+                    {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
                   </p>
                   <p className="text-muted-foreground text-xs break-all">
                     Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { credentialsSchema, type Credentials } from '@vitrine/domain/auth';
 import { authInfoMessages } from '@vitrine/domain/auth-messages';
@@ -12,6 +12,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { useDebouncedValidation } from '../hooks/use-debounced-validation';
 import { authErrorMessage } from '../lib/auth-error-message';
+import { afterSignInPath } from '../lib/after-sign-in';
 import { EmailIndicator } from './email-indicator';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ErrorNotice, SuccessNotice } from './form-notices';
@@ -23,6 +24,8 @@ const FIELDS = ['email', 'password'] as const;
 
 export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const navigate = useNavigate();
+  // Sent here from a guarded page (or 'Ir para o Admin'): back there once signed in.
+  const afterSignIn = afterSignInPath(useLocation().state);
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -64,7 +67,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
         setProgress('Verificando acesso PRO...');
         const outcome = await signIn.mutateAsync(values);
         if (outcome.twoFactorRequired) setSecondStepFor(outcome.email);
-        else navigate('/', { replace: true });
+        else navigate(afterSignIn, { replace: true });
       } else {
         await signUp.mutateAsync(values);
         setMessage(authInfoMessages.signUpCreated);
@@ -89,7 +92,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
     return (
       <TwoFactorStep
         email={secondStepFor}
-        onSignedIn={() => navigate('/', { replace: true })}
+        onSignedIn={() => navigate(afterSignIn, { replace: true })}
         onRestart={() => {
           setSecondStepFor(null);
           reset({ email: secondStepFor, password: '' });
@@ -115,7 +118,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
     <div className="space-y-6">
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={mode === 'login' ? 'Fazer login' : 'Criar conta'}>
         <div className="space-y-2">
-          <Label htmlFor="auth-email">Email</Label>
+          <Label htmlFor="auth-email">E-mail</Label>
           <div className="relative">
             <Input
               id="auth-email"

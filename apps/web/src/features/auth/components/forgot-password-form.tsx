@@ -42,7 +42,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
       <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Esqueci minha senha">
         <p className="text-muted-foreground text-sm">Digite o email da sua conta PRO. Enviaremos um link para você escolher uma nova senha.</p>
         <div className="space-y-2">
-          <Label htmlFor="forgot-email">Email</Label>
+          <Label htmlFor="forgot-email">E-mail</Label>
           <div className="relative">
             <Input
               id="forgot-email"

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Home, Loader2, LayoutDashboard, RefreshCw, ShieldAlert } from 'lucide-react';
-import { Link, Navigate, Outlet } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
+import { useSignOut } from '../api/sign-out';
+import { returnTo } from '../lib/after-sign-in';
 
 /**
  * Guard of /admin and /pricing-calculator.
@@ -10,6 +12,9 @@ import { useSession } from '../api/get-session';
  */
 export function RequirePro({ children }: { children?: ReactNode }) {
   const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
 
   if (session.isPending) {
     return (
@@ -37,7 +42,7 @@ export function RequirePro({ children }: { children?: ReactNode }) {
     );
   }
 
-  if (!session.data.signedIn) return <Navigate to="/auth" replace />;
+  if (!session.data.signedIn) return <Navigate to="/auth" replace state={returnTo(location.pathname + location.search)} />;
 
   // REQUIRE_TWO_FACTOR: the API refuses this admin until a second factor is on; enrolment comes first.
   if (session.data.twoFactorRequired) return <Navigate to="/auth/duas-etapas" replace />;
@@ -57,11 +62,19 @@ export function RequirePro({ children }: { children?: ReactNode }) {
               Voltar ao início
             </Link>
           </Button>
-          <Button asChild variant="gradient">
-            <Link to="/admin">
-              <LayoutDashboard aria-hidden />
-              Ir para o Admin
-            </Link>
+          {/* This account has no PRO access: the admin is reached by signing in with one that has. */}
+          <Button
+            variant="gradient"
+            disabled={signOut.isPending}
+            onClick={() =>
+              void signOut
+                .mutateAsync()
+                .then(() => navigate('/auth', { state: returnTo('/admin') }))
+                .catch(() => undefined)
+            }
+          >
+            <LayoutDashboard aria-hidden />
+            Ir para o Admin
           </Button>
         </div>
       </Centered>

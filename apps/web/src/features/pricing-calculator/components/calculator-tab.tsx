@@ -27,6 +27,7 @@ import { useLastCalculation } from '../lib/last-calculation';
 import { HealthBadge, MetricsGrid } from './metrics-view';
 import { decimalText } from '@/components/ui/decimal-input';
 import { useGlobalDiscount } from '../api/global-discount';
+import { BusinessRules } from './business-rules';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
 
@@ -202,6 +203,7 @@ export function CalculatorTab() {
         ) : (
           <p className="text-muted-foreground bg-card rounded-lg border p-4 text-sm">Preencha os dados e clique em Calcular para ver o resultado.</p>
         )}
+        <BusinessRules />
         {fields.providerId && <SavedCalculations providerId={fields.providerId} />}
       </div>
     </div>

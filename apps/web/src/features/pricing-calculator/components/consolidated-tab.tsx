@@ -18,6 +18,7 @@ import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { cn } from '@/lib/utils';
 import { downloadExport } from '../lib/download';
 import { useGlobalDiscount } from '../api/global-discount';
+import { BusinessRules } from './business-rules';
 
 const MARGIN_STYLES: Record<MarginColor, string> = {
   green: 'text-emerald-600 dark:text-emerald-400',
@@ -60,6 +61,7 @@ export function ConsolidatedTab() {
           <Download className="size-4" aria-hidden /> Exportar CSV
         </Button>
       </div>
+      <BusinessRules />
       {groups.length === 0 && <p className="text-muted-foreground text-sm">Nenhum provedor ativo com faixas de custo.</p>}
       {BILLING_PERIODS.map((planType) => {
         const ofPlan = groups.filter((group) => group.planType === planType);

@@ -1,5 +1,5 @@
 // /pricing-calculator: nine tabs, the open one kept in the address ('?aba=consolidado').
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,21 @@ export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTab
   useEffect(() => {
     tabList.current?.querySelector<HTMLElement>('[data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);
+  // When some tabs are out of view, a hint says so and a fade marks the side they are on.
+  const [hidden, setHidden] = useState({ before: false, after: false });
+  useEffect(() => {
+    const list = tabList.current;
+    if (!list) return;
+    const measure = () => setHidden({ before: list.scrollLeft > 1, after: list.scrollLeft + list.clientWidth < list.scrollWidth - 1 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    list.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      list.removeEventListener('scroll', measure);
+    };
+  }, []);
 
   const content: Record<PricingTabId, ReactNode> = {
     calculadora: <CalculatorTab />,
@@ -71,15 +86,24 @@ export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTab
           </Button>
         </div>
         <Tabs value={tab} onValueChange={open} className="min-w-0">
-          <div ref={tabList} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList className="w-max">
-              {PRICING_TABS.map((candidate) => (
-                <TabsTrigger key={candidate.id} value={candidate.id}>
-                  {candidate.label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
+          <div className="relative -mx-4 sm:mx-0">
+            <div ref={tabList} className="overflow-x-auto px-4 sm:px-0">
+              <TabsList className="w-max">
+                {PRICING_TABS.map((candidate) => (
+                  <TabsTrigger key={candidate.id} value={candidate.id}>
+                    {candidate.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+            </div>
+            {hidden.before && <div aria-hidden className="from-background pointer-events-none absolute inset-y-0 left-0 w-8 bg-gradient-to-r" />}
+            {hidden.after && <div aria-hidden className="from-background pointer-events-none absolute inset-y-0 right-0 w-8 bg-gradient-to-l" />}
           </div>
+          {(hidden.before || hidden.after) && (
+            <p className="text-muted-foreground mt-1 text-xs" data-testid="dica-abas">
+              Deslize para ver as {PRICING_TABS.length} abas.
+            </p>
+          )}
           {PRICING_TABS.map((candidate) => (
             <TabsContent key={candidate.id} value={candidate.id} className="min-w-0 pt-4">
               {content[candidate.id]}

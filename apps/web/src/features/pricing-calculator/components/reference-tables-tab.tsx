@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { useGlobalDiscount, useSaveGlobalDiscount } from '../api/global-discount';
+import { BusinessRules } from './business-rules';
 
 export function ReferenceTablesTab() {
   const stored = useGlobalDiscount();
@@ -62,6 +63,7 @@ export function ReferenceTablesTab() {
           {unsaved && ' Alteração ainda não salva.'}
         </p>
       </form>
+      <BusinessRules />
       <div className="grid gap-4 md:grid-cols-2">
         {BILLING_PERIODS.map((planType) => (
           <section key={planType} aria-labelledby={`tabela-${planType}`} className="bg-card min-w-0 rounded-lg border p-4">
