@@ -1,15 +1,23 @@
 // The /chat link a storefront button carries: built, read back and stated as the visitor's first
 // message without schemas (the storefront's and the chat's first load run this). chat-intent.ts
 // holds the same rules as a schema, for the API, and re-exports all of this.
-import type { ChatIntent } from './chat-intent.ts';
-import { PERIOD_LABELS, PERIOD_SLUGS } from './pricing/periods.ts';
-import { CREDIT_LIMITS, RESELLER_PLAN_TYPE_LABELS } from './reseller-prices.ts';
+import { PERIOD_LABELS, PERIOD_SLUGS, type BillingPeriod } from './pricing/periods.ts';
+import { CREDIT_LIMITS, RESELLER_PLAN_TYPE_LABELS, type ResellerPlanType } from './reseller-prices.ts';
 
 export const PRICE_MODES = ['cliente', 'revendedor'] as const;
 export type PriceMode = (typeof PRICE_MODES)[number];
 /** What a support request is about, when the button knows: 'activation' from the app activation page. */
 export const SUPPORT_TOPICS = ['activation'] as const;
 export const SUPPORT_TOPIC_PARAMS = { activation: 'ativacao' } as const;
+
+/** What a visitor came to the chat for (chat-intent.ts holds its schema; a check there keeps the two equal). */
+export type ChatIntent =
+  | { kind: 'plan'; plan: string; period: BillingPeriod }
+  | { kind: 'activate'; app: string; mode: PriceMode }
+  | { kind: 'resell'; planType?: ResellerPlanType; plan?: string; credits?: number }
+  | { kind: 'support'; about?: (typeof SUPPORT_TOPICS)[number] }
+  | { kind: 'pay' }
+  | { kind: 'try_ai' };
 
 // The link speaks Portuguese, as the rest of the site's addresses do.
 export const KIND_PARAMS: Record<ChatIntent['kind'], string> = {

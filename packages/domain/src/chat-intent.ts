@@ -5,7 +5,7 @@ import './zod-locale.ts';
 import { z } from 'zod';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 import { CREDIT_LIMITS, RESELLER_PLAN_TYPES } from './reseller-prices.ts';
-import { CHAT_INTENT_NAME_MAX, PRICE_MODES, SUPPORT_TOPICS } from './chat-intent-link.ts';
+import { CHAT_INTENT_NAME_MAX, PRICE_MODES, SUPPORT_TOPICS, type ChatIntent } from './chat-intent-link.ts';
 
 // Building, reading and stating a link, free of schemas: the storefront's buttons and the chat page
 // run them on their first load. The schema below holds the same rules for the API (a test compares).
@@ -26,4 +26,8 @@ export const chatIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('pay') }),
   z.object({ kind: z.literal('try_ai') }),
 ]);
-export type ChatIntent = z.infer<typeof chatIntentSchema>;
+
+// The type lives schema-free in chat-intent-link.ts; this fails to compile when the schema and the type part ways.
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemaMatchesType: SameType<z.infer<typeof chatIntentSchema>, ChatIntent> = true;
+void schemaMatchesType;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 // The header's and footer's defaults and their merge, free of schemas: every page's first load uses them.
 export * from './site-config.ts';
+import type { FooterConfig, HeaderConfig, Link } from './site-config.ts';
 
 /** Site configuration sections anyone may read; the rest (pricing, models, tmdb…) are admin-only. */
 export const PUBLIC_CONFIG_SECTIONS = ['header', 'footer', 'legal', 'contact'] as const;
@@ -20,14 +21,12 @@ export const linkSchema = z.object({
   label: z.string().trim().min(1, 'Informe o texto do link.'),
   href: z.string().trim().min(1, 'Informe o endereço do link.'),
 });
-export type Link = z.infer<typeof linkSchema>;
 
 /** The header, as stored in site configuration section 'header' (one key per part). */
 export const headerConfigSchema = z.object({
   brand: z.object({ text: z.string().trim().min(1, 'Informe o nome da marca.'), tagline: z.string().optional() }),
   navigation: z.array(linkSchema).min(1, 'O menu precisa de pelo menos um link.'),
 });
-export type HeaderConfig = z.infer<typeof headerConfigSchema>;
 
 /** The footer, as stored in site configuration section 'footer' (one key per part). */
 export const footerConfigSchema = z.object({
@@ -39,7 +38,15 @@ export const footerConfigSchema = z.object({
   contact: z.object({ email: z.string(), phone: z.string(), location: z.string() }),
   copyright: z.object({ year: z.number({ error: 'Informe o ano.' }).int('Informe um ano inteiro.'), text: z.string() }),
 });
-export type FooterConfig = z.infer<typeof footerConfigSchema>;
+
+// The types live schema-free in site-config.ts; these fail to compile when a schema and its type part ways.
+type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemasMatchTypes: [
+  SameType<z.infer<typeof linkSchema>, Link>,
+  SameType<z.infer<typeof headerConfigSchema>, HeaderConfig>,
+  SameType<z.infer<typeof footerConfigSchema>, FooterConfig>,
+] = [true, true, true];
+void schemasMatchTypes;
 
 export const siteConfigSectionResponseSchema = z.object({
   section: z.string(),

@@ -1,6 +1,28 @@
 // The header's and footer's defaults, and stored parts merged over them, without schemas: every
 // page's first load shows them. content.ts holds the schemas and re-exports all of this.
-import type { FooterConfig, HeaderConfig } from './content.ts';
+
+/** A link of the header or the footer. */
+export interface Link {
+  label: string;
+  href: string;
+}
+
+/** The header, as stored in site configuration section 'header' (content.ts holds its schema; a check there keeps the two equal). */
+export interface HeaderConfig {
+  brand: { text: string; tagline?: string };
+  navigation: Link[];
+}
+
+/** The footer, as stored in site configuration section 'footer'. */
+export interface FooterConfig {
+  logo: { text: string; imageUrl?: string };
+  description: string;
+  social: { facebook?: string; instagram?: string; twitter?: string };
+  quickLinks: Link[];
+  legalLinks: Link[];
+  contact: { email: string; phone: string; location: string };
+  copyright: { year: number; text: string };
+}
 
 /** The specification's header navigation. */
 export const defaultHeaderConfig: HeaderConfig = {
