@@ -11,5 +11,5 @@ export * from '../modules/media/media.tables.ts';
 export * from '../modules/access/access.tables.ts';
 export * from '../shared/mailer.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
-export * from '../modules/admin/admin.tables.ts';
+export * from '../shared/audit/audit.tables.ts';
 export * from '../modules/payments/payments.tables.ts';

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
 import { providers } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { auditLog } from './admin.tables.ts';
+import { auditLog } from '../../shared/audit/audit.tables.ts';
 
 describe('concurrent admin writes', () => {
   let t: TestApp;

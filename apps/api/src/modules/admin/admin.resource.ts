@@ -2,15 +2,16 @@
 // create, partial update and delete, each written with its audit row in one transaction.
 import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody } from '@vitrine/domain/contracts';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
-import { conflict, notFound, unauthorized } from '../../shared/errors.ts';
+import { conflict, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { likeContaining } from '../../db/search.ts';
-import { adminWrite, type AdminActor } from './admin.audit.ts';
+import { adminWrite } from '../../shared/audit/audit.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 
 type Row = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -57,12 +58,6 @@ export const serializeRow = (row: Row, hidden: string[] = []): Item =>
       .filter(([key]) => !hidden.includes(key))
       .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
   );
-
-export const adminActor = async (request: FastifyRequest): Promise<AdminActor> => {
-  const viewer = await request.viewer();
-  if (!viewer) throw unauthorized();
-  return { userId: viewer.userId, email: viewer.email, sessionId: viewer.sessionId };
-};
 
 export function registerAdminResource<C extends AdminResourceContract, T extends PgTable>(
   app: FastifyInstance,

@@ -10,9 +10,9 @@ import { route } from '../../shared/route.ts';
 import { newEndpointSecret } from '../webhooks/webhooks.repository.ts';
 import { webhookEndpoints } from '../webhooks/webhooks.tables.ts';
 import { resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
-import { adminWrite, listAudit } from './admin.audit.ts';
+import { adminWrite, listAudit } from '../../shared/audit/audit.ts';
 import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
-import { adminActor } from './admin.resource.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { readSetupChecklist } from './admin.setup.ts';
 import type { Settings } from '../../shared/settings.ts';
 

@@ -10,7 +10,7 @@ import { unique } from '../../../test/fixtures.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { auditLog, plans } from '../../db/schema.ts';
 import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
-import { adminWrite } from './admin.audit.ts';
+import { adminWrite } from '../../shared/audit/audit.ts';
 
 describe('admin plans, audited', () => {
   let t: TestApp;

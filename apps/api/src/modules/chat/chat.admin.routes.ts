@@ -7,8 +7,9 @@ import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/d
 import type { Database } from '../../db/client.ts';
 import { badRequest, conflict } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { recordAudit } from '../admin/admin.audit.ts';
-import { adminActor, registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
+import { recordAudit } from '../../shared/audit/audit.ts';
+import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { shortcuts } from './chat.tables.ts';
 import { runWebhookShortcut } from './chat.usecases.ts';
 

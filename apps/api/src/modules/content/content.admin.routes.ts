@@ -9,9 +9,10 @@ import type { Database } from '../../db/client.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { likeContaining } from '../../db/search.ts';
-import { adminWrite } from '../admin/admin.audit.ts';
+import { adminWrite } from '../../shared/audit/audit.ts';
 import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
-import { adminActor, registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
+import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { contactMessages, siteConfigurations } from './content.tables.ts';
 
 /** An entry a page reads by its shape (a legal document) is refused in Portuguese when it lacks that shape. */

@@ -8,7 +8,7 @@ import { adminPaymentsContract, paymentsContract } from '@vitrine/domain/payment
 import type { PixNotification } from '@vitrine/domain/payments';
 import { AppError } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { adminActor } from '../admin/admin.resource.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { readVisitor } from '../chat/chat.visitor.ts';
 import { PixUnavailableError } from './pix-client.ts';
 import { createPaymentsRepository } from './payments.repository.ts';

@@ -9,7 +9,7 @@ import { roundMoney } from '@vitrine/domain/money';
 import { PAYMENT_CONFIRMED, type AdminPayment, type ConversationPayment, type PaymentKind, type PaymentStatus, type PixNotification } from '@vitrine/domain/payments';
 import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../shared/errors.ts';
-import { adminWrite, type AdminActor } from '../admin/admin.audit.ts';
+import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';

@@ -12,7 +12,8 @@ import {
 } from '@vitrine/domain/recharge.contract';
 import { providers, rechargeContacts, supplierPricing } from '../../db/schema.ts';
 import { route } from '../../shared/route.ts';
-import { adminActor, registerAdminResource } from '../admin/admin.resource.ts';
+import { registerAdminResource } from '../admin/admin.resource.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { listPublicPlans } from '../catalog/catalog.usecases.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { consolidatedCsv, ragCsv, ragData, spreadsheetCsv } from './recharge.exports.ts';

@@ -22,7 +22,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { creditOrders, pricingCalculations, providerCosts, providers, rechargeContacts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
-import { adminWrite, type AdminActor } from '../admin/admin.audit.ts';
+import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
 import { enqueueWebhook, resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';

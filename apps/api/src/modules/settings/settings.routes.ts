@@ -7,8 +7,8 @@ import { maskSecret, SETTINGS, type SettingKey } from '@vitrine/domain/settings'
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { createSettings } from '../../shared/settings.ts';
-import { recordAudit } from '../admin/admin.audit.ts';
-import { adminActor } from '../admin/admin.resource.ts';
+import { recordAudit } from '../../shared/audit/audit.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { anyAddress, checkOutboundUrl, OutboundError, publicAddressesOnly } from '../../shared/outbound-address.ts';
 import { invalidSetting, settingNotOverridden } from './settings.errors.ts';

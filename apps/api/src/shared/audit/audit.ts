@@ -4,7 +4,7 @@ import { changedFields, type AdminWriteAction, type AuditEntry } from '@vitrine/
 import { pageOffset, toListEnvelope, type ListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
-import { auditLog, type AuditRow } from './admin.tables.ts';
+import { auditLog, type AuditRow } from './audit.tables.ts';
 
 /** Who writes: the signed-in admin, and the session the write came from (absent for scripts). */
 export interface AdminActor {
