@@ -53,13 +53,18 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          // Safety nets, not measurements: two browser files and the API files share two cores (and, on
+          // this machine, other engineers' runs).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // The browser files run two at a time, beside the API files (one pool of two workers): each
+          // worker has its own shared server (support/global-setup.ts, sharedBaseUrl()), and every file
+          // makes its own rows and accounts. A file that needed fileParallelism: false ran after all the
+          // others, one at a time (docs/reliability.md, "The test suite's time").
           // What a page shows after a request may take seconds while the API tests run beside the browser.
           expect: { poll: { timeout: 10_000 } },
-          // A browser test gets one more try on a loaded machine; the report marks it as retried, and a second failure fails the run.
-          retry: 1,
+          // No second try: a test that fails once is a bug to fix, in the test or in the app.
+          retry: 0,
         },
       },
     ],

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN, E2E_SHOP_PIX, startServer, type RunningServer } from './support/server.ts';
+import { E2E_ADMIN, E2E_SHOP_PIX, startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MiB = 1024 * 1024;
@@ -42,7 +42,7 @@ async function sql(text: string, values: unknown[] = [], url = databaseUrl ?? ad
 beforeAll(async () => {
   browser = await launchBrowser({ extraArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
   if (!adminUrl) {
-    baseUrl = inject('baseUrl');
+    baseUrl = sharedBaseUrl();
     return;
   }
   databaseName = `vitrine_e2e_chat_${randomBytes(5).toString('hex')}`;

@@ -2,7 +2,7 @@
 // same data directory, every write the server had acknowledged is there, with its audit row.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN, makeDataDir, startServer, type RunningServer } from './support/server.ts';
+import { E2E_ADMIN, startedShopDataDir, startServer, type RunningServer } from './support/server.ts';
 
 async function adminCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -24,7 +24,7 @@ describe('a crash under write load on PGlite', () => {
   });
 
   it('keeps every acknowledged write after kill -9 and a restart', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedShopDataDir();
     const first = await startServer({ dataDir });
     servers.push(first);
     const cookie = await adminCookie(first.url);

@@ -4,10 +4,10 @@
 import { foldText } from '@vitrine/domain/catalog';
 import type { MediaDetails, MediaGenreList, MediaHome, MediaPage } from '@vitrine/domain/media';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_TMDB_KEY, startFakeTmdb, TMDB_MOVIES, TMDB_SERIES, type FakeTmdbServer } from './support/fake-tmdb.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
 
 const TRAILER_PAGE = '<!doctype html><title>Trailer</title><p>trailer servido pelo teste</p>';
 const IMAGE = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="3"><rect width="2" height="3" fill="#345"/></svg>';
@@ -44,7 +44,7 @@ async function waitForRows(page: Page, count: number) {
 
 describe('the movie and series catalogue without a TMDB key', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();

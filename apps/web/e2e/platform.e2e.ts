@@ -1,7 +1,7 @@
 import http from 'node:http';
 import fs from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
-import { makeDataDir, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { makeDataDir, startServer, sharedBaseUrl } from './support/server.ts';
 
 /** A response, or the network error that ended the request (its code in place of the status). */
 interface Answer {
@@ -115,6 +115,12 @@ describe('the server process', () => {
         : send(`${server.url}/api/analytics/access-events`, { method: 'POST', payload: { path: `/rapida-${i}`, sessionId: `desligamento-${i}` } }),
     );
     await Promise.all(quick.map((request) => request.sent));
+    // Sent is not yet received: a connection still in the kernel's accept queue when the server stops
+    // listening is reset (on a busy machine the server may not have accepted it yet). Signalled once
+    // the server has seen all 18 (a read the public cache answers is logged by the cache instead).
+    const received = () =>
+      countLines(server.logs(), '"msg":"incoming request"', '"remotePort"') + countLines(server.logs(), '"msg":"respondida pela cache pública"');
+    await expect.poll(received, { timeout: 30_000, message: server.logs() }).toBeGreaterThanOrEqual(2 + 3 + 3 + 10);
     server.process.kill('SIGTERM');
 
     // New connections are refused while the uploads received before the signal still wait for their bodies.
@@ -165,7 +171,7 @@ describe('the server process', () => {
 
   it('says which port is taken when another process holds it, before preparing its database', async () => {
     // The suite's shared server holds its port.
-    const taken = Number(new URL(inject('baseUrl')).port);
+    const taken = Number(new URL(sharedBaseUrl()).port);
     const dataDir = makeDataDir();
     await expect(startServer({ port: taken, dataDir })).rejects.toThrow(new RegExp(`A porta ${taken} já está em uso`));
     expect(fs.readdirSync(dataDir)).toEqual([]);

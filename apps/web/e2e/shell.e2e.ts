@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { adminCaller, adminCookie, makeDataDir, startServer } from './support/server.ts';
+import { adminCaller, adminCookie, sharedBaseUrl, startedShopDataDir, startServer } from './support/server.ts';
 
 const headerLinks = [
   ['Início', '/'],
@@ -33,7 +33,7 @@ const wasSeen = (page: Page) => page.evaluate(() => (window as unknown as { vitr
 
 describe('the storefront shell', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   /** Waits until the server answers the page rendered with its data (it renders on the first request after a change). */
   const renderedWithData = (url: string) =>
@@ -410,7 +410,7 @@ describe('the storefront shell', () => {
 
 describe('a server of its own', () => {
   it('records an access event per route change and keeps its data across a restart', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedShopDataDir();
     const browser = await launchBrowser();
     let server = await startServer({ dataDir });
     try {
@@ -461,7 +461,7 @@ describe('a server of its own', () => {
   });
 
   it('refuses a second server on the same data directory', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedShopDataDir();
     const first = await startServer({ dataDir });
     try {
       await expect(startServer({ dataDir })).rejects.toThrow(/já está em uso por outro servidor/);

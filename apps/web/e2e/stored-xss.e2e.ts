@@ -1,9 +1,9 @@
 // Stored XSS: payloads written where an admin or a visitor can write text come back on the pages as
 // text. Chromium must see no dialog, no injected element and no console error.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { adminCaller, adminCookie } from './support/server.ts';
+import { adminCaller, adminCookie, sharedBaseUrl } from './support/server.ts';
 
 const PAYLOADS = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', "javascript:alert('4')"];
 
@@ -21,7 +21,7 @@ function watch(page: Page) {
 
 describe('stored XSS payloads render as text', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();

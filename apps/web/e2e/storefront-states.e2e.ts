@@ -1,8 +1,9 @@
 // How the storefront behaves when things go wrong or take room: lists that fail to load, toasts,
 // and the app dialogs on a laptop screen.
 import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { sharedBaseUrl } from './support/server.ts';
 
 const serverError = (route: Route) =>
   route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Erro interno.' } }) });
@@ -24,7 +25,7 @@ async function openFromAnotherPage(page: Page, path: string) {
 
 describe('the storefront when a list fails to load', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -96,7 +97,7 @@ describe('the storefront when a list fails to load', () => {
 
 describe('toasts', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -164,7 +165,7 @@ async function settledBox(locator: Locator) {
 
 describe('the app dialogs on a laptop screen (1280 × 900)', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN, makeDataDir, startServer } from './support/server.ts';
+import { E2E_ADMIN, startedShopDataDir, startServer, sharedBaseUrl } from './support/server.ts';
 import { demoInstaller, demoInstallerName } from '../../api/src/db/seed-app-files.ts';
 
 interface ApiApp {
@@ -46,7 +46,7 @@ const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]')
 
 describe('the public storefront', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -343,7 +343,7 @@ describe('the public storefront', () => {
 
 describe('a contact message on a server of its own', () => {
   it('is stored in the database', async () => {
-    const dataDir = makeDataDir();
+    const dataDir = startedShopDataDir();
     const browser = await launchBrowser();
     const server = await startServer({ dataDir });
     try {

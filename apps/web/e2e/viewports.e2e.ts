@@ -1,9 +1,9 @@
 // Every public page at the common screen widths, for a visitor and for the signed-in admin: nothing
 // scrolls sideways, nothing is logged to the console, and the header's 'Iniciar Chat' stays on screen.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
+import { E2E_ADMIN, sharedBaseUrl } from './support/server.ts';
 
 const WIDTHS = [360, 768, 1024, 1280, 1440] as const;
 const HEIGHT = 900;
@@ -50,7 +50,7 @@ const horizontalOverflow = (page: Page) => page.evaluate(() => document.document
 
 describe('every public page at 360, 768, 1024, 1280 and 1440 px', () => {
   let browser: Browser;
-  const baseUrl = inject('baseUrl');
+  const baseUrl = sharedBaseUrl();
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -48,7 +48,7 @@ export async function startMailbox(): Promise<Mailbox> {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     messages,
     messagesTo: (address) => messages.filter((message) => message.to.includes(address.toLowerCase())),
-    async waitFor(to, { after = 0, timeoutMs = 15_000 } = {}) {
+    async waitFor(to, { after = 0, timeoutMs = 45_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.filter((message) => message.to.includes(to.toLowerCase()))[after];

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /**
@@ -77,9 +77,45 @@ export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
 }
 
+/**
+ * Where global-setup keeps the data directory of a shop started once and stopped: its PGlite already
+ * created and migrated, the admin account and the demo written. A server started without a `dataDir`
+ * of its own starts on a copy of it, as a shop's second start (a few seconds) instead of its first
+ * (creating the database takes three to four times as long). Tests about a first start pass
+ * `dataDir: makeDataDir()`.
+ */
+export const DATA_DIR_TEMPLATE_ENV = 'VITRINE_E2E_DATA_TEMPLATE';
+
+function copyOfTemplate(): string | undefined {
+  const template = process.env[DATA_DIR_TEMPLATE_ENV];
+  if (!template || !fs.existsSync(template)) return undefined;
+  const dataDir = makeDataDir();
+  fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
+/**
+ * A data directory of a shop that has started once (a copy of global-setup's), for a test that
+ * restarts its server on the same directory; an empty one when there is no such copy.
+ */
+export function startedShopDataDir(): string {
+  return copyOfTemplate() ?? makeDataDir();
+}
+
+/**
+ * The shared server of this worker: global-setup starts one per worker (`baseUrls`), so the browser
+ * files run two at a time, each lane on its own server, each file with its own rows and accounts.
+ */
+export function sharedBaseUrl(): string {
+  const urls = inject('baseUrls');
+  const lane = Number(process.env.VITEST_POOL_ID ?? '1') - 1;
+  return urls[lane % urls.length]!;
+}
+
 export async function startServer(options: { env?: Record<string, string>; dataDir?: string; port?: number } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? makeDataDir();
+  // A shop on PostgreSQL keeps nothing of its database in DATA_DIR: its directory starts empty.
+  const dataDir = options.dataDir ?? (options.env?.DATABASE_URL ? undefined : copyOfTemplate()) ?? makeDataDir();
   let output = '';
   // One node process, as `npm start` runs it.
   const child = spawn(process.execPath, serverArgs, {
@@ -112,7 +148,8 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   const env = { LOG_LEVEL: 'info', ...options.env };
   // Ready when our own child says so: polling the port could be answered by another process.
   const ownLogLine = env.LOG_LEVEL === 'info' || env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
-  const deadline = Date.now() + 60_000;
+  // A start takes a few seconds; on a machine shared with other test runs, many times that.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${output}`);
     if (ownLogLine) {
@@ -127,7 +164,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`o servidor não respondeu em 60 s:\n${output}`);
+      throw new Error(`o servidor não respondeu em 120 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
