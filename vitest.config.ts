@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
 const apiProject = (name: string, env: Record<string, string>) => ({
   test: {
@@ -24,6 +25,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker; the API files often wait on timers and the
     // database, so two keep both cores busy (each file has its own database, so they never meet).
     maxWorkers: 2,
+    // Longest files first, whatever their project (vitest.sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

@@ -49,7 +49,7 @@ fs.rmSync(reportFile, { force: true });
 const started = Date.now();
 const result = spawnSync(
   vitest,
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+  ['run', '--reporter=default', '--reporter=json', '--reporter=./vitest.durations.ts', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit' },
 );
 // One plain closing line that any CI can read.

@@ -172,7 +172,7 @@ describe('the admin panel', () => {
     await header.getByRole('button', { name: `Subir link ${before + 1}` }).click();
     await expect.poll(async () => (await menuPreview()).slice(-2)).toEqual(['Blog', last]);
     const first = (await menuPreview())[0]!;
-    await header.getByRole('button', { name: 'Remover link 1' }).click();
+    await header.getByRole('button', { name: 'Remover link 1', exact: true }).click();
     await expect.poll(async () => (await menuPreview()).includes(first)).toBe(false);
     expect(await links.count()).toBe(before);
     // Two parts changed (brand and menu): one save, one toast.

@@ -55,12 +55,16 @@ describe('first-run checklist', () => {
     }
   });
 
-  it('the PIX shortcut says payment is not configured; once the key is set there, the step leaves the list and the shortcut shows the code', async () => {
+  it('the PIX shortcut says payment is not configured; once the key is set there, the step leaves the list and a PIX of what the visitor chose carries the key', async () => {
     const visitor = await openPage(browser, server.url, { width: 1280 });
     opened.push(visitor.context);
+    const bot = visitor.page.getByTestId('bot-message');
+    const pixShortcut = () => visitor.page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' });
     await visitor.page.goto('/chat');
-    await visitor.page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
-    await visitor.page.locator('[data-sonner-toast]').filter({ hasText: 'ainda não foi configurado pela loja' }).first().waitFor();
+    await bot.first().waitFor();
+    // The shortcut asks the assistant for a PIX: without the shop's key it answers that payment is not configured.
+    await pixShortcut().click();
+    await bot.filter({ hasText: 'ainda não foi configurado pela loja' }).first().waitFor();
     expect(await visitor.page.getByRole('dialog', { name: 'Pagamento via PIX' }).count()).toBe(0);
 
     const { page } = await openAsAdmin(1280);
@@ -78,8 +82,17 @@ describe('first-run checklist', () => {
     await card.getByRole('link', { name: /Informe o e-mail de contato/ }).waitFor();
     expect(await card.getByRole('link', { name: /Cadastre a chave PIX da loja/ }).count()).toBe(0);
 
+    // With the key set, a PIX of what the visitor chose carries it.
+    const [plan] = (await (await fetch(`${server.url}/api/plans`)).json()) as Array<{ name: string }>;
     await visitor.page.reload();
-    await visitor.page.getByRole('group', { name: 'Atalhos' }).getByRole('button', { name: 'Pagar com PIX' }).click();
+    await bot.first().waitFor();
+    const before = await bot.count();
+    await visitor.page.getByRole('textbox', { name: 'Mensagem' }).fill(`quero o plano ${plan!.name} mensal`);
+    await visitor.page.keyboard.press('Enter');
+    await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 1);
+    await pixShortcut().click();
+    await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 2);
+    await bot.last().getByRole('button', { name: /^Pagar R\$ .* com PIX$/ }).click();
     const dialog = visitor.page.getByRole('dialog', { name: 'Pagamento via PIX' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('pix-brcode').textContent()).toContain('recebimentos@minhaloja.com.br');
