@@ -20,7 +20,8 @@ export type FieldSpec =
   | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
   | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string }
   | { key: string; label: string; kind: 'boolean' }
-  | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string }[]; nullable?: boolean }
+  /** With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`). */
+  | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string; icon?: ReactNode }[]; nullable?: boolean; noneLabel?: string }
   /** One item per line; with `upload`, each file sent to that bucket adds its address as a line. */
   | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket }
   /** Any JSON value (a list of objects, a text, a number…). */
@@ -129,10 +130,10 @@ export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { 
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {field.nullable && <SelectItem value={NONE}>Nenhum</SelectItem>}
+                  {field.nullable && <SelectItem value={NONE}>{field.noneLabel ?? 'Nenhum'}</SelectItem>}
                   {field.options.map((option) => (
                     <SelectItem key={option.value} value={option.value}>
-                      {option.label}
+                      {option.icon} {option.label}
                     </SelectItem>
                   ))}
                 </SelectContent>
