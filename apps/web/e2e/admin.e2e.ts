@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { authMessages } from '@vitrine/domain/auth';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -89,6 +90,13 @@ describe('the admin panel', () => {
     await form.getByLabel('Nome').focus();
     expect(await form.getByLabel('Preço mensal (R$)').inputValue()).toBe('1.500,00');
     expect(await form.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    // A period price not typed follows the monthly one (with its period discount); a typed one stays.
+    const annual = await form.getByLabel('Preço anual (R$)').inputValue();
+    expect(annual).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+    await form.getByLabel('Preço mensal (R$)').fill('2.000');
+    expect(await form.getByLabel('Preço anual (R$)').inputValue()).not.toBe(annual);
+    expect(await form.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    await form.getByLabel('Preço mensal (R$)').fill('1.500');
     await form.getByRole('button', { name: 'Salvar' }).click();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByText('R$ 1.500,00').waitFor();
@@ -481,6 +489,11 @@ describe('an admin panel without SMTP', () => {
     expect((await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } })).status()).toBe(200);
     await page.goto('/admin/security');
     const email = `convite-${randomUUID().slice(0, 6)}@example.com`;
+    // The contract's own message under the field, before anything is sent.
+    await page.getByLabel('Novo e-mail PRO').fill('sem-arroba');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByRole('form', { name: 'Novo usuário PRO' }).getByText(authMessages.emailFormat).waitFor();
+    expect(await page.getByLabel('Novo e-mail PRO').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Novo e-mail PRO').fill(email);
     await page.getByRole('button', { name: 'Adicionar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Link do convite' });
