@@ -114,6 +114,32 @@ describe('the admin panel', () => {
     expect(errors).toEqual([]);
   });
 
+  it("writes an app's tags and media lines into the contract's shape, with the schema's message for a bad line", async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/apps');
+    await page.getByRole('button', { name: 'Novo aplicativo' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo aplicativo' });
+    const name = `App Etiquetas ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Nome', { exact: true }).fill(name);
+    await form.getByLabel('Preço (R$, 0 = grátis)').fill('1.234,5');
+    await form.getByLabel('Etiquetas (separadas por vírgula)').fill('filmes, séries');
+    await form.getByLabel(/^Mídia/).fill('quadro | https://example.com/a.png | Tela');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Tipo de mídia inválido.').waitFor();
+    expect(await form.getByLabel(/^Mídia/).getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel(/^Mídia/).fill('image | https://example.com/a.png | Tela');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.getByText('R$ 1.234,50').waitFor();
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar aplicativo' });
+    expect(await edit.getByLabel('Etiquetas (separadas por vírgula)').inputValue()).toBe('filmes, séries');
+    expect(await edit.getByLabel(/^Mídia/).inputValue()).toBe('image | https://example.com/a.png | Tela');
+    expect(await edit.getByLabel('Preço (R$, 0 = grátis)').inputValue()).toBe('1.234,50');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    expect(errors).toEqual([]);
+  });
+
   it('creates a plan that the home page shows and another admin sees live; deactivated, it leaves the home page', async () => {
     const first = await openAsAdmin();
     const second = await openAsAdmin();

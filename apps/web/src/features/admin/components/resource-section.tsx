@@ -185,7 +185,8 @@ export function FieldUpload({ form, field }: { form: SchemaFormApi<unknown>; fie
       label={field.label}
       onUploaded={(url) => {
         const current = String(form.getValues(field.key) ?? '');
-        form.setValue(field.key, field.kind === 'lines' ? [current, url].filter(Boolean).join('\n') : url, { shouldDirty: true, shouldValidate: true });
+        const line = field.kind === 'parsed' && field.uploadLine ? field.uploadLine(url) : url;
+        form.setValue(field.key, field.kind === 'lines' || field.kind === 'parsed' ? [current, line].filter(Boolean).join('\n') : url, { shouldDirty: true, shouldValidate: true });
       }}
     />
   );

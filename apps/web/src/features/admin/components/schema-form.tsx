@@ -22,8 +22,10 @@ export type FieldSpec =
   | { key: string; label: string; kind: 'boolean' }
   /** With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`). */
   | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string; icon?: ReactNode }[]; nullable?: boolean; noneLabel?: string }
-  /** One item per line; with `upload`, each file sent to that bucket adds its address as a line. */
-  | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket }
+  /** One item per line (or per `separator`); with `upload`, each file sent to that bucket adds its address as a line. */
+  | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket; separator?: ',' }
+  /** A value written in a form of its own ('image | https://… | legenda' a line): `parse` may throw for text it cannot read. */
+  | { key: string; label: string; kind: 'parsed'; format: (value: unknown) => string; parse: (text: string) => unknown; hint?: string; upload?: UploadBucket; uploadLine?: (url: string) => string }
   /** Any JSON value (a list of objects, a text, a number…). */
   | { key: string; label: string; kind: 'json'; hint?: string };
 
@@ -37,7 +39,8 @@ const INVALID_JSON = 'Conteúdo inválido: use JSON.';
 function toText(field: FieldSpec, value: unknown): string | boolean {
   if (field.kind === 'boolean') return Boolean(value);
   if (value === null || value === undefined) return '';
-  if (field.kind === 'lines') return (value as string[]).join('\n');
+  if (field.kind === 'lines') return (value as string[]).join(field.separator ? `${field.separator} ` : '\n');
+  if (field.kind === 'parsed') return field.format(value);
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
   if (field.kind === 'money') return decimalText(Number(value), 2);
   if (field.kind === 'number') return decimalText(Number(value));
@@ -51,8 +54,9 @@ function fromText(field: FieldSpec, text: string | boolean | undefined): unknown
   if (field.kind === 'boolean') return Boolean(text);
   const value = String(text ?? '');
   const nullable = 'nullable' in field && field.nullable;
-  if (field.kind === 'lines') return value.split('\n').map((line) => line.trim()).filter(Boolean);
+  if (field.kind === 'lines') return value.split(field.separator ?? '\n').map((line) => line.trim()).filter(Boolean);
   if (field.kind === 'json') return JSON.parse(value);
+  if (field.kind === 'parsed') return field.parse(value);
   if (value.trim() === '') return nullable ? null : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
   if (field.kind === 'number' || field.kind === 'money') return requiredDecimal(value);
   return value;
@@ -67,8 +71,8 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
       for (const field of fields) {
         try {
           values[field.key] = fromText(field, texts[field.key]);
-        } catch {
-          ctx.addIssue({ code: 'custom', path: [field.key], message: INVALID_JSON });
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', path: [field.key], message: field.kind === 'json' ? INVALID_JSON : (error as Error).message });
         }
       }
       return values;
@@ -99,7 +103,7 @@ export function messageOf(errors: FieldErrors, key: string): string | undefined 
   return walk(errors[key]);
 }
 
-const isWide = (field: FieldSpec) => field.kind === 'textarea' || field.kind === 'lines' || field.kind === 'json';
+const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed';
 
 /** One field: its label, control, hint and the schema's message; `extra` goes under the control (an upload button). */
 export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { form: SchemaFormApi<Out>; field: FieldSpec; idPrefix: string; extra?: ReactNode; className?: string }) {
@@ -139,7 +143,7 @@ export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { 
                 </SelectContent>
               </Select>
             ) : isWide(field) ? (
-              <Textarea {...common} rows={field.kind === 'json' ? 6 : 3} className={field.kind === 'json' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
+              <Textarea {...common} rows={field.kind === 'json' ? 6 : 3} className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
             ) : field.kind === 'number' || field.kind === 'money' ? (
               <DecimalInput {...common} value={text} onValueChange={control.onChange} fractionDigits={field.kind === 'money' ? 2 : undefined} />
             ) : (
