@@ -140,6 +140,38 @@ describe('the admin panel', () => {
     expect(errors).toEqual([]);
   });
 
+  it("checks a shortcut's webhook and PIX fields with the contract's messages, then saves a PIX shortcut typed the pt-BR way", async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/shortcuts');
+    await page.getByRole('button', { name: 'Novo atalho' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo atalho' });
+    const name = `Atalho Formulário ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Nome', { exact: true }).fill(name);
+    await form.getByLabel('Conteúdo (JSON)').fill('{plano: anual}');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Conteúdo inválido: use JSON.').waitFor();
+    await form.getByLabel('Conteúdo (JSON)').fill('{"plano": "anual"}');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('URL do webhook não configurada').waitFor();
+
+    await form.getByLabel('Tipo', { exact: true }).click();
+    await page.getByRole('option', { name: 'PIX' }).click();
+    await form.getByLabel('Chave PIX').fill('loja@example.com');
+    await form.getByLabel('Recebedor').fill('Loja Teste');
+    await form.getByLabel('Cidade').fill('São Paulo');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    expect(await form.getByLabel('Valor (R$)').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Valor (R$)').fill('1.234,5');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar atalho' });
+    expect(await edit.getByLabel('Valor (R$)').inputValue()).toBe('1.234,50');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    expect(errors).toEqual([]);
+  });
+
   it('creates a plan that the home page shows and another admin sees live; deactivated, it leaves the home page', async () => {
     const first = await openAsAdmin();
     const second = await openAsAdmin();

@@ -14,7 +14,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
-export type FieldSpec =
+/** Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it. */
+export type FieldSpec = (
   | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; hint?: string; type?: 'text' | 'email' }
   /** An address; with `upload`, a file sent to that bucket fills it in. */
   | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
@@ -27,7 +28,8 @@ export type FieldSpec =
   /** A value written in a form of its own ('image | https://… | legenda' a line): `parse` may throw for text it cannot read. */
   | { key: string; label: string; kind: 'parsed'; format: (value: unknown) => string; parse: (text: string) => unknown; hint?: string; upload?: UploadBucket; uploadLine?: (url: string) => string }
   /** Any JSON value (a list of objects, a text, a number…). */
-  | { key: string; label: string; kind: 'json'; hint?: string };
+  | { key: string; label: string; kind: 'json'; hint?: string }
+) & { errorAt?: string };
 
 /** What the form holds: the typed text of each field (a flag for a boolean). */
 export type FormTexts = Record<string, string | boolean>;
@@ -100,7 +102,9 @@ export function messageOf(errors: FieldErrors, key: string): string | undefined 
     }
     return undefined;
   };
-  return walk(errors[key]);
+  let node: unknown = errors;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  return walk(node);
 }
 
 const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed';
@@ -108,7 +112,7 @@ const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind ==
 /** One field: its label, control, hint and the schema's message; `extra` goes under the control (an upload button). */
 export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { form: SchemaFormApi<Out>; field: FieldSpec; idPrefix: string; extra?: ReactNode; className?: string }) {
   const inputId = `${idPrefix}-${field.key}`;
-  const error = messageOf(form.formState.errors, field.key);
+  const error = messageOf(form.formState.errors, field.errorAt ?? field.key);
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': `${inputId}-erro` } : {};
   return (
     <Controller
