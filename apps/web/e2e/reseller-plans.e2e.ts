@@ -102,7 +102,7 @@ describe('reseller plans edited in rows', () => {
     expect(errors).toEqual([]);
   });
 
-  it.each([360, 768, 1024, 1440])('fits an open row at %i px (stacked on a phone)', async (width) => {
+  it.each([360, 768, 1024, 1440])('fits an open row at %i px (its fields stacked below 640 px)', async (width) => {
     const { context, page, errors } = await openAsAdmin(width);
     const name = `Plano Largura ${width} ${randomUUID().slice(0, 4)}`;
     await createPlan(context, name);

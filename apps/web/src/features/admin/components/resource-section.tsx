@@ -133,7 +133,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
   );
 }
 
-export const changedOnly = (row: Row, body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
+export const changedOnly = (row: Record<string, unknown>, body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
 
 function ResourceFormDialog({
   id,

@@ -1,7 +1,6 @@
-// Supplier pricing rows: the list, an add form behind a toggle, inline editing of one row with save
-// or cancel, removal; and the same rows as server cards (total = credits × cost per credit).
-import { Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+// Supplier pricing rows in the specification's list pattern (an add form behind a toggle, a row edited
+// in place with save or cancel, removal); and the same rows as server cards (total = credits × cost per credit).
+import type { ReactNode } from 'react';
 import { formatBRL } from '@vitrine/domain/money';
 import type { FieldErrors } from 'react-hook-form';
 import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
@@ -9,17 +8,13 @@ import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
 import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { cn } from '@/lib/utils';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
 import { useAdminTable } from '../api/use-admin-table';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { InlineRowForm } from '../components/inline-row-form';
-import { Pager } from '../components/pager';
+import { InlineCrudList } from '../components/inline-crud-list';
 import { messageOf, type FieldSpec } from '../components/schema-form';
 
 const SUPPLIER_MESSAGES_BY_WRITE = {
@@ -71,12 +66,6 @@ const toastFirstError = (errors: FieldErrors) => {
   if (message) notify.error(SUPPLIER_VALIDATION_TITLE, message);
 };
 
-function SupplierForm({ idPrefix, label, initial, submitLabel, onSubmit, onCancel }: { idPrefix: string; label: string; initial: Record<string, unknown>; submitLabel: string; onSubmit: (row: SupplierCreate) => void; onCancel: () => void }) {
-  return (
-    <InlineRowForm idPrefix={idPrefix} label={label} fields={SUPPLIER_FIELDS} schema={supplierCreateSchema} initial={initial} submitLabel={submitLabel} onSubmit={onSubmit} onCancel={onCancel} onInvalid={toastFirstError} />
-  );
-}
-
 function SectionHeader({ id, title, description, action }: { id: string; title: string; description: string; action?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">
@@ -92,114 +81,48 @@ function SectionHeader({ id, title, description, action }: { id: string; title: 
 }
 
 export function SuppliersManager() {
-  const table = useSuppliers();
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<AdminSupplier | null>(null);
-  const rows = table.items as AdminSupplier[];
-
   return (
-    <section className="space-y-4" aria-labelledby="fornecedores-titulo">
-      <SectionHeader
-        id="fornecedores-titulo"
-        title="Fornecedores"
-        description="Preços de fornecedor por servidor. Usuário e painéis ficam só no painel administrativo."
-        action={
-          <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} variant={adding ? 'outline' : 'default'}>
-            {adding ? <X className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
-            {adding ? 'Fechar formulário' : 'Adicionar fornecedor'}
-          </Button>
-        }
-      />
-      {adding && (
-        <div className="bg-card rounded-lg border p-4" aria-label="Novo fornecedor" role="group">
-          <SupplierForm
-            idPrefix="fornecedor-novo"
-            label="Novo fornecedor"
-            initial={NEW_SUPPLIER}
-            submitLabel="Adicionar"
-            onCancel={() => setAdding(false)}
-            onSubmit={(row) => {
-              setAdding(false);
-              void table.create(row as never);
-            }}
-          />
-        </div>
-      )}
-      <Input type="search" aria-label="Buscar fornecedores" placeholder="Buscar fornecedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
-      {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
-      ) : table.error && rows.length === 0 ? (
-        <LoadFailed what="os fornecedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
-      ) : rows.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Nenhum fornecedor cadastrado.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Fornecedores cadastrados">
-          {rows.map((row) => {
-            const temporary = row.id.startsWith('temporario-');
-            if (editing === row.id) {
-              return (
-                <li key={row.id} className="bg-card rounded-lg border p-4" aria-label={`Editando ${row.supplier}`}>
-                  <SupplierForm
-                    idPrefix={`fornecedor-${row.id}`}
-                    label={`Editando ${row.supplier}`}
-                    initial={row}
-                    submitLabel="Salvar"
-                    onCancel={() => setEditing(null)}
-                    onSubmit={(next) => {
-                      setEditing(null);
-                      void table.update(row.id, next as never);
-                    }}
-                  />
-                </li>
-              );
-            }
-            const badge = serverBadge(row);
-            return (
-              <li key={row.id} className="bg-card flex flex-wrap items-start justify-between gap-3 rounded-lg border p-4" aria-label={row.supplier}>
-                <div className="min-w-0 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold break-words">{row.supplier}</span>
-                    <Badge className={cn(SERVER_BADGE_STYLES[badge])}>{badge}</Badge>
-                    {!row.isActive && <Badge variant="outline">Inativo</Badge>}
-                  </div>
-                  <p className="text-muted-foreground text-sm break-words">
-                    {row.server} · {row.category}
-                  </p>
-                  <p className="text-sm">
-                    {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
-                    {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
-                    {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
-                  </p>
-                  <p className="text-muted-foreground text-xs break-all">
-                    Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}
-                  </p>
-                </div>
-                <span className="inline-flex gap-1">
-                  <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setEditing(row.id)} aria-label={`Editar ${row.supplier}`}>
-                    <Pencil className="size-4" aria-hidden />
-                  </Button>
-                  <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setDeleting(row)} aria-label={`Remover ${row.supplier}`}>
-                    <Trash2 className="size-4" aria-hidden />
-                  </Button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager page={table.params.page} pageCount={table.pageCount} onPage={table.setPage} />
-      <ConfirmDelete
-        open={deleting !== null}
-        name={deleting?.supplier ?? ''}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const row = deleting!;
-          setDeleting(null);
-          void table.remove(row.id);
-        }}
-      />
-    </section>
+    <InlineCrudList<AdminSupplier, SupplierCreate>
+      id="fornecedores"
+      title="Fornecedores"
+      description="Preços de fornecedor por servidor. Usuário e painéis ficam só no painel administrativo."
+      table={useSuppliers()}
+      addLabel="Adicionar fornecedor"
+      newLabel="Novo fornecedor"
+      plural="fornecedores"
+      emptyText="Nenhum fornecedor cadastrado."
+      nameOf={(row) => row.supplier}
+      removeVerb="Remover"
+      fields={SUPPLIER_FIELDS}
+      schema={supplierCreateSchema}
+      newValues={NEW_SUPPLIER}
+      onInvalid={toastFirstError}
+      listClassName="space-y-3"
+      rowClassName="bg-card flex flex-wrap items-start justify-between rounded-lg border"
+      renderRow={(row) => {
+        const badge = serverBadge(row);
+        return (
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-words">{row.supplier}</span>
+              <Badge className={cn(SERVER_BADGE_STYLES[badge])}>{badge}</Badge>
+              {!row.isActive && <Badge variant="outline">Inativo</Badge>}
+            </div>
+            <p className="text-muted-foreground text-sm break-words">
+              {row.server} · {row.category}
+            </p>
+            <p className="text-sm">
+              {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
+              {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
+              {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
+            </p>
+            <p className="text-muted-foreground text-xs break-all">
+              Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}
+            </p>
+          </div>
+        );
+      }}
+    />
   );
 }
 
