@@ -172,6 +172,28 @@ describe('the admin panel', () => {
     expect(errors).toEqual([]);
   });
 
+  it("refuses a legal page without a title and an assistant FAQ that is no JSON, with the schema's messages, nothing saved", async () => {
+    const { page, errors } = await openAsAdmin();
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') writes.push(request.url());
+    });
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Textos legais' }).click();
+    const title = page.getByLabel('Título: Política de Privacidade');
+    await title.fill('');
+    await page.getByRole('button', { name: 'Salvar' }).first().click();
+    await page.getByText('Informe o título do documento.').waitFor();
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('tab', { name: 'FAQ do assistente' }).click();
+    const faq = page.getByLabel('Perguntas e respostas que o assistente conhece (JSON)');
+    await faq.fill('[{pergunta: 1}');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Conteúdo inválido: use JSON.').waitFor();
+    expect(writes).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('creates a plan that the home page shows and another admin sees live; deactivated, it leaves the home page', async () => {
     const first = await openAsAdmin();
     const second = await openAsAdmin();
@@ -238,7 +260,7 @@ describe('the admin panel', () => {
     await header.getByRole('button', { name: `Subir link ${before + 1}` }).click();
     await expect.poll(async () => (await menuPreview()).slice(-2)).toEqual(['Blog', last]);
     const first = (await menuPreview())[0]!;
-    await header.getByRole('button', { name: 'Remover link 1' }).click();
+    await header.getByRole('button', { name: 'Remover link 1', exact: true }).click();
     await expect.poll(async () => (await menuPreview()).includes(first)).toBe(false);
     expect(await links.count()).toBe(before);
     // Two parts changed (brand and menu): one save, one toast.

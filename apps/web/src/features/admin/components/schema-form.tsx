@@ -29,7 +29,7 @@ export type FieldSpec = (
   | { key: string; label: string; kind: 'parsed'; format: (value: unknown) => string; parse: (text: string) => unknown; hint?: string; upload?: UploadBucket; uploadLine?: (url: string) => string }
   /** Any JSON value (a list of objects, a text, a number…). */
   | { key: string; label: string; kind: 'json'; hint?: string }
-) & { errorAt?: string };
+) & { errorAt?: string; /** A text area's height in lines. */ rows?: number };
 
 /** What the form holds: the typed text of each field (a flag for a boolean). */
 export type FormTexts = Record<string, string | boolean>;
@@ -147,7 +147,7 @@ export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { 
                 </SelectContent>
               </Select>
             ) : isWide(field) ? (
-              <Textarea {...common} rows={field.kind === 'json' ? 6 : 3} className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
+              <Textarea {...common} rows={field.rows ?? (field.kind === 'json' ? 6 : 3)} className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
             ) : field.kind === 'number' || field.kind === 'money' ? (
               <DecimalInput {...common} value={text} onValueChange={control.onChange} fractionDigits={field.kind === 'money' ? 2 : undefined} />
             ) : (
