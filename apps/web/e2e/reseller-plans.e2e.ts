@@ -102,6 +102,26 @@ describe('reseller plans edited in rows', () => {
     expect(errors).toEqual([]);
   });
 
+  it("the calculator's 'Planos para Clientes' tab: the same rows, and standard costs refused with the schema's message until they are numbers", async () => {
+    const { context, page, errors } = await openAsAdmin(1280);
+    const name = `Plano Calculadora ${randomUUID().slice(0, 6)}`;
+    await createPlan(context, name);
+    await page.goto('/pricing-calculator?aba=planos');
+    await page.getByRole('listitem', { name }).getByText('R$ 25,00').waitFor();
+    const costs = page.getByRole('form', { name: 'Custos padronizados' });
+    await costs.getByLabel('Custo do crédito (R$)').fill('abc');
+    await costs.getByRole('button', { name: 'Salvar custos' }).click();
+    await costs.getByText('Informe um número como 1.234,56.').waitFor();
+    await costs.getByLabel('Custo do crédito (R$)').fill('');
+    await costs.getByRole('button', { name: 'Salvar custos' }).click();
+    await costs.getByText('Informe um valor numérico').waitFor();
+    await costs.getByLabel('Custo do crédito (R$)').fill('1.234,5');
+    await costs.getByRole('button', { name: 'Salvar custos' }).click();
+    await toast(page, 'Custos padronizados salvos').waitFor();
+    await expect.poll(() => costs.getByLabel('Custo do crédito (R$)').inputValue()).toBe('1.234,50');
+    expect(errors).toEqual([]);
+  });
+
   it.each([360, 768, 1024, 1440])('fits an open row at %i px (its fields stacked below 640 px)', async (width) => {
     const { context, page, errors } = await openAsAdmin(width);
     const name = `Plano Largura ${width} ${randomUUID().slice(0, 4)}`;

@@ -36,6 +36,7 @@ export type FormTexts = Record<string, string | boolean>;
 
 const NONE = '—';
 const INVALID_JSON = 'Conteúdo inválido: use JSON.';
+const NOT_A_NUMBER = 'Informe um número como 1.234,56.';
 
 /** The text a field shows for a stored value. */
 function toText(field: FieldSpec, value: unknown): string | boolean {
@@ -73,6 +74,8 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
       for (const field of fields) {
         try {
           values[field.key] = fromText(field, texts[field.key]);
+          // Typed text that is no number is said here, whatever the schema would make of NaN.
+          if (Number.isNaN(values[field.key]) && String(texts[field.key] ?? '').trim() !== '') ctx.addIssue({ code: 'custom', path: [field.key], message: NOT_A_NUMBER });
         } catch (error) {
           ctx.addIssue({ code: 'custom', path: [field.key], message: field.kind === 'json' ? INVALID_JSON : (error as Error).message });
         }
