@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { authMessages } from '@vitrine/domain/auth';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -89,6 +90,13 @@ describe('the admin panel', () => {
     await form.getByLabel('Nome').focus();
     expect(await form.getByLabel('Preço mensal (R$)').inputValue()).toBe('1.500,00');
     expect(await form.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    // A period price not typed follows the monthly one (with its period discount); a typed one stays.
+    const annual = await form.getByLabel('Preço anual (R$)').inputValue();
+    expect(annual).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+    await form.getByLabel('Preço mensal (R$)').fill('2.000');
+    expect(await form.getByLabel('Preço anual (R$)').inputValue()).not.toBe(annual);
+    expect(await form.getByLabel('Preço trimestral (R$)').inputValue()).toBe('4.234,56');
+    await form.getByLabel('Preço mensal (R$)').fill('1.500');
     await form.getByRole('button', { name: 'Salvar' }).click();
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.getByText('R$ 1.500,00').waitFor();
@@ -103,6 +111,86 @@ describe('the admin panel', () => {
     await edit.locator('#plano-priceMonthly-erro').waitFor();
     await edit.getByRole('button', { name: 'Cancelar' }).click();
     await row.getByText('R$ 1.500,00').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("writes an app's tags and media lines into the contract's shape, with the schema's message for a bad line", async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/apps');
+    await page.getByRole('button', { name: 'Novo aplicativo' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo aplicativo' });
+    const name = `App Etiquetas ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Nome', { exact: true }).fill(name);
+    await form.getByLabel('Preço (R$, 0 = grátis)').fill('1.234,5');
+    await form.getByLabel('Etiquetas (separadas por vírgula)').fill('filmes, séries');
+    await form.getByLabel(/^Mídia/).fill('quadro | https://example.com/a.png | Tela');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Tipo de mídia inválido.').waitFor();
+    expect(await form.getByLabel(/^Mídia/).getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel(/^Mídia/).fill('image | https://example.com/a.png | Tela');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    const row = page.getByRole('row', { name: new RegExp(name) });
+    await row.getByText('R$ 1.234,50').waitFor();
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar aplicativo' });
+    expect(await edit.getByLabel('Etiquetas (separadas por vírgula)').inputValue()).toBe('filmes, séries');
+    expect(await edit.getByLabel(/^Mídia/).inputValue()).toBe('image | https://example.com/a.png | Tela');
+    expect(await edit.getByLabel('Preço (R$, 0 = grátis)').inputValue()).toBe('1.234,50');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    expect(errors).toEqual([]);
+  });
+
+  it("checks a shortcut's webhook and PIX fields with the contract's messages, then saves a PIX shortcut typed the pt-BR way", async () => {
+    const { page, errors } = await openAsAdmin();
+    await page.goto('/admin/shortcuts');
+    await page.getByRole('button', { name: 'Novo atalho' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo atalho' });
+    const name = `Atalho Formulário ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Nome', { exact: true }).fill(name);
+    await form.getByLabel('Conteúdo (JSON)').fill('{plano: anual}');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('Conteúdo inválido: use JSON.').waitFor();
+    await form.getByLabel('Conteúdo (JSON)').fill('{"plano": "anual"}');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.getByText('URL do webhook não configurada').waitFor();
+
+    await form.getByLabel('Tipo', { exact: true }).click();
+    await page.getByRole('option', { name: 'PIX' }).click();
+    await form.getByLabel('Chave PIX').fill('loja@example.com');
+    await form.getByLabel('Recebedor').fill('Loja Teste');
+    await form.getByLabel('Cidade').fill('São Paulo');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    expect(await form.getByLabel('Valor (R$)').getAttribute('aria-invalid')).toBe('true');
+    await form.getByLabel('Valor (R$)').fill('1.234,5');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('listitem').filter({ hasText: name }).waitFor();
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar atalho' });
+    expect(await edit.getByLabel('Valor (R$)').inputValue()).toBe('1.234,50');
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses a legal page without a title and an assistant FAQ that is no JSON, with the schema's messages, nothing saved", async () => {
+    const { page, errors } = await openAsAdmin();
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') writes.push(request.url());
+    });
+    await page.goto('/admin/content');
+    await page.getByRole('tab', { name: 'Textos legais' }).click();
+    const title = page.getByLabel('Título: Política de Privacidade');
+    await title.fill('');
+    await page.getByRole('button', { name: 'Salvar' }).first().click();
+    await page.getByText('Informe o título do documento.').waitFor();
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('tab', { name: 'FAQ do assistente' }).click();
+    const faq = page.getByLabel('Perguntas e respostas que o assistente conhece (JSON)');
+    await faq.fill('[{pergunta: 1}');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Conteúdo inválido: use JSON.').waitFor();
+    expect(writes).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -481,6 +569,11 @@ describe('an admin panel without SMTP', () => {
     expect((await context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } })).status()).toBe(200);
     await page.goto('/admin/security');
     const email = `convite-${randomUUID().slice(0, 6)}@example.com`;
+    // The contract's own message under the field, before anything is sent.
+    await page.getByLabel('Novo e-mail PRO').fill('sem-arroba');
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+    await page.getByRole('form', { name: 'Novo usuário PRO' }).getByText(authMessages.emailFormat).waitFor();
+    expect(await page.getByLabel('Novo e-mail PRO').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Novo e-mail PRO').fill(email);
     await page.getByRole('button', { name: 'Adicionar' }).click();
     const dialog = page.getByRole('dialog', { name: 'Link do convite' });

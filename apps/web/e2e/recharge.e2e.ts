@@ -108,6 +108,9 @@ describe('the recharge back office', () => {
     await form.getByRole('button', { name: 'Adicionar' }).click();
     await toast(page, 'Erro de Validação').waitFor();
     expect(await toast(page, 'Erro de Validação').textContent()).toContain('URLs dos painéis devem começar com http:// ou https://');
+    // And under the field itself, from the same schema.
+    expect(await form.getByLabel('Painel *', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await form.getByText('URLs dos painéis devem começar com http:// ou https://').waitFor();
 
     await form.getByLabel('Painel *', { exact: true }).fill('https://painel.example.com');
     await form.getByRole('button', { name: 'Adicionar' }).click();

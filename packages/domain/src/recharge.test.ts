@@ -1,25 +1,27 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCents } from './money.ts';
-import { creditOrderMessage, creditOrderTotals, exportFileName, lastPathSegment, supplierCreateSchema, supplierValidationMessage, SUPPLIER_MESSAGES } from './recharge.ts';
+import { creditOrderMessage, creditOrderTotals, exportFileName, lastPathSegment, supplierCreateSchema, SUPPLIER_MESSAGES } from './recharge.ts';
 
 const valid = { category: 'Planos UniTV', supplier: 'UniTV', server: 'Principal', username: 'revenda', panel: 'https://painel.example', clientPanel: 'http://cliente.example', minimumPurchase: 50, costPerCredit: 4.5 };
 
-describe('a supplier row is checked in the order the manager shows its messages', () => {
+const complete = { ...valid, qtdCreditos: 0, custoMedioCreditos: null, pagamentoMinimo: null, prePago: false, posPago: false, clientesAtivos: false, mensalista: false, isActive: true };
+
+describe("a supplier row's first message, in the form's field order (the 'Erro de Validação' toast)", () => {
   it.each([
     [{ category: ' ' }, SUPPLIER_MESSAGES.required],
-    // Several problems: the required fields are named first, then negatives, then the panels.
+    // Several problems: the first field's message comes first.
     [{ server: '', costPerCredit: -1, panel: 'x' }, SUPPLIER_MESSAGES.required],
-    [{ costPerCredit: -1, panel: 'x' }, SUPPLIER_MESSAGES.negative],
-    [{ minimumPurchase: Number.NaN }, SUPPLIER_MESSAGES.negative],
+    [{ costPerCredit: -1, panel: 'x' }, SUPPLIER_MESSAGES.panelUrl],
+    [{ minimumPurchase: -1 }, SUPPLIER_MESSAGES.negative],
     [{ panel: 'painel.example' }, SUPPLIER_MESSAGES.panelUrl],
     [{ clientPanel: 'javascript:alert(1)' }, SUPPLIER_MESSAGES.panelUrl],
     [{}, null],
   ])('%j → %s', (change, message) => {
-    expect(supplierValidationMessage({ ...valid, ...change })).toBe(message);
+    expect(supplierCreateSchema.safeParse({ ...complete, ...change }).error?.issues[0]?.message ?? null).toBe(message);
   });
 
-  it('the server schema says the same', () => {
+  it('each field says its own', () => {
     const issues = (change: object) => supplierCreateSchema.safeParse({ ...valid, ...change }).error?.issues.map((issue) => issue.message) ?? [];
     expect(issues({ panel: 'ftp://painel' })).toEqual([SUPPLIER_MESSAGES.panelUrl]);
     expect(issues({ minimumPurchase: -2 })).toEqual([SUPPLIER_MESSAGES.negative]);

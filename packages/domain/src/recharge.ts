@@ -73,28 +73,6 @@ export const adminSupplierSchema = z.object({
 export type AdminSupplier = z.infer<typeof adminSupplierSchema>;
 export const SUPPLIER_SORT_KEYS = ['createdAt', 'supplier', 'server', 'category', 'costPerCredit'] as const;
 
-export interface SupplierDraft {
-  category: string;
-  supplier: string;
-  server: string;
-  username: string;
-  panel: string;
-  clientPanel: string;
-  minimumPurchase: number;
-  costPerCredit: number;
-}
-
-/**
- * The one message a supplier form shows, in the order the manager checks: required fields, then
- * negative amounts, then the panel addresses. Null when the row may be sent.
- */
-export function supplierValidationMessage(draft: SupplierDraft): string | null {
-  if (SUPPLIER_REQUIRED_FIELDS.some((field) => draft[field].trim() === '')) return SUPPLIER_MESSAGES.required;
-  if (!(draft.minimumPurchase >= 0) || !(draft.costPerCredit >= 0)) return SUPPLIER_MESSAGES.negative;
-  if (!PANEL_URL.test(draft.panel.trim()) || !PANEL_URL.test(draft.clientPanel.trim())) return SUPPLIER_MESSAGES.panelUrl;
-  return null;
-}
-
 export const SUPPLIER_TOASTS = {
   loadError: 'Falha ao carregar fornecedores',
   createError: 'Falha ao adicionar fornecedor',

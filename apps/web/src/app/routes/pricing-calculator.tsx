@@ -1,6 +1,6 @@
 // /pricing-calculator (behind the PRO guard): the pricing tabs, with the admin's recharge and
 // reseller-plan managers as the Provedores, Fornecedores Completo, Planos para Clientes and Créditos tabs.
-import { ResellerPlansSection } from '@/features/admin/sections/catalog-resource-sections';
+import { ResellerPlansSection } from '@/features/admin/sections/reseller-plans-section';
 import { NewRechargePanel, ProvidersManager, RechargeOrdersPanel, StandardCostsEditor, SuppliersManager } from '@/features/admin/sections/recharge-sections';
 import { PricingCalculatorPage } from '@/features/pricing-calculator/components/pricing-calculator-page';
 

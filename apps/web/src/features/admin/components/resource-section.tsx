@@ -7,31 +7,17 @@ import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { UploadBucket } from '@vitrine/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { notify } from '@/lib/toast';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable, type AdminTableOptions } from '../api/use-admin-table';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
+import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
 
 type Row = { id: string } & Record<string, unknown>;
 
-export type FieldSpec =
-  | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; hint?: string }
-  /** An address; with `upload`, a file sent to that bucket fills it in. */
-  | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
-  | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string }
-  | { key: string; label: string; kind: 'boolean' }
-  | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string }[]; nullable?: boolean }
-  /** One item per line; with `upload`, each file sent to that bucket adds its address as a line. */
-  | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket }
-  /** Any JSON value (a list of objects, a text, a number…). */
-  | { key: string; label: string; kind: 'json'; hint?: string };
+export type { FieldSpec } from './schema-form';
 
 export interface ResourceSectionProps<C extends AdminResourceContract> {
   id: string;
@@ -147,36 +133,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
   );
 }
 
-const changedOnly = (row: Row, body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
-
-// ---------------------------------------------------------------- the form
-
-const toText = (field: FieldSpec, value: unknown): string | boolean => {
-  if (field.kind === 'boolean') return Boolean(value);
-  if (value === null || value === undefined) return '';
-  if (field.kind === 'lines') return (value as string[]).join('\n');
-  if (field.kind === 'json') return JSON.stringify(value, null, 2);
-  if (field.kind === 'money') return decimalText(Number(value), 2);
-  if (field.kind === 'number') return decimalText(Number(value));
-  return String(value);
-};
-
-function fromText(field: FieldSpec, text: string | boolean): unknown {
-  if (field.kind === 'boolean') return text;
-  const value = String(text);
-  const nullable = 'nullable' in field && field.nullable;
-  if (field.kind === 'lines') return value.split('\n').map((line) => line.trim()).filter(Boolean);
-  if (field.kind === 'json') {
-    try {
-      return JSON.parse(value);
-    } catch {
-      return Symbol.for('json-invalido');
-    }
-  }
-  if (value.trim() === '') return nullable ? null : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
-  if (field.kind === 'number' || field.kind === 'money') return requiredDecimal(value);
-  return value;
-}
+export const changedOnly = (row: Record<string, unknown>, body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
 
 function ResourceFormDialog({
   id,
@@ -195,24 +152,7 @@ function ResourceFormDialog({
   onClose: () => void;
   onSave: (body: Record<string, unknown>) => Promise<void>;
 }) {
-  const [draft, setDraft] = useState<Record<string, string | boolean>>(() => Object.fromEntries(fields.map((field) => [field.key, toText(field, initial[field.key])])));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async () => {
-    const body = Object.fromEntries(fields.map((field) => [field.key, fromText(field, draft[field.key]!)]));
-    const invalidJson = fields.find((field) => body[field.key] === Symbol.for('json-invalido'));
-    if (invalidJson) {
-      setErrors({ [invalidJson.key]: 'Conteúdo inválido: use JSON.' });
-      return;
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    await onSave(parsed.data as Record<string, unknown>);
-  };
-
+  const form = useSchemaForm({ fields, schema: schema as z.ZodType<Record<string, unknown>>, initial });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -220,84 +160,10 @@ function ResourceFormDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Os campos são conferidos aqui e de novo no servidor.</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4 sm:grid-cols-2"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {fields.map((field) => {
-            const inputId = `${id}-${field.key}`;
-            const error = errors[field.key];
-            const described = error ? { 'aria-invalid': true as const, 'aria-describedby': `${inputId}-erro` } : {};
-            const wide = field.kind === 'textarea' || field.kind === 'lines' || field.kind === 'json';
-            if (field.kind === 'boolean') {
-              return (
-                <label key={field.key} className="inline-flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="size-4" checked={Boolean(draft[field.key])} onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })} />
-                  {field.label}
-                </label>
-              );
-            }
-            return (
-              <div key={field.key} className={`grid gap-2 ${wide ? 'sm:col-span-2' : ''}`}>
-                <Label htmlFor={inputId}>{field.label}</Label>
-                {field.kind === 'select' ? (
-                  <Select value={String(draft[field.key]) || '—'} onValueChange={(value) => setDraft({ ...draft, [field.key]: value === '—' ? '' : value })}>
-                    <SelectTrigger id={inputId} className="w-full" {...described}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {field.nullable && <SelectItem value="—">Nenhum</SelectItem>}
-                      {field.options.map((option) => (
-                        <SelectItem key={option.value} value={option.value}>
-                          {option.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                ) : wide ? (
-                  <Textarea
-                    id={inputId}
-                    rows={field.kind === 'json' ? 6 : 3}
-                    className={field.kind === 'json' ? 'font-mono text-xs' : undefined}
-                    value={String(draft[field.key])}
-                    onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-                    {...described}
-                  />
-                ) : (
-                  <Input
-                    id={inputId}
-                    inputMode={field.kind === 'number' ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
-                    type={field.kind === 'url' ? 'url' : 'text'}
-                    value={String(draft[field.key])}
-                    onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-                    {...described}
-                  />
-                )}
-                {'upload' in field && field.upload && (
-                  <UploadButton
-                    bucket={field.upload}
-                    label={field.label}
-                    onUploaded={(url) =>
-                      setDraft((current) => ({
-                        ...current,
-                        [field.key]: field.kind === 'lines' ? [String(current[field.key] ?? ''), url].filter(Boolean).join('\n') : url,
-                      }))
-                    }
-                  />
-                )}
-                {'hint' in field && field.hint && <p className="text-muted-foreground text-xs">{field.hint}</p>}
-                {error && (
-                  <p id={`${inputId}-erro`} className="text-destructive text-xs">
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+          {fields.map((field) => (
+            <SchemaField key={field.key} form={form} field={field} idPrefix={id} extra={<FieldUpload form={form} field={field} />} />
+          ))}
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
@@ -307,6 +173,22 @@ function ResourceFormDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A field's upload button, when it has one: the stored file's address fills it (or adds a line). */
+export function FieldUpload({ form, field }: { form: SchemaFormApi<unknown>; field: FieldSpec }) {
+  if (!('upload' in field) || !field.upload) return null;
+  return (
+    <UploadButton
+      bucket={field.upload}
+      label={field.label}
+      onUploaded={(url) => {
+        const current = String(form.getValues(field.key) ?? '');
+        const line = field.kind === 'parsed' && field.uploadLine ? field.uploadLine(url) : url;
+        form.setValue(field.key, field.kind === 'lines' || field.kind === 'parsed' ? [current, line].filter(Boolean).join('\n') : url, { shouldDirty: true, shouldValidate: true });
+      }}
+    />
   );
 }
 

@@ -8,20 +8,20 @@ import { appCreateSchema, type AdminApp } from '@vitrine/domain/catalog-admin';
 import { adminAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { formatBRL, formatDateTime } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { ConfirmDelete } from '../components/confirm-delete';
-import { UploadButton } from '../components/resource-section';
+import { FieldUpload } from '../components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export function AppsSection() {
@@ -36,7 +36,8 @@ export function AppsSection() {
     { key: 'name', header: 'Nome', sort: 'name', cell: (app) => <span className="font-medium">{app.name}</span> },
     { key: 'category', header: 'Categoria', sort: 'category', cell: (app) => app.category },
     { key: 'price', header: 'Preço', cell: (app) => (app.price > 0 ? formatBRL(app.price) : 'Grátis') },
-    { key: 'downloads', header: 'Downloads', sort: 'downloads', cell: (app) => app.downloads.toLocaleString('pt-BR') },
+    { key: 'downloads', header: 'Downloads', sort: 'downloads', // The row shown while the server confirms a new app has no count yet.
+      cell: (app) => formatDecimal((app as Partial<AdminApp>).downloads ?? 0) },
     {
       key: 'status',
       header: 'Status',
@@ -122,79 +123,43 @@ export function AppsSection() {
 
 // ---------------------------------------------------------------- the app's fields
 
-const TEXT_FIELDS = [
-  ['name', 'Nome'],
-  ['category', 'Categoria'],
-  ['version', 'Versão'],
-  ['developer', 'Desenvolvedor'],
-  ['iconUrl', 'Ícone (endereço https)'],
-  ['minVersion', 'Versão mínima do sistema'],
-  ['ram', 'Memória (RAM)'],
-  ['storage', 'Armazenamento'],
-] as const;
+type MediaItem = { type: string; url: string; caption?: string };
 
-type AppDraft = Record<(typeof TEXT_FIELDS)[number][0], string> & {
-  description: string;
-  changelog: string;
-  price: string;
-  sizeMb: string;
-  tags: string;
-  media: string;
-  isActive: boolean;
-  isFeatured: boolean;
-};
-
-function appDraft(app: AdminApp | null): AppDraft {
-  return {
-    name: app?.name ?? '',
-    category: app?.category ?? 'streaming',
-    version: app?.version ?? '1.0.0',
-    developer: app?.developer ?? '',
-    iconUrl: app?.iconUrl ?? '',
-    minVersion: app?.minVersion ?? '',
-    ram: app?.ram ?? '',
-    storage: app?.storage ?? '',
-    description: app?.description ?? '',
-    changelog: app?.changelog ?? '',
-    price: decimalText(app?.price ?? 0, 2),
-    sizeMb: decimalText(app?.sizeMb),
-    tags: app?.tags.join(', ') ?? '',
-    media: (app?.media ?? []).map((item) => [item.type, item.url, item.caption ?? ''].join(' | ')).join('\n'),
-    isActive: app?.isActive ?? true,
-    isFeatured: app?.isFeatured ?? false,
-  };
-}
-
-function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<void> }) {
-  const [draft, setDraft] = useState<AppDraft>(() => appDraft(app));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = async () => {
-    const body = {
-      ...Object.fromEntries(TEXT_FIELDS.map(([key]) => [key, draft[key]])),
-      description: draft.description,
-      changelog: draft.changelog,
-      price: requiredDecimal(draft.price),
-      sizeMb: optionalDecimal(draft.sizeMb),
-      tags: draft.tags.split(',').map((tag) => tag.trim()).filter(Boolean),
-      // One item per line: "image | https://… | legenda".
-      media: draft.media
+const APP_FIELDS: FieldSpec[] = [
+  { key: 'name', label: 'Nome', kind: 'text' },
+  { key: 'category', label: 'Categoria', kind: 'text' },
+  { key: 'version', label: 'Versão', kind: 'text' },
+  { key: 'developer', label: 'Desenvolvedor', kind: 'text' },
+  { key: 'iconUrl', label: 'Ícone (endereço https)', kind: 'url', upload: 'app-media' },
+  { key: 'minVersion', label: 'Versão mínima do sistema', kind: 'text' },
+  { key: 'ram', label: 'Memória (RAM)', kind: 'text' },
+  { key: 'storage', label: 'Armazenamento', kind: 'text' },
+  { key: 'price', label: 'Preço (R$, 0 = grátis)', kind: 'money' },
+  { key: 'sizeMb', label: 'Tamanho (MB)', kind: 'number', nullable: true },
+  { key: 'description', label: 'Descrição', kind: 'textarea' },
+  { key: 'changelog', label: 'Novidades da versão', kind: 'textarea' },
+  { key: 'tags', label: 'Etiquetas (separadas por vírgula)', kind: 'lines', separator: ',' },
+  {
+    key: 'media',
+    label: 'Mídia (uma por linha: image, gif ou video | endereço | legenda)',
+    kind: 'parsed',
+    upload: 'app-media',
+    uploadLine: (url) => `image | ${url} |`,
+    format: (value) => ((value as MediaItem[] | undefined) ?? []).map((item) => [item.type, item.url, item.caption ?? ''].join(' | ')).join('\n'),
+    parse: (text) =>
+      text
         .split('\n')
         .map((line) => line.split('|').map((part) => part.trim()))
         .filter((parts) => parts[0])
         .map(([type, url, caption]) => ({ type, url: url ?? '', ...(caption ? { caption } : {}) })),
-      isActive: draft.isActive,
-      isFeatured: draft.isFeatured,
-    };
-    const parsed = appCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    await onSave(parsed.data);
-  };
+  },
+  { key: 'isActive', label: 'Ativo', kind: 'boolean' },
+  { key: 'isFeatured', label: 'Destaque', kind: 'boolean' },
+];
+const NEW_APP = { category: 'streaming', version: '1.0.0', price: 0, sizeMb: null, tags: [], media: [], isActive: true, isFeatured: false };
 
-  const error = (field: string) => errors[field] && <p className="text-destructive text-xs">{errors[field]}</p>;
+function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<void> }) {
+  const form = useSchemaForm({ fields: APP_FIELDS, schema: appCreateSchema, initial: app ?? NEW_APP });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -202,64 +167,11 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
           <DialogTitle>{app ? 'Editar aplicativo' : 'Novo aplicativo'}</DialogTitle>
           <DialogDescription>Os arquivos de instalação por plataforma ficam em “Downloads e códigos”.</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="grid gap-4 sm:grid-cols-2">
-            {TEXT_FIELDS.map(([key, label]) => (
-              <div key={key} className="grid gap-2">
-                <Label htmlFor={`app-${key}`}>{label}</Label>
-                <Input id={`app-${key}`} value={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} aria-invalid={errors[key] ? true : undefined} />
-                {key === 'iconUrl' && <UploadButton bucket="app-media" label="o ícone" onUploaded={(url) => setDraft((current) => ({ ...current, iconUrl: url }))} />}
-                {error(key)}
-              </div>
-            ))}
-            <div className="grid gap-2">
-              <Label htmlFor="app-price">Preço (R$, 0 = grátis)</Label>
-              <DecimalInput id="app-price" fractionDigits={2} value={draft.price} onValueChange={(price) => setDraft((current) => ({ ...current, price }))} />
-              {error('price')}
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="app-sizeMb">Tamanho (MB)</Label>
-              <DecimalInput id="app-sizeMb" value={draft.sizeMb} onValueChange={(sizeMb) => setDraft((current) => ({ ...current, sizeMb }))} />
-              {error('sizeMb')}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="app-description">Descrição</Label>
-            <Textarea id="app-description" rows={3} value={draft.description} onChange={(event) => setDraft({ ...draft, description: event.target.value })} />
-            {error('description')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="app-changelog">Novidades da versão</Label>
-            <Textarea id="app-changelog" rows={2} value={draft.changelog} onChange={(event) => setDraft({ ...draft, changelog: event.target.value })} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="app-tags">Etiquetas (separadas por vírgula)</Label>
-            <Input id="app-tags" value={draft.tags} onChange={(event) => setDraft({ ...draft, tags: event.target.value })} />
-            {error('tags')}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="app-media">Mídia (uma por linha: image, gif ou video | endereço | legenda)</Label>
-            <Textarea id="app-media" rows={3} className="font-mono text-xs" value={draft.media} onChange={(event) => setDraft({ ...draft, media: event.target.value })} />
-            <UploadButton bucket="app-media" label="a mídia" onUploaded={(url) => setDraft((current) => ({ ...current, media: [current.media, `image | ${url} |`].filter(Boolean).join('\n') }))} />
-            {error('media')}
-          </div>
-          <fieldset className="flex flex-wrap gap-4 text-sm">
-            <legend className="sr-only">Opções</legend>
-            <label className="inline-flex items-center gap-2">
-              <input type="checkbox" className="size-4" checked={draft.isActive} onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })} /> Ativo
-            </label>
-            <label className="inline-flex items-center gap-2">
-              <input type="checkbox" className="size-4" checked={draft.isFeatured} onChange={(event) => setDraft({ ...draft, isFeatured: event.target.checked })} /> Destaque
-            </label>
-          </fieldset>
-          <DialogFooter>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+          {APP_FIELDS.map((field) => (
+            <SchemaField key={field.key} form={form} field={field} idPrefix="app" extra={<FieldUpload form={form} field={field} />} />
+          ))}
+          <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>

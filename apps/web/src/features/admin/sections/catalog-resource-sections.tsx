@@ -1,74 +1,12 @@
-// Reseller plans and streaming (activation) apps: every field of their shapes, on the generic section.
+// Streaming (activation) apps: every field of their shape, on the generic section.
 import { Badge } from '@/components/ui/badge';
 import { STREAMING_APP_CATEGORIES } from '@vitrine/domain/catalog';
 import { streamingAppCreateSchema } from '@vitrine/domain/catalog-admin';
 import { adminStreamingAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL, multiplyMoney } from '@vitrine/domain/money';
-import { RESELLER_PLAN_TYPE_LABELS, RESELLER_PLAN_TYPES } from '@vitrine/domain/resellers';
-import { BILLING_PERIODS_NEW, MODALIDADES_PLANO, resellerPlanCreateSchema } from '@vitrine/domain/resellers-admin';
-import { adminResellerPlansContract } from '@vitrine/domain/resellers-admin.contract';
 import { ResourceSection } from '../components/resource-section';
 
-const options = (values: readonly string[], labels: Record<string, string> = {}) => values.map((value) => ({ value, label: labels[value] ?? value }));
 const status = (active: unknown) => <Badge variant={active ? 'default' : 'outline'}>{active ? 'Ativo' : 'Inativo'}</Badge>;
-
-const MODALIDADE_LABELS: Record<string, string> = {
-  single: 'Single',
-  soccer: 'Futebol',
-  unitv_android: 'UniTV Android',
-  unitv_tv: 'UniTV TV',
-  premium: 'Premium',
-  pre_pago: 'Pré-pago',
-  pos_pago: 'Pós-pago',
-};
-const PERIOD_NEW_LABELS: Record<string, string> = { mensal: 'Mensal', trimestral: 'Trimestral', semestral: 'Semestral', anual: 'Anual' };
-
-export function ResellerPlansSection() {
-  return (
-    <ResourceSection
-      id="planos-revenda"
-      title="Planos de Revenda"
-      contract={adminResellerPlansContract}
-      table="reseller_plans"
-      label="planos de revenda"
-      newLabel="Novo plano de revenda"
-      defaultSort="createdAt"
-      defaultOrder="desc"
-      nameOf={(row) => String(row.name)}
-      createSchema={resellerPlanCreateSchema}
-      loadErrorTitle="Falha ao carregar planos"
-      messages={{
-        create: { success: 'Plano adicionado com sucesso', error: 'Falha ao adicionar plano' },
-        update: { success: 'Plano atualizado com sucesso', error: 'Falha ao atualizar plano' },
-        delete: { success: 'Plano removido com sucesso', error: 'Falha ao remover plano' },
-      }}
-      defaults={{ type: 'prepaid', credits: 1, price: 0, features: [], qtdAcessosSimultaneos: 1, duracaoCreditos: 30, isActive: true }}
-      columns={[
-        { key: 'name', header: 'Nome', sort: 'name', cell: (row) => <span className="font-medium">{String(row.name)}</span> },
-        { key: 'type', header: 'Tipo', cell: (row) => RESELLER_PLAN_TYPE_LABELS[row.type as keyof typeof RESELLER_PLAN_TYPE_LABELS] },
-        { key: 'credits', header: 'Créditos', sort: 'credits', cell: (row) => String(row.credits) },
-        { key: 'price', header: 'Preço', sort: 'price', cell: (row) => formatBRL(Number(row.price)) },
-        { key: 'isActive', header: 'Status', cell: (row) => status(row.isActive) },
-      ]}
-      fields={[
-        { key: 'name', label: 'Nome', kind: 'text' },
-        { key: 'type', label: 'Tipo', kind: 'select', options: options(RESELLER_PLAN_TYPES, RESELLER_PLAN_TYPE_LABELS) },
-        { key: 'modalidadePlano', label: 'Modalidade', kind: 'select', options: options(MODALIDADES_PLANO, MODALIDADE_LABELS) },
-        { key: 'billingPeriodNew', label: 'Período de cobrança', kind: 'select', options: options(BILLING_PERIODS_NEW, PERIOD_NEW_LABELS), nullable: true },
-        { key: 'credits', label: 'Créditos', kind: 'number' },
-        { key: 'price', label: 'Preço (R$)', kind: 'money' },
-        { key: 'qtdAcessosSimultaneos', label: 'Acessos simultâneos', kind: 'number' },
-        { key: 'duracaoCreditos', label: 'Duração dos créditos (dias)', kind: 'number' },
-        { key: 'custoPorRevenda', label: 'Custo por revenda (R$)', kind: 'money', nullable: true },
-        { key: 'pricePerCredit', label: 'Preço por crédito (R$)', kind: 'money', nullable: true },
-        { key: 'minimumMonthly', label: 'Mínimo mensal (R$)', kind: 'money', nullable: true },
-        { key: 'isActive', label: 'Ativo', kind: 'boolean' },
-        { key: 'description', label: 'Descrição', kind: 'textarea' },
-        { key: 'features', label: 'Recursos (um por linha)', kind: 'lines' },
-      ]}
-    />
-  );
-}
 
 export function StreamingAppsSection() {
   return (

@@ -2,7 +2,8 @@
 // preview), the assistant's FAQ, and every other configuration entry by section and key.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
 import { legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
@@ -11,14 +12,12 @@ import { saoPauloDay } from '@vitrine/domain/money';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { ResourceSection } from '../components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { Markdown } from '@/components/markdown';
 import { LoadFailed } from '@/components/load-failed';
 import { FooterForm, HeaderForm } from './site-chrome-forms';
@@ -138,40 +137,21 @@ function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; f
 function EntryEditor({ section, configKey, label, schema }: { section: string; configKey: string; label: string; schema?: z.ZodType }) {
   const entries = useSectionEntries(section);
   const save = useSaveEntry();
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (entries.data && text === null) setText(JSON.stringify(entries.data[configKey] ?? [], null, 2));
-  }, [entries.data, text, configKey]);
-  if (text === null) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  return <EntryForm section={section} label={label} schema={schema} initial={entries.data[configKey] ?? []} onSave={(value) => save(section, configKey, value)} />;
+}
 
-  const submit = async () => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      setError('JSON inválido.');
-      return;
-    }
-    const check = schema?.safeParse(value);
-    if (check && !check.success) {
-      setError(check.error.issues[0]?.message ?? 'Valor inválido.');
-      return;
-    }
-    setError(null);
-    await save(section, configKey, value);
-  };
-
-  const id = `${section}-${configKey}`;
+function EntryForm({ section, label, schema, initial, onSave }: { section: string; label: string; schema?: z.ZodType; initial: unknown; onSave: (value: unknown) => Promise<unknown> }) {
+  const fields = useMemo((): FieldSpec[] => [{ key: 'value', label, kind: 'json', rows: 12 }], [label]);
+  const entrySchema = useMemo(() => z.object({ value: schema ?? z.unknown() }), [schema]);
+  const form = useSchemaForm({ fields, schema: entrySchema, initial: { value: initial } });
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Textarea id={id} rows={12} className="font-mono text-xs" value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} />
-      {error && <p className="text-destructive text-xs">{error}</p>}
-      <Button className="justify-self-start" onClick={() => void submit()}>
+    <form className="grid gap-2" noValidate onSubmit={form.handleSubmit(({ value }) => onSave(value))}>
+      <SchemaField form={form} field={fields[0]!} idPrefix={section} />
+      <Button type="submit" className="justify-self-start">
         <Save className="size-4" aria-hidden /> Salvar
       </Button>
-    </div>
+    </form>
   );
 }
 
@@ -179,49 +159,39 @@ function EntryEditor({ section, configKey, label, schema }: { section: string; c
  * /privacidade or /termos: its title and Markdown text with a preview. Saving stamps the day of the
  * revision (São Paulo), which the page shows as 'Última atualização'.
  */
-function LegalDocumentEditor({ documentKey, title: fallbackTitle }: { documentKey: LegalDocumentKey; title: string }) {
+function LegalDocumentEditor({ documentKey, title }: { documentKey: LegalDocumentKey; title: string }) {
   const entries = useSectionEntries('legal');
   const save = useSaveEntry();
-  const [draft, setDraft] = useState<{ title: string; body: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (entries.data && draft === null) {
-      const stored = legalDocumentSchema.safeParse(entries.data[documentKey]);
-      setDraft(stored.success ? { title: stored.data.title, body: stored.data.body } : { title: fallbackTitle, body: '' });
-    }
-  }, [entries.data, draft, documentKey, fallbackTitle]);
-  if (draft === null) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  const stored = legalDocumentSchema.safeParse(entries.data[documentKey]);
+  return <LegalDocumentForm documentKey={documentKey} title={title} initial={stored.success ? stored.data : { title, body: '' }} onSave={(document) => save('legal', documentKey, document)} />;
+}
 
-  const submit = async () => {
-    const check = legalDocumentInputSchema.safeParse({ ...draft, updatedAt: saoPauloDay() });
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? 'Valor inválido.');
-      return;
-    }
-    setError(null);
-    await save('legal', documentKey, check.data);
-  };
+/** A legal document as saved: stamped with the day of the revision. */
+const legalDocumentToday = z.preprocess((document) => ({ ...(document as object), updatedAt: saoPauloDay() }), legalDocumentInputSchema);
 
+function LegalDocumentForm({ documentKey, title, initial, onSave }: { documentKey: LegalDocumentKey; title: string; initial: { title: string; body: string }; onSave: (document: unknown) => Promise<unknown> }) {
+  const fields = useMemo((): FieldSpec[] => [{ key: 'title', label: `Título: ${title}`, kind: 'text' }, { key: 'body', label: `${title} (Markdown)`, kind: 'textarea', rows: 12 }], [title]);
+  const form = useSchemaForm({ fields, schema: legalDocumentToday, initial });
+  const body = String(useWatch({ control: form.control, name: 'body' }) ?? '');
   const id = `legal-${documentKey}`;
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
-      <div className="grid min-w-0 gap-2">
-        <Label htmlFor={`${id}-title`}>Título: {fallbackTitle}</Label>
-        <Input id={`${id}-title`} value={draft.title} maxLength={120} onChange={(event) => setDraft({ ...draft, title: event.target.value })} />
-        <Label htmlFor={id}>{fallbackTitle} (Markdown)</Label>
-        <Textarea id={id} rows={12} className="text-sm" value={draft.body} onChange={(event) => setDraft({ ...draft, body: event.target.value })} aria-invalid={error ? true : undefined} />
-        {error && <p className="text-destructive text-xs">{error}</p>}
-        <Button className="justify-self-start" onClick={() => void submit()}>
+    <form className="grid gap-3 lg:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+      <div className="grid min-w-0 content-start gap-2">
+        {fields.map((field) => (
+          <SchemaField key={field.key} form={form} field={field} idPrefix={id} />
+        ))}
+        <Button type="submit" className="justify-self-start">
           <Save className="size-4" aria-hidden /> Salvar
         </Button>
       </div>
       <div className="min-w-0 space-y-2">
         <p className="text-muted-foreground text-sm">Pré-visualização</p>
         {/* The page's own Markdown: the preview is what visitors will see. */}
-        <div className="max-h-96 overflow-y-auto rounded-lg border p-3 break-words [&>div>:first-child]:mt-0" data-testid={`${id}-preview`}>
-          <Markdown>{draft.body}</Markdown>
+        <div className="max-h-96 overflow-y-auto rounded-lg border p-3 break-words [&>div>:first-child]:mt-0" data-testid={`${id}-body-preview`}>
+          <Markdown>{body}</Markdown>
         </div>
       </div>
-    </div>
+    </form>
   );
 }

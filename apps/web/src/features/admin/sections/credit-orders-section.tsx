@@ -4,9 +4,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
-import { STANDARD_COST_LIMITS, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
+import { STANDARD_COST_LIMITS, standardCostsSchema, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import {
   contactLabel,
   CREDIT_ORDER_MESSAGES,
@@ -23,7 +24,7 @@ import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { DecimalInput, decimalText, requiredDecimal } from '@/components/ui/decimal-input';
+import { requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,6 +37,7 @@ import { guarded } from '../api/use-admin-table';
 import { pageCount } from '../api/use-paged-list';
 import { ResourceSection } from '../components/resource-section';
 import { RevealedSecret } from '../components/revealed-secret';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
 
@@ -430,23 +432,15 @@ export function StandardCostsEditor() {
     staleTime: CACHE_TTL.default,
   });
   useLoadErrorToast(costs.error ? new Error('Erro ao carregar custos padronizados') : null, 'custos padronizados');
-  const [draft, setDraft] = useState<Record<keyof StandardCosts, string> | null>(null);
-  const values = draft ?? (costs.data ? { creditCost: decimalText(costs.data.creditCost, 2), supplierCost: decimalText(costs.data.supplierCost, 2), providerCost: decimalText(costs.data.providerCost, 2) } : null);
   const save = useMutation({
     mutationFn: (body: StandardCosts) => callEndpoint(adminPricingContract.saveStandardCosts, { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['site_configurations', 'standard-costs'], saved);
-      setDraft(null);
       notify.success('Custos padronizados salvos');
     },
     onError: () => notify.error('Erro ao salvar custos padronizados'),
   });
   const saveGuarded = guarded((body: StandardCosts) => save.mutateAsync(body));
-  const fields: { key: keyof StandardCosts; label: string }[] = [
-    { key: 'creditCost', label: 'Custo do crédito (R$)' },
-    { key: 'supplierCost', label: 'Custo do fornecedor (R$)' },
-    { key: 'providerCost', label: 'Custo do provedor (R$)' },
-  ];
   return (
     <section className="space-y-3" aria-labelledby="custos-padrao-titulo">
       <div>
@@ -457,32 +451,37 @@ export function StandardCostsEditor() {
           Valores de {formatBRL(STANDARD_COST_LIMITS.min)} a {formatBRL(STANDARD_COST_LIMITS.max)}; fora disso são ajustados ao limite.
         </p>
       </div>
-      {!values ? (
+      {!costs.data ? (
         <Skeleton className="h-20 w-full" />
       ) : (
-        <form
-          noValidate
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const body = { creditCost: requiredDecimal(values.creditCost), supplierCost: requiredDecimal(values.supplierCost), providerCost: requiredDecimal(values.providerCost) };
-            const invalid = fields.find((field) => !Number.isFinite(body[field.key]));
-            // Text that is no number is said, never saved as zero.
-            if (invalid) return void notify.error('Erro de Validação', `${invalid.label}: informe um valor como 1.234,56.`);
-            void saveGuarded(body);
-          }}
-        >
-          {fields.map((field) => (
-            <div key={field.key} className="grid gap-1.5">
-              <Label htmlFor={`custo-${field.key}`}>{field.label}</Label>
-              <DecimalInput id={`custo-${field.key}`} fractionDigits={2} className="w-40" value={values[field.key]} onValueChange={(text) => setDraft({ ...values, [field.key]: text })} />
-            </div>
-          ))}
-          <Button type="submit" disabled={save.isPending}>
-            Salvar custos
-          </Button>
-        </form>
+        // Keyed by the stored values: a save shows them back as stored (clamped to the limits).
+        <StandardCostsForm key={JSON.stringify(costs.data)} initial={costs.data} pending={save.isPending} onSave={saveGuarded} />
       )}
     </section>
+  );
+}
+
+const STANDARD_COST_FIELDS: FieldSpec[] = [
+  { key: 'creditCost', label: 'Custo do crédito (R$)', kind: 'money' },
+  { key: 'supplierCost', label: 'Custo do fornecedor (R$)', kind: 'money' },
+  { key: 'providerCost', label: 'Custo do provedor (R$)', kind: 'money' },
+];
+
+/** A field left empty is refused too: the saved schema would clamp it to zero. */
+const standardCost = z.number({ error: 'Informe um valor numérico' });
+const standardCostsInput = z.object({ creditCost: standardCost, supplierCost: standardCost, providerCost: standardCost }).transform((costs) => standardCostsSchema.parse(costs));
+
+/** Text that is no number is said under its field, never saved as zero. */
+function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCosts; pending: boolean; onSave: (body: StandardCosts) => unknown }) {
+  const form = useSchemaForm({ fields: STANDARD_COST_FIELDS, schema: standardCostsInput, initial });
+  return (
+    <form noValidate aria-label="Custos padronizados" className="flex flex-wrap items-start gap-3" onSubmit={form.handleSubmit((body) => void onSave(body))}>
+      {STANDARD_COST_FIELDS.map((field) => (
+        <SchemaField key={field.key} form={form} field={field} idPrefix="custo" className="w-40" />
+      ))}
+      <Button type="submit" className="sm:mt-[1.375rem]" disabled={pending}>
+        Salvar custos
+      </Button>
+    </form>
   );
 }

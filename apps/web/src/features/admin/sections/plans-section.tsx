@@ -1,8 +1,8 @@
 // Plans: every field, the four period prices proposed from the monthly one by the period discounts
 // (and editable), features, popular and special flags, an icon picker and the display order.
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useCallback, useState } from 'react';
-import { PLAN_ICONS, type PlanIcon as PlanIconName } from '@vitrine/domain/catalog';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { PLAN_ICONS } from '@vitrine/domain/catalog';
 import { planCreateSchema, type AdminPlan, type PlanCreate } from '@vitrine/domain/catalog-admin';
 import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
@@ -11,14 +11,12 @@ import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { DecimalInput, decimalText, optionalDecimal, readDecimal, requiredDecimal } from '@/components/ui/decimal-input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { useAdminTable } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { ConfirmDelete } from '../components/confirm-delete';
+import { changedOnly } from '../components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 const PRICE_FIELDS: Record<BillingPeriod, 'priceMonthly' | 'priceQuarterly' | 'priceSemiannual' | 'priceAnnual'> = {
@@ -109,7 +107,7 @@ export function PlansSection() {
             // The dialog closes at once: the row shows the change while the server confirms it.
             setEditing(null);
             if (editing === 'new') await table.create(body);
-            else await table.update(editing.id, changedFields(editing, body));
+            else await table.update(editing.id, changedOnly(editing, body));
           }}
         />
       )}
@@ -127,87 +125,46 @@ export function PlansSection() {
   );
 }
 
-/** Only what the form changed goes to the server. */
-function changedFields(plan: AdminPlan, body: PlanCreate): Partial<PlanCreate> {
-  return Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(plan[key as keyof AdminPlan]) !== JSON.stringify(value)));
-}
+const PLAN_FIELDS: FieldSpec[] = [
+  { key: 'name', label: 'Nome', kind: 'text' },
+  ...BILLING_PERIODS.map((period): FieldSpec => ({ key: PRICE_FIELDS[period], label: `Preço ${PERIOD_LABELS[period].toLowerCase()} (R$)`, kind: 'money', nullable: period !== 'monthly' })),
+  { key: 'icon', label: 'Ícone', kind: 'select', nullable: true, noneLabel: 'Automático (pelo nome)', options: PLAN_ICONS.map((icon) => ({ value: icon, label: icon, icon: <PlanIcon name={icon} className="size-4" /> })) },
+  { key: 'displayOrder', label: 'Ordem de exibição', kind: 'number' },
+  { key: 'features', label: 'Recursos (um por linha)', kind: 'lines' },
+  { key: 'isPopular', label: 'Popular', kind: 'boolean' },
+  { key: 'isSpecial', label: 'Especial', kind: 'boolean' },
+  { key: 'active', label: 'Ativo', kind: 'boolean' },
+];
+const field = (key: string) => PLAN_FIELDS.find((spec) => spec.key === key)!;
+const NEW_PLAN = { priceMonthly: null, displayOrder: 0, features: [], isPopular: false, isSpecial: false, active: true };
 
-interface Draft {
-  name: string;
-  icon: PlanIconName | '';
-  prices: Record<BillingPeriod, string>;
-  /** Period prices the admin typed; the others follow the monthly price. */
-  edited: Partial<Record<BillingPeriod, boolean>>;
-  features: string;
-  isPopular: boolean;
-  isSpecial: boolean;
-  active: boolean;
-  displayOrder: string;
-}
-
-const money = (value: number | null | undefined) => decimalText(value, 2);
-
-function draftOf(plan: AdminPlan | null): Draft {
-  const monthly = plan?.priceMonthly ?? 0;
-  const stored = (period: BillingPeriod) => (plan ? plan[PRICE_FIELDS[period]] : null);
-  return {
-    name: plan?.name ?? '',
-    icon: plan?.icon ?? '',
-    prices: Object.fromEntries(BILLING_PERIODS.map((period) => [period, period === 'monthly' ? money(plan?.priceMonthly) : money(stored(period) ?? (monthly ? derivePeriodPrice(monthly, period) : null))])) as Record<BillingPeriod, string>,
-    edited: Object.fromEntries(BILLING_PERIODS.map((period) => [period, stored(period) !== null && stored(period) !== undefined])),
-    features: plan?.features.join('\n') ?? '',
-    isPopular: plan?.isPopular ?? false,
-    isSpecial: plan?.isSpecial ?? false,
-    active: plan?.active ?? true,
-    displayOrder: String(plan?.displayOrder ?? 0),
-  };
+/** A plan's values with each period price it leaves empty proposed from the monthly one. */
+function withProposedPrices(plan: AdminPlan | null): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...(plan ?? NEW_PLAN) };
+  for (const period of BILLING_PERIODS) {
+    if (period !== 'monthly' && plan && (plan[PRICE_FIELDS[period]] ?? null) === null && plan.priceMonthly) values[PRICE_FIELDS[period]] = derivePeriodPrice(plan.priceMonthly, period);
+  }
+  return values;
 }
 
 function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onClose: () => void; onSave: (body: PlanCreate) => Promise<void> }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(plan));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const setMonthly = (text: string) =>
-    setDraft((current) => {
-      const monthly = requiredDecimal(text);
-      const prices = { ...current.prices, monthly: text };
-      for (const period of BILLING_PERIODS) {
-        if (period === 'monthly' || current.edited[period]) continue;
-        prices[period] = Number.isFinite(monthly) && monthly > 0 ? money(derivePeriodPrice(monthly, period)) : '';
+  const form = useSchemaForm({ fields: PLAN_FIELDS, schema: planCreateSchema, initial: withProposedPrices(plan) });
+  // Period prices the admin typed (or that were stored) stay; the others follow the monthly price.
+  const typed = useRef(new Set(BILLING_PERIODS.filter((period) => period !== 'monthly' && plan && (plan[PRICE_FIELDS[period]] ?? null) !== null)));
+  useEffect(() => {
+    const subscription = form.watch((values, { name, type }) => {
+      if (type !== 'change' || !name) return;
+      const period = BILLING_PERIODS.find((candidate) => PRICE_FIELDS[candidate] === name);
+      if (period && period !== 'monthly') typed.current.add(period);
+      if (period !== 'monthly') return;
+      const monthly = requiredDecimal(String(values.priceMonthly ?? ''));
+      for (const other of BILLING_PERIODS) {
+        if (other === 'monthly' || typed.current.has(other)) continue;
+        form.setValue(PRICE_FIELDS[other], Number.isFinite(monthly) && monthly > 0 ? decimalText(derivePeriodPrice(monthly, other), 2) : '');
       }
-      return { ...current, prices };
     });
-
-  const submit = async () => {
-    const body = {
-      name: draft.name,
-      icon: draft.icon || null,
-      priceMonthly: requiredDecimal(draft.prices.monthly),
-      // An empty period price is derived from the monthly one.
-      priceQuarterly: optionalDecimal(draft.prices.quarterly),
-      priceSemiannual: optionalDecimal(draft.prices.semiannual),
-      priceAnnual: optionalDecimal(draft.prices.annual),
-      features: draft.features.split('\n').map((line) => line.trim()).filter(Boolean),
-      isPopular: draft.isPopular,
-      isSpecial: draft.isSpecial,
-      active: draft.active,
-      displayOrder: readDecimal(draft.displayOrder) ?? 0,
-    };
-    const parsed = planCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
-    await onSave(parsed.data);
-  };
-
-  const error = (field: string) =>
-    errors[field] && (
-      <p id={`plano-${field}-erro`} className="text-destructive text-xs">
-        {errors[field]}
-      </p>
-    );
-  const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `plano-${field}-erro` } : {});
+    return () => subscription.unsubscribe();
+  }, [form]);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -216,85 +173,21 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
           <DialogTitle>{plan ? 'Editar plano' : 'Novo plano'}</DialogTitle>
           <DialogDescription>Os preços por período são propostos a partir do mensal com os descontos de cada período; você pode alterá-los.</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <div className="grid gap-2">
-            <Label htmlFor="plano-name">Nome</Label>
-            <Input id="plano-name" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} {...invalid('name')} />
-            {error('name')}
-          </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            {BILLING_PERIODS.map((period) => {
-              const field = PRICE_FIELDS[period];
-              return (
-                <div key={period} className="grid gap-2">
-                  <Label htmlFor={`plano-${field}`}>Preço {PERIOD_LABELS[period].toLowerCase()} (R$)</Label>
-                  <DecimalInput
-                    id={`plano-${field}`}
-                    fractionDigits={2}
-                    value={draft.prices[period]}
-                    onValueChange={(text) =>
-                      period === 'monthly'
-                        ? setMonthly(text)
-                        : setDraft((current) => ({ ...current, prices: { ...current.prices, [period]: text }, edited: { ...current.edited, [period]: true } }))
-                    }
-                    {...invalid(field)}
-                  />
-                  {error(field)}
-                </div>
-              );
-            })}
-          </div>
-          <div className="grid gap-2 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="plano-icon">Ícone</Label>
-              <Select value={draft.icon || 'nenhum'} onValueChange={(value) => setDraft({ ...draft, icon: value === 'nenhum' ? '' : (value as PlanIconName) })}>
-                <SelectTrigger id="plano-icon" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="nenhum">Automático (pelo nome)</SelectItem>
-                  {PLAN_ICONS.map((icon) => (
-                    <SelectItem key={icon} value={icon}>
-                      <PlanIcon name={icon} className="size-4" /> {icon}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="plano-displayOrder">Ordem de exibição</Label>
-              <Input id="plano-displayOrder" inputMode="numeric" value={draft.displayOrder} onChange={(event) => setDraft({ ...draft, displayOrder: event.target.value })} {...invalid('displayOrder')} />
-              {error('displayOrder')}
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="plano-features">Recursos (um por linha)</Label>
-            <Textarea id="plano-features" rows={4} value={draft.features} onChange={(event) => setDraft({ ...draft, features: event.target.value })} {...invalid('features')} />
-            {error('features')}
-          </div>
-          <fieldset className="flex flex-wrap gap-4 text-sm">
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+          <SchemaField form={form} field={field('name')} idPrefix="plano" className="sm:col-span-2" />
+          {BILLING_PERIODS.map((period) => (
+            <SchemaField key={period} form={form} field={field(PRICE_FIELDS[period])} idPrefix="plano" />
+          ))}
+          <SchemaField form={form} field={field('icon')} idPrefix="plano" />
+          <SchemaField form={form} field={field('displayOrder')} idPrefix="plano" />
+          <SchemaField form={form} field={field('features')} idPrefix="plano" />
+          <fieldset className="flex flex-wrap gap-4 text-sm sm:col-span-2">
             <legend className="sr-only">Opções</legend>
-            {(
-              [
-                ['isPopular', 'Popular'],
-                ['isSpecial', 'Especial'],
-                ['active', 'Ativo'],
-              ] as const
-            ).map(([key, label]) => (
-              <label key={key} className="inline-flex items-center gap-2">
-                <input type="checkbox" className="size-4" checked={draft[key]} onChange={(event) => setDraft({ ...draft, [key]: event.target.checked })} />
-                {label}
-              </label>
+            {(['isPopular', 'isSpecial', 'active'] as const).map((key) => (
+              <SchemaField key={key} form={form} field={field(key)} idPrefix="plano" />
             ))}
           </fieldset>
-          <DialogFooter>
+          <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>

@@ -3,10 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod';
 import { accessContract } from '@vitrine/domain/access.contract';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { auditItemName, auditResourceLabel, type AuditEntry } from '@vitrine/domain/admin';
-import { proUserInputSchema, type ProUser } from '@vitrine/domain/auth';
+import { proUserInputSchema, type ProUser, type ProUserInput } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,8 +20,16 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { pageCount, usePagedList } from '../api/use-paged-list';
+
+const PRO_USER_FIELDS: FieldSpec[] = [
+  { key: 'email', label: 'Novo e-mail PRO', kind: 'text', type: 'email' },
+  { key: 'invite', label: 'Enviar convite', kind: 'boolean' },
+];
+/** A PRO user added here starts active. */
+const NEW_PRO_USER = z.preprocess((body) => ({ ...(body as object), isActive: true }), proUserInputSchema);
 
 const ACTION_LABELS: Record<AuditEntry['action'], string> = { create: 'Criação', update: 'Atualização', delete: 'Exclusão' };
 
@@ -59,9 +68,7 @@ export function SecuritySection() {
 function ProUsers() {
   const list = usePagedList();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [invite, setInvite] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({ fields: PRO_USER_FIELDS, schema: NEW_PRO_USER, initial: { email: '', invite: true } });
   // Without SMTP the server answers the invitation's link once: shown here until closed, never again.
   const [handedLink, setHandedLink] = useState<{ email: string; link: string } | null>(null);
   const [deactivating, setDeactivating] = useState<string | null>(null);
@@ -102,14 +109,8 @@ function ProUsers() {
   });
   const save = guarded((body: { email: string; isActive: boolean; invite?: boolean }) => upsert.mutateAsync(body));
 
-  const add = async () => {
-    const parsed = proUserInputSchema.safeParse({ email, isActive: true, invite });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'E-mail inválido.');
-      return;
-    }
-    setError(null);
-    if (await save(parsed.data)) setEmail('');
+  const add = async (body: ProUserInput) => {
+    if (await save(body)) form.reset({ email: '', invite: body.invite ?? false });
   };
 
   const columns: AdminColumn<ProUser & { id: string }>[] = [
@@ -125,29 +126,14 @@ function ProUsers() {
 
   return (
     <div className="space-y-4 pt-2">
-      <form
-        className="flex flex-wrap items-end gap-2"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
-        <div className="grid min-w-0 flex-1 basis-60 gap-2">
-          <Label htmlFor="pro-email">Novo e-mail PRO</Label>
-          <Input id="pro-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'pro-email-erro' : undefined} />
+      <form className="flex flex-wrap items-start gap-2" aria-label="Novo usuário PRO" noValidate onSubmit={form.handleSubmit(add)}>
+        <SchemaField form={form} field={PRO_USER_FIELDS[0]!} idPrefix="pro" className="flex-1 basis-60" />
+        <div className="flex items-center gap-2 sm:pt-[1.375rem]">
+          <SchemaField form={form} field={PRO_USER_FIELDS[1]!} idPrefix="pro" />
+          <Button type="submit">
+            <Plus className="size-4" aria-hidden /> Adicionar
+          </Button>
         </div>
-        <label className="inline-flex h-9 items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4" checked={invite} onChange={(event) => setInvite(event.target.checked)} /> Enviar convite
-        </label>
-        <Button type="submit">
-          <Plus className="size-4" aria-hidden /> Adicionar
-        </Button>
-        {error && (
-          <p id="pro-email-erro" className="text-destructive w-full text-xs">
-            {error}
-          </p>
-        )}
       </form>
       <AdminDataTable
         caption="Usuários PRO"

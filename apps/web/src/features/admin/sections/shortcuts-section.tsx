@@ -14,22 +14,20 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { shortcutCreateSchema, type AdminShortcut } from '@vitrine/domain/chat-admin';
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
-import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES, type PixKeyType } from '@vitrine/domain/pix';
+import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '@vitrine/domain/pix';
 import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { adminListKey, guarded, useAdminTable } from '../api/use-admin-table';
 import { ConfirmDelete } from '../components/confirm-delete';
+import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { SettingsCard } from './integrations-sections';
 
 const TABLE = 'shortcuts';
@@ -204,30 +202,50 @@ function SortableShortcut({ shortcut, onEdit, onDelete, onTest }: { shortcut: Ad
   );
 }
 
-interface Draft {
-  name: string;
-  type: 'pix' | 'webhook';
-  webhookUrl: string;
-  payload: string;
-  keyType: PixKeyType;
-  key: string;
-  value: string;
-  recipient: string;
-  city: string;
-  description: string;
-  active: boolean;
-}
+const SHORTCUT_FIELDS: FieldSpec[] = [
+  { key: 'name', label: 'Nome', kind: 'text' },
+  { key: 'type', label: 'Tipo', kind: 'select', options: [{ value: 'webhook', label: 'Webhook' }, { value: 'pix', label: 'PIX' }] },
+  { key: 'webhookUrl', label: 'URL do webhook', kind: 'text' },
+  { key: 'payload', label: 'Conteúdo (JSON)', kind: 'json' },
+  { key: 'keyType', label: 'Tipo de chave', kind: 'select', options: PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] })), errorAt: 'pixData.keyType' },
+  { key: 'key', label: 'Chave PIX', kind: 'text', errorAt: 'pixData.key' },
+  { key: 'value', label: 'Valor (R$)', kind: 'money', errorAt: 'pixData.value' },
+  { key: 'recipient', label: 'Recebedor', kind: 'text', errorAt: 'pixData.recipient' },
+  { key: 'city', label: 'Cidade', kind: 'text', errorAt: 'pixData.city' },
+  { key: 'description', label: 'Descrição (opcional)', kind: 'text', errorAt: 'pixData.description' },
+  { key: 'active', label: 'Ativo', kind: 'boolean' },
+];
+const field = (key: string) => SHORTCUT_FIELDS.find((spec) => spec.key === key)!;
+const PIX_FIELDS = ['keyType', 'key', 'value', 'recipient', 'city', 'description'] as const;
 
-function draftOf(shortcut: AdminShortcut | null): Draft {
+/** The form's flat fields, as the contract's body: a webhook's address and content, or a PIX's data. */
+const shortcutBody = z
+  .preprocess((input) => {
+    const flat = input as Record<string, unknown>;
+    const pix = flat.type === 'pix';
+    return {
+      name: flat.name,
+      type: flat.type,
+      webhookUrl: pix ? null : flat.webhookUrl,
+      payload: pix ? {} : flat.payload,
+      pixData: pix ? { keyType: flat.keyType, key: flat.key, value: flat.value, recipient: flat.recipient, city: flat.city, description: flat.description || undefined } : null,
+      active: flat.active,
+    };
+  }, shortcutCreateSchema)
+  .superRefine((body, ctx) => {
+    if (body.type === 'webhook' && !body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'URL do webhook não configurada' });
+  });
+
+function valuesOf(shortcut: AdminShortcut | null): Record<string, unknown> {
   const pix = shortcut?.pixData;
   return {
     name: shortcut?.name ?? '',
     type: shortcut?.type ?? 'webhook',
     webhookUrl: shortcut?.webhookUrl ?? '',
-    payload: JSON.stringify(shortcut?.payload ?? {}, null, 2),
-    keyType: (pix?.keyType as PixKeyType | undefined) ?? 'email',
+    payload: shortcut?.payload ?? {},
+    keyType: pix?.keyType ?? 'email',
     key: pix?.key ?? '',
-    value: pix ? decimalText(pix.value, 2) : '',
+    value: pix?.value ?? null,
     recipient: pix?.recipient ?? '',
     city: pix?.city ?? '',
     description: pix?.description ?? '',
@@ -236,60 +254,8 @@ function draftOf(shortcut: AdminShortcut | null): Draft {
 }
 
 function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShortcut | null; onClose: () => void; onSave: (body: never) => Promise<void> }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(shortcut));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-
-  const submit = async () => {
-    let payload: unknown = {};
-    try {
-      payload = draft.type === 'webhook' ? JSON.parse(draft.payload || '{}') : {};
-    } catch {
-      setErrors({ payload: 'Conteúdo inválido: use JSON, por exemplo {"plano": "anual"}.' });
-      return;
-    }
-    const body = {
-      name: draft.name,
-      type: draft.type,
-      webhookUrl: draft.type === 'webhook' ? draft.webhookUrl : null,
-      payload,
-      pixData:
-        draft.type === 'pix'
-          ? { keyType: draft.keyType, key: draft.key, value: requiredDecimal(draft.value), recipient: draft.recipient, city: draft.city, description: draft.description || undefined }
-          : null,
-      active: draft.active,
-    };
-    const parsed = shortcutCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path.at(-1) ?? issue.path[0]), issue.message])));
-      return;
-    }
-    if (parsed.data.type === 'webhook' && !parsed.data.webhookUrl) {
-      setErrors({ webhookUrl: 'URL do webhook não configurada' });
-      return;
-    }
-    await onSave(parsed.data as never);
-  };
-
-  const field = (name: keyof Draft, label: string, props: React.ComponentProps<typeof Input> = {}) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`atalho-${name}`}>{label}</Label>
-      <Input
-        id={`atalho-${name}`}
-        value={String(draft[name])}
-        onChange={(event) => set({ [name]: event.target.value } as Partial<Draft>)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `atalho-${name}-erro` : undefined}
-        {...props}
-      />
-      {errors[name] && (
-        <p id={`atalho-${name}-erro`} className="text-destructive text-xs">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
+  const form = useSchemaForm({ fields: SHORTCUT_FIELDS, schema: shortcutBody, initial: valuesOf(shortcut) });
+  const type = useWatch({ control: form.control, name: 'type' });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
@@ -297,66 +263,26 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
           <DialogTitle>{shortcut ? 'Editar atalho' : 'Novo atalho'}</DialogTitle>
           <DialogDescription>Atalhos PIX mostram o código para pagamento; atalhos de webhook enviam uma requisição assinada.</DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {field('name', 'Nome')}
-          <div className="grid gap-2">
-            <Label htmlFor="atalho-type">Tipo</Label>
-            <Select value={draft.type} onValueChange={(value) => set({ type: value as Draft['type'] })}>
-              <SelectTrigger id="atalho-type" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="webhook">Webhook</SelectItem>
-                <SelectItem value="pix">PIX</SelectItem>
-              </SelectContent>
-            </Select>
-          </div>
-          {draft.type === 'webhook' ? (
-            <>
-              {field('webhookUrl', 'URL do webhook', { placeholder: 'https://' })}
-              <div className="grid gap-2">
-                <Label htmlFor="atalho-payload">Conteúdo (JSON)</Label>
-                <Textarea id="atalho-payload" rows={4} className="font-mono text-xs" value={draft.payload} onChange={(event) => set({ payload: event.target.value })} />
-                {errors.payload && <p className="text-destructive text-xs">{errors.payload}</p>}
-              </div>
-            </>
-          ) : (
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((body) => onSave(body as never))}>
+          <SchemaField form={form} field={field('name')} idPrefix="atalho" />
+          <SchemaField form={form} field={field('type')} idPrefix="atalho" />
+          {type === 'pix' ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid gap-2">
-                <Label htmlFor="atalho-keyType">Tipo de chave</Label>
-                <Select value={draft.keyType} onValueChange={(value) => set({ keyType: value as PixKeyType })}>
-                  <SelectTrigger id="atalho-keyType" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {PIX_KEY_TYPES.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {PIX_KEY_TYPE_LABELS[type]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
+              <SchemaField form={form} field={field('keyType')} idPrefix="atalho" />
               <p className="text-muted-foreground text-xs sm:col-span-2">
                 O código mostrado no chat usa a chave, o nome e a cidade do PIX da loja (abaixo da lista de atalhos); deste atalho valem o valor e a descrição.
               </p>
-              {field('key', 'Chave PIX')}
-              {field('value', 'Valor (R$)', { inputMode: 'decimal' })}
-              {field('recipient', 'Recebedor')}
-              {field('city', 'Cidade')}
-              {field('description', 'Descrição (opcional)')}
+              {PIX_FIELDS.slice(1).map((key) => (
+                <SchemaField key={key} form={form} field={field(key)} idPrefix="atalho" />
+              ))}
             </div>
+          ) : (
+            <>
+              <SchemaField form={form} field={field('webhookUrl')} idPrefix="atalho" />
+              <SchemaField form={form} field={field('payload')} idPrefix="atalho" />
+            </>
           )}
-          <label className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={draft.active} onChange={(event) => set({ active: event.target.checked })} /> Ativo
-          </label>
+          <SchemaField form={form} field={field('active')} idPrefix="atalho" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar

@@ -1,24 +1,21 @@
-// Supplier pricing rows: the list, an add form behind a toggle, inline editing of one row with save
-// or cancel, removal; and the same rows as server cards (total = credits × cost per credit).
-import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+// Supplier pricing rows in the specification's list pattern (an add form behind a toggle, a row edited
+// in place with save or cancel, removal); and the same rows as server cards (total = credits × cost per credit).
+import type { ReactNode } from 'react';
 import { formatBRL } from '@vitrine/domain/money';
-import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, supplierValidationMessage, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
+import type { FieldErrors } from 'react-hook-form';
+import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
 import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { cn } from '@/lib/utils';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
 import { useAdminTable } from '../api/use-admin-table';
-import { ConfirmDelete } from '../components/confirm-delete';
+import { InlineCrudList } from '../components/inline-crud-list';
+import { messageOf, type FieldSpec } from '../components/schema-form';
 
 const SUPPLIER_MESSAGES_BY_WRITE = {
   create: { success: SUPPLIER_TOASTS.created, error: SUPPLIER_TOASTS.createError },
@@ -41,156 +38,33 @@ function useSuppliers(pageSize?: number) {
   });
 }
 
-type Draft = { [K in 'category' | 'supplier' | 'server' | 'username' | 'panel' | 'clientPanel' | 'minimumPurchase' | 'costPerCredit' | 'qtdCreditos' | 'custoMedioCreditos' | 'pagamentoMinimo']: string } & {
-  prePago: boolean;
-  posPago: boolean;
-  clientesAtivos: boolean;
-  mensalista: boolean;
-  isActive: boolean;
-};
-
-const EMPTY_DRAFT: Draft = {
-  category: '',
-  supplier: '',
-  server: '',
-  username: '',
-  panel: '',
-  clientPanel: '',
-  minimumPurchase: '0',
-  costPerCredit: '0',
-  qtdCreditos: '0',
-  custoMedioCreditos: '',
-  pagamentoMinimo: '',
-  prePago: false,
-  posPago: false,
-  clientesAtivos: false,
-  mensalista: false,
-  isActive: true,
-};
-
-const toDraft = (row: AdminSupplier): Draft => ({
-  category: row.category,
-  supplier: row.supplier,
-  server: row.server,
-  username: row.username,
-  panel: row.panel,
-  clientPanel: row.clientPanel,
-  prePago: row.prePago,
-  posPago: row.posPago,
-  clientesAtivos: row.clientesAtivos,
-  mensalista: row.mensalista,
-  isActive: row.isActive,
-  minimumPurchase: decimalText(row.minimumPurchase),
-  costPerCredit: decimalText(row.costPerCredit, 2),
-  qtdCreditos: decimalText(row.qtdCreditos),
-  custoMedioCreditos: row.custoMedioCreditos === null ? '' : decimalText(row.custoMedioCreditos, 2),
-  pagamentoMinimo: row.pagamentoMinimo === null ? '' : decimalText(row.pagamentoMinimo, 2),
-});
-
-
-/** The row to send, or null after telling the user why not ('Erro de Validação' and the message). */
-function validDraft(draft: Draft): SupplierCreate | null {
-  const numbers = {
-    minimumPurchase: requiredDecimal(draft.minimumPurchase),
-    costPerCredit: requiredDecimal(draft.costPerCredit),
-    qtdCreditos: requiredDecimal(draft.qtdCreditos),
-    // Optional: left empty, they stay unset.
-    custoMedioCreditos: draft.custoMedioCreditos.trim() === '' ? null : requiredDecimal(draft.custoMedioCreditos),
-    pagamentoMinimo: draft.pagamentoMinimo.trim() === '' ? null : requiredDecimal(draft.pagamentoMinimo),
-  };
-  const message = supplierValidationMessage({ ...draft, ...numbers });
-  if (message) {
-    notify.error(SUPPLIER_VALIDATION_TITLE, message);
-    return null;
-  }
-  const parsed = supplierCreateSchema.safeParse({ ...draft, ...numbers });
-  if (!parsed.success) {
-    notify.error(SUPPLIER_VALIDATION_TITLE, parsed.error.issues[0]!.message);
-    return null;
-  }
-  return parsed.data;
-}
-
-const TEXT_FIELDS: { key: keyof Draft; label: string; type?: string; inputMode?: 'decimal' | 'numeric' }[] = [
-  { key: 'category', label: 'Categoria *' },
-  { key: 'supplier', label: 'Fornecedor *' },
-  { key: 'server', label: 'Servidor *' },
-  { key: 'username', label: 'Usuário *' },
-  { key: 'panel', label: 'Painel *', type: 'url' },
-  { key: 'clientPanel', label: 'Painel do cliente *', type: 'url' },
-  { key: 'minimumPurchase', label: 'Compra mínima (R$)', inputMode: 'decimal' },
-  { key: 'costPerCredit', label: 'Custo por crédito (R$)', inputMode: 'decimal' },
-  { key: 'qtdCreditos', label: 'Quantidade de créditos', inputMode: 'numeric' },
-  { key: 'custoMedioCreditos', label: 'Custo médio do crédito (R$)', inputMode: 'decimal' },
-  { key: 'pagamentoMinimo', label: 'Pagamento mínimo (R$)', inputMode: 'decimal' },
-];
-const FLAG_FIELDS: { key: 'prePago' | 'posPago' | 'clientesAtivos' | 'mensalista' | 'isActive'; label: string }[] = [
-  { key: 'prePago', label: 'Pré-pago' },
-  { key: 'posPago', label: 'Pós-pago' },
-  { key: 'clientesAtivos', label: 'Clientes Ativos' },
-  { key: 'mensalista', label: 'Mensalista' },
-  { key: 'isActive', label: 'Ativo' },
+const SUPPLIER_FIELDS: FieldSpec[] = [
+  { key: 'category', label: 'Categoria *', kind: 'text' },
+  { key: 'supplier', label: 'Fornecedor *', kind: 'text' },
+  { key: 'server', label: 'Servidor *', kind: 'text' },
+  { key: 'username', label: 'Usuário *', kind: 'text' },
+  { key: 'panel', label: 'Painel *', kind: 'url' },
+  { key: 'clientPanel', label: 'Painel do cliente *', kind: 'url' },
+  { key: 'minimumPurchase', label: 'Compra mínima (R$)', kind: 'money' },
+  { key: 'costPerCredit', label: 'Custo por crédito (R$)', kind: 'money' },
+  { key: 'qtdCreditos', label: 'Quantidade de créditos', kind: 'number' },
+  // Optional: left empty, they stay unset.
+  { key: 'custoMedioCreditos', label: 'Custo médio do crédito (R$)', kind: 'money', nullable: true },
+  { key: 'pagamentoMinimo', label: 'Pagamento mínimo (R$)', kind: 'money', nullable: true },
+  { key: 'prePago', label: 'Pré-pago', kind: 'boolean' },
+  { key: 'posPago', label: 'Pós-pago', kind: 'boolean' },
+  { key: 'clientesAtivos', label: 'Clientes Ativos', kind: 'boolean' },
+  { key: 'mensalista', label: 'Mensalista', kind: 'boolean' },
+  { key: 'isActive', label: 'Ativo', kind: 'boolean' },
 ];
 
-function SupplierForm({ idPrefix, initial, submitLabel, onSubmit, onCancel }: { idPrefix: string; initial: Draft; submitLabel: string; onSubmit: (row: SupplierCreate) => void; onCancel: () => void }) {
-  const [draft, setDraft] = useState(initial);
-  return (
-    <form
-      noValidate
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const row = validDraft(draft);
-        if (row) onSubmit(row);
-      }}
-    >
-      {TEXT_FIELDS.map((field) => (
-        <div key={field.key} className="grid min-w-0 gap-1.5">
-          <Label htmlFor={`${idPrefix}-${field.key}`}>{field.label}</Label>
-          <Input
-            id={`${idPrefix}-${field.key}`}
-            type={field.type ?? 'text'}
-            inputMode={field.inputMode}
-            value={draft[field.key] as string}
-            onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-          />
-        </div>
-      ))}
-      <fieldset className="flex flex-wrap gap-x-4 gap-y-2 sm:col-span-2 lg:col-span-3">
-        <legend className="sr-only">Modalidades</legend>
-        {FLAG_FIELDS.map((flag) => (
-          <label key={flag.key} className="inline-flex items-center gap-2 text-sm">
-            <input type="checkbox" className="size-4" checked={draft[flag.key]} onChange={(event) => setDraft({ ...draft, [flag.key]: event.target.checked })} />
-            {flag.label}
-          </label>
-        ))}
-      </fieldset>
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-3">
-        <Button type="submit">{submitLabel}</Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancelar
-        </Button>
-      </div>
-    </form>
-  );
-}
+const NEW_SUPPLIER = { minimumPurchase: 0, costPerCredit: 0, qtdCreditos: 0, custoMedioCreditos: null, pagamentoMinimo: null, prePago: false, posPago: false, clientesAtivos: false, mensalista: false, isActive: true };
 
-function Pager({ page, pageCount, onPage }: { page: number; pageCount: number; onPage: (page: number) => void }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Páginas" className="flex items-center justify-end gap-2 text-sm">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Página anterior">
-        <ChevronLeft className="size-4" aria-hidden />
-      </Button>
-      <span>
-        Página {page} de {pageCount}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)} aria-label="Próxima página">
-        <ChevronRight className="size-4" aria-hidden />
-      </Button>
-    </nav>
-  );
-}
+/** The form's first message (in field order) also as the manager's 'Erro de Validação' toast. */
+const toastFirstError = (errors: FieldErrors) => {
+  const message = SUPPLIER_FIELDS.map((field) => messageOf(errors, field.key)).find(Boolean);
+  if (message) notify.error(SUPPLIER_VALIDATION_TITLE, message);
+};
 
 function SectionHeader({ id, title, description, action }: { id: string; title: string; description: string; action?: ReactNode }) {
   return (
@@ -207,112 +81,48 @@ function SectionHeader({ id, title, description, action }: { id: string; title: 
 }
 
 export function SuppliersManager() {
-  const table = useSuppliers();
-  const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<AdminSupplier | null>(null);
-  const rows = table.items as AdminSupplier[];
-
   return (
-    <section className="space-y-4" aria-labelledby="fornecedores-titulo">
-      <SectionHeader
-        id="fornecedores-titulo"
-        title="Fornecedores"
-        description="Preços de fornecedor por servidor. Usuário e painéis ficam só no painel administrativo."
-        action={
-          <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} variant={adding ? 'outline' : 'default'}>
-            {adding ? <X className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
-            {adding ? 'Fechar formulário' : 'Adicionar fornecedor'}
-          </Button>
-        }
-      />
-      {adding && (
-        <div className="bg-card rounded-lg border p-4" aria-label="Novo fornecedor" role="group">
-          <SupplierForm
-            idPrefix="fornecedor-novo"
-            initial={EMPTY_DRAFT}
-            submitLabel="Adicionar"
-            onCancel={() => setAdding(false)}
-            onSubmit={(row) => {
-              setAdding(false);
-              void table.create(row as never);
-            }}
-          />
-        </div>
-      )}
-      <Input type="search" aria-label="Buscar fornecedores" placeholder="Buscar fornecedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
-      {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
-      ) : table.error && rows.length === 0 ? (
-        <LoadFailed what="os fornecedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
-      ) : rows.length === 0 ? (
-        <p className="text-muted-foreground text-sm">Nenhum fornecedor cadastrado.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Fornecedores cadastrados">
-          {rows.map((row) => {
-            const temporary = row.id.startsWith('temporario-');
-            if (editing === row.id) {
-              return (
-                <li key={row.id} className="bg-card rounded-lg border p-4" aria-label={`Editando ${row.supplier}`}>
-                  <SupplierForm
-                    idPrefix={`fornecedor-${row.id}`}
-                    initial={toDraft(row)}
-                    submitLabel="Salvar"
-                    onCancel={() => setEditing(null)}
-                    onSubmit={(next) => {
-                      setEditing(null);
-                      void table.update(row.id, next as never);
-                    }}
-                  />
-                </li>
-              );
-            }
-            const badge = serverBadge(row);
-            return (
-              <li key={row.id} className="bg-card flex flex-wrap items-start justify-between gap-3 rounded-lg border p-4" aria-label={row.supplier}>
-                <div className="min-w-0 space-y-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold break-words">{row.supplier}</span>
-                    <Badge className={cn(SERVER_BADGE_STYLES[badge])}>{badge}</Badge>
-                    {!row.isActive && <Badge variant="outline">Inativo</Badge>}
-                  </div>
-                  <p className="text-muted-foreground text-sm break-words">
-                    {row.server} · {row.category}
-                  </p>
-                  <p className="text-sm">
-                    {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
-                    {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
-                    {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
-                  </p>
-                  <p className="text-muted-foreground text-xs break-all">
-                    Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}
-                  </p>
-                </div>
-                <span className="inline-flex gap-1">
-                  <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setEditing(row.id)} aria-label={`Editar ${row.supplier}`}>
-                    <Pencil className="size-4" aria-hidden />
-                  </Button>
-                  <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setDeleting(row)} aria-label={`Remover ${row.supplier}`}>
-                    <Trash2 className="size-4" aria-hidden />
-                  </Button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager page={table.params.page} pageCount={table.pageCount} onPage={table.setPage} />
-      <ConfirmDelete
-        open={deleting !== null}
-        name={deleting?.supplier ?? ''}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          const row = deleting!;
-          setDeleting(null);
-          void table.remove(row.id);
-        }}
-      />
-    </section>
+    <InlineCrudList<AdminSupplier, SupplierCreate>
+      id="fornecedores"
+      title="Fornecedores"
+      description="Preços de fornecedor por servidor. Usuário e painéis ficam só no painel administrativo."
+      table={useSuppliers()}
+      addLabel="Adicionar fornecedor"
+      newLabel="Novo fornecedor"
+      plural="fornecedores"
+      emptyText="Nenhum fornecedor cadastrado."
+      nameOf={(row) => row.supplier}
+      removeVerb="Remover"
+      fields={SUPPLIER_FIELDS}
+      schema={supplierCreateSchema}
+      newValues={NEW_SUPPLIER}
+      onInvalid={toastFirstError}
+      listClassName="space-y-3"
+      rowClassName="bg-card flex flex-wrap items-start justify-between rounded-lg border"
+      renderRow={(row) => {
+        const badge = serverBadge(row);
+        return (
+          <div className="min-w-0 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold break-words">{row.supplier}</span>
+              <Badge className={cn(SERVER_BADGE_STYLES[badge])}>{badge}</Badge>
+              {!row.isActive && <Badge variant="outline">Inativo</Badge>}
+            </div>
+            <p className="text-muted-foreground text-sm break-words">
+              {row.server} · {row.category}
+            </p>
+            <p className="text-sm">
+              {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
+              {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
+              {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
+            </p>
+            <p className="text-muted-foreground text-xs break-all">
+              Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}
+            </p>
+          </div>
+        );
+      }}
+    />
   );
 }
 

@@ -1,0 +1,175 @@
+// The specification's list pattern for suppliers and reseller plans: a button that toggles an add
+// form, a search, the rows (each opened in place with Salvar or Cancelar, its 'Editar' button taking
+// the focus back when it closes), removal with confirmation, the pages; a failed list says so in place.
+import { Pencil, Plus, Trash2, X } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import type { z } from 'zod';
+import { LoadFailed } from '@/components/load-failed';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { ConfirmDelete } from './confirm-delete';
+import { InlineRowForm } from './inline-row-form';
+import { Pager } from './pager';
+import { changedOnly } from './resource-section';
+import type { FieldSpec, FormTexts } from './schema-form';
+
+type Row = { id: string };
+
+/** What the list needs of the admin data layer (useAdminTable). */
+interface ListTable {
+  items: unknown[];
+  isLoading: boolean;
+  isFetching: boolean;
+  error: unknown;
+  pageCount: number;
+  params: { page: number };
+  setPage: (page: number) => void;
+  setSearch: (search: string) => void;
+  refetch: () => unknown;
+  create: (body: never) => Promise<unknown>;
+  update: (id: string, body: never) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+}
+
+export interface InlineCrudListProps<T extends Row, Out> {
+  id: string;
+  title: string;
+  description: ReactNode;
+  table: ListTable;
+  /** 'Adicionar fornecedor'; the open add form is labelled `newLabel`. */
+  addLabel: string;
+  newLabel: string;
+  /** Plural, lower case: 'fornecedores' ('Buscar fornecedores', 'Não foi possível carregar os fornecedores'). */
+  plural: string;
+  emptyText: string;
+  nameOf: (row: T) => string;
+  /** 'Excluir' or 'Remover', as the section words it. */
+  removeVerb?: string;
+  fields: readonly FieldSpec[];
+  schema: z.ZodType<Out>;
+  newValues: Record<string, unknown>;
+  onInvalid?: (errors: FieldErrors<FormTexts>) => void;
+  /** Columns of the form's grid. */
+  gridClassName?: string;
+  listClassName?: string;
+  rowClassName?: string;
+  /** A row's contents when it is not open. */
+  renderRow: (row: T) => ReactNode;
+}
+
+export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T, Out>) {
+  const { table, nameOf, removeVerb = 'Excluir' } = props;
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const rows = table.items as T[];
+  const close = (id: string) => {
+    setEditing(null);
+    requestAnimationFrame(() => editButtons.current.get(id)?.focus());
+  };
+  const form = { fields: props.fields, schema: props.schema, onInvalid: props.onInvalid, gridClassName: props.gridClassName };
+
+  return (
+    <section className="space-y-4" aria-labelledby={`${props.id}-titulo`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 id={`${props.id}-titulo`} className="text-lg font-semibold">
+            {props.title}
+          </h2>
+          <p className="text-muted-foreground text-sm">{props.description}</p>
+        </div>
+        <Button onClick={() => setAdding((open) => !open)} aria-expanded={adding} variant={adding ? 'outline' : 'default'}>
+          {adding ? <X className="size-4" aria-hidden /> : <Plus className="size-4" aria-hidden />}
+          {adding ? 'Fechar formulário' : props.addLabel}
+        </Button>
+      </div>
+      {adding && (
+        <div className="bg-card rounded-lg border p-4" aria-label={props.newLabel} role="group">
+          <InlineRowForm
+            {...form}
+            idPrefix={`${props.id}-novo`}
+            label={props.newLabel}
+            initial={props.newValues}
+            submitLabel="Adicionar"
+            onCancel={() => setAdding(false)}
+            onSubmit={(value) => {
+              setAdding(false);
+              void table.create(value as never);
+            }}
+          />
+        </div>
+      )}
+      <Input type="search" aria-label={`Buscar ${props.plural}`} placeholder={`Buscar ${props.plural}`} className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
+      {table.isLoading ? (
+        <Skeleton className="h-32 w-full" />
+      ) : table.error && rows.length === 0 ? (
+        <LoadFailed what={`os ${props.plural}`} onRetry={() => void table.refetch()} retrying={table.isFetching} />
+      ) : rows.length === 0 ? (
+        <p className="text-muted-foreground text-sm">{props.emptyText}</p>
+      ) : (
+        <ul className={props.listClassName} aria-label={`${props.title} cadastrados`}>
+          {rows.map((row) => {
+            const name = nameOf(row);
+            if (editing === row.id) {
+              return (
+                <li key={row.id} className="bg-card rounded-lg border p-4" aria-label={`Editando ${name}`}>
+                  <InlineRowForm
+                    {...form}
+                    idPrefix={`${props.id}-${row.id}`}
+                    label={`Editando ${name}`}
+                    initial={row}
+                    onCancel={() => close(row.id)}
+                    onSubmit={(value) => {
+                      close(row.id);
+                      const changes = changedOnly(row as unknown as Record<string, unknown>, value as Record<string, unknown>);
+                      if (Object.keys(changes).length > 0) void table.update(row.id, changes as never);
+                    }}
+                  />
+                </li>
+              );
+            }
+            const temporary = row.id.startsWith('temporario-');
+            return (
+              <li key={row.id} aria-label={name} className={cn('min-w-0 gap-3 p-4', props.rowClassName)}>
+                {props.renderRow(row)}
+                <span className="inline-flex items-center gap-1">
+                  <Button
+                    ref={(button) => {
+                      if (button) editButtons.current.set(row.id, button);
+                      else editButtons.current.delete(row.id);
+                    }}
+                    variant="ghost"
+                    size="sm"
+                    disabled={temporary}
+                    onClick={() => setEditing(row.id)}
+                    aria-label={`Editar ${name}`}
+                  >
+                    <Pencil className="size-4" aria-hidden />
+                  </Button>
+                  <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setDeleting(row)} aria-label={`${removeVerb} ${name}`}>
+                    <Trash2 className="size-4" aria-hidden />
+                  </Button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={table.params.page} pageCount={table.pageCount} onPage={table.setPage} />
+      <ConfirmDelete
+        open={deleting !== null}
+        name={deleting ? nameOf(deleting) : ''}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const row = deleting!;
+          setDeleting(null);
+          void table.remove(row.id);
+        }}
+      />
+    </section>
+  );
+}
