@@ -11,6 +11,7 @@ import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/clien
 import { proUsers, sessions, users } from '../db/schema.ts';
 
 import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
+import { openEventStream } from '../shared/event-stream.ts';
 
 export type { TableChange };
 
@@ -27,7 +28,6 @@ export const PUBLIC_TABLES = new Set([
   'media_titles',
 ]);
 
-const HEARTBEAT_MS = 25_000;
 
 export interface EventStreamLimits {
   /** Open streams per client address: a person may keep a few tabs open, not thousands of sockets. */
@@ -245,27 +245,12 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
       }
 
       const client: Client = { response: reply.raw, sessionToken: token };
-      reply.hijack();
-      // A stream is quiet between events by design: the connection's idle timeout (IDLE_TIMEOUT_SECONDS)
-      // does not apply to it. The heartbeat below finds clients that went away, and the limits above cap them.
-      request.raw.socket?.setTimeout?.(0);
-      reply.raw.writeHead(200, {
-        ...app.securityHeaders.resource,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-        'x-content-type-options': 'nosniff',
-      });
-      reply.raw.write('retry: 3000\n: conectado\n\n');
-      clients.add(client);
-      const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
-      reply.raw.once('close', () => {
-        clearInterval(heartbeat);
+      // The limits above cap the streams; the helper lifts the idle timeout (IDLE_TIMEOUT_SECONDS) for them.
+      openEventStream(app, request, reply, () => {
         clients.delete(client);
         release();
       });
+      clients.add(client);
       return reply;
     },
   );

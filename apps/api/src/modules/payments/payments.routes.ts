@@ -12,6 +12,7 @@ import { adminActor } from '../../shared/audit/actor.ts';
 import { readVisitor } from '../chat/chat.visitor.ts';
 import { PixUnavailableError } from './pix-client.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
+import { openEventStream } from '../../shared/event-stream.ts';
 import {
   assertConversationAccess,
   conversationPayments,
@@ -35,7 +36,6 @@ export interface PaymentsRoutesOptions {
 /** Open payment streams on this instance, and per conversation (a visitor's few tabs). */
 const MAX_STREAMS = 200;
 const MAX_STREAMS_PER_CONVERSATION = 4;
-const HEARTBEAT_MS = 25_000;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -110,21 +110,7 @@ export async function paymentsRoutes(app: FastifyInstance, { deps, webhookSecret
     streams.set(conversationId, listeners);
     listeners.add(reply.raw);
     open += 1;
-    reply.hijack();
-    request.raw.socket?.setTimeout?.(0);
-    reply.raw.writeHead(200, {
-      ...app.securityHeaders.resource,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-content-type-options': 'nosniff',
-    });
-    reply.raw.write('retry: 3000\n: conectado\n\n');
-    const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
-    heartbeat.unref();
-    reply.raw.once('close', () => {
-      clearInterval(heartbeat);
+    openEventStream(app, request, reply, () => {
       open -= 1;
       listeners.delete(reply.raw);
       if (listeners.size === 0 && streams.get(conversationId) === listeners) streams.delete(conversationId);
