@@ -33,9 +33,9 @@ import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable } from '../api/use-admin-table';
-import { ConfirmDelete } from '../components/confirm-delete';
+import { uploadFile } from '@/features/admin/api/upload-file';
+import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {

@@ -19,8 +19,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { guarded } from '../api/use-admin-table';
-import { ResourceSection } from '../components/resource-section';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { ResourceSection } from '@/features/admin/components/resource-section';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
 
