@@ -6,11 +6,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin, adminEnv } from '../../src/modules/access/access.test-support.ts';
 import { buildTestApp, type TestApp } from '../app.ts';
-import { testDbKind } from '../database.ts';
 import { findNginx, startNginx, tempPaths, type Nginx } from '../nginx.ts';
 
-// About HTTP only: run once, on the embedded database.
-describe.skipIf(testDbKind() === 'postgres')('a reverse proxy caches what the app says it may (nginx proxy_cache)', { timeout: 60_000 }, () => {
+describe('a reverse proxy caches what the app says it may (nginx proxy_cache)', { timeout: 60_000 }, () => {
   let t: TestApp;
   let nginx: Nginx;
   let admin: string;
