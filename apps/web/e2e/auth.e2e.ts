@@ -7,13 +7,13 @@ import { startMailbox, type Mailbox, type ReceivedMail } from './support/mailbox
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const MESSAGES = {
-  notPro: 'Email não autorizado para acesso PRO. Verifique com o administrador.',
-  wrongPassword: 'Email ou senha incorretos. Verifique suas credenciais.',
-  notConfirmed: 'Verifique sua caixa de entrada e confirme seu email.',
-  created: 'Conta criada com sucesso! Verifique seu email para confirmar.',
+  notPro: 'E-mail não autorizado para acesso PRO. Verifique com o administrador.',
+  wrongPassword: 'E-mail ou senha incorretos. Verifique suas credenciais.',
+  notConfirmed: 'Verifique sua caixa de entrada e confirme seu e-mail.',
+  created: 'Conta criada com sucesso! Verifique seu e-mail para confirmar.',
   wrongSignupPassword: 'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
   invalidLink: 'Link inválido ou expirado. Cadastre-se novamente para receber um novo link de confirmação.',
-  resetRequested: 'Se o email estiver cadastrado, enviaremos um link para redefinir a senha.',
+  resetRequested: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
 };
 
 /** The link of that page in a received e-mail (what only the mailbox's owner can read). */
@@ -83,10 +83,10 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo');
     await expect.poll(() => indicator.getAttribute('data-state')).toBe('invalid');
     await page.getByLabel('Senha', { exact: true }).focus();
-    await page.getByText('Formato de email inválido').waitFor();
+    await page.getByText('Formato de e-mail inválido').waitFor();
 
     await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo..com');
-    await page.getByText('Email deve conter um domínio válido').waitFor();
+    await page.getByText('E-mail deve conter um domínio válido').waitFor();
     await page.getByLabel('E-mail', { exact: true }).fill('alguem@exemplo.com');
     await expect.poll(() => indicator.getAttribute('data-state')).toBe('valid');
     await page.getByLabel('Senha', { exact: true }).fill('123');
@@ -158,11 +158,11 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await expect.poll(() => alertText(page)).toBe(MESSAGES.notConfirmed);
 
     await page.goto(linkIn(firstMail, 'confirmar'));
-    await page.getByRole('heading', { name: 'Confirme seu email' }).waitFor();
+    await page.getByRole('heading', { name: 'Confirme seu e-mail' }).waitFor();
     await page.getByText(email).waitFor();
     await page.getByLabel('Senha do cadastro').fill(password);
-    await page.getByRole('button', { name: 'Confirmar email' }).click();
-    await page.getByRole('heading', { name: 'Email confirmado!' }).waitFor();
+    await page.getByRole('button', { name: 'Confirmar e-mail' }).click();
+    await page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Você já está conectado.' }).waitFor();
     expect((await (await context.request.get(`${server.url}/api/access/me`)).json()).signedIn).toBe(true);
     await page.getByRole('link', { name: 'Ir para o início' }).click();
@@ -199,7 +199,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
     const owner = await open();
     await owner.page.goto(linkIn(strangersMail, 'confirmar'));
     await owner.page.getByLabel('Senha do cadastro').fill(ownersPassword);
-    await owner.page.getByRole('button', { name: 'Confirmar email' }).click();
+    await owner.page.getByRole('button', { name: 'Confirmar e-mail' }).click();
     await expect.poll(() => alertText(owner.page)).toBe(MESSAGES.wrongSignupPassword);
 
     // As the message says, she signs up herself: the stranger's link dies, hers asks for her password.
@@ -209,8 +209,8 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await owner.page.getByRole('alert').filter({ hasText: MESSAGES.invalidLink }).waitFor();
     await owner.page.goto(linkIn(ownersMail, 'confirmar'));
     await owner.page.getByLabel('Senha do cadastro').fill(ownersPassword);
-    await owner.page.getByRole('button', { name: 'Confirmar email' }).click();
-    await owner.page.getByRole('heading', { name: 'Email confirmado!' }).waitFor();
+    await owner.page.getByRole('button', { name: 'Confirmar e-mail' }).click();
+    await owner.page.getByRole('heading', { name: 'E-mail confirmado!' }).waitFor();
 
     await signInThroughForm(stranger.page, email, strangersPassword);
     await expect.poll(() => alertText(stranger.page)).toBe(MESSAGES.wrongPassword);

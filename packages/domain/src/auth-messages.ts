@@ -19,10 +19,10 @@ export const authErrorCodes = {
 } as const;
 
 export const authErrorMessages: Record<string, string> = {
-  [authErrorCodes.notPro]: 'Email não autorizado para acesso PRO. Verifique com o administrador.',
-  [authErrorCodes.invalidCredentials]: 'Email ou senha incorretos. Verifique suas credenciais.',
-  [authErrorCodes.userExists]: 'Este email já possui uma conta. Tente fazer login.',
-  [authErrorCodes.emailNotConfirmed]: 'Verifique sua caixa de entrada e confirme seu email.',
+  [authErrorCodes.notPro]: 'E-mail não autorizado para acesso PRO. Verifique com o administrador.',
+  [authErrorCodes.invalidCredentials]: 'E-mail ou senha incorretos. Verifique suas credenciais.',
+  [authErrorCodes.userExists]: 'Este e-mail já possui uma conta. Tente fazer login.',
+  [authErrorCodes.emailNotConfirmed]: 'Verifique sua caixa de entrada e confirme seu e-mail.',
   [authErrorCodes.temporary]: 'Problema temporário no servidor. Tente novamente em alguns minutos.',
   [authErrorCodes.proCheckFailed]: 'Erro ao validar e-mail PRO. Tente novamente.',
   [authErrorCodes.invalidLink]: 'Link inválido ou expirado. Cadastre-se novamente para receber um novo link de confirmação.',
@@ -30,14 +30,14 @@ export const authErrorMessages: Record<string, string> = {
   [authErrorCodes.wrongSignupPassword]:
     'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
   [authErrorCodes.invitationPending]:
-    'Este email tem um convite pendente. Abra o link do convite enviado ao seu email para escolher sua senha, ou peça um novo convite ao administrador.',
+    'Este e-mail tem um convite pendente. Abra o link do convite enviado ao seu e-mail para escolher sua senha, ou peça um novo convite ao administrador.',
 };
 
 /** Texts of successful steps, shown by the web app. */
 export const authInfoMessages = {
-  signUpCreated: 'Conta criada com sucesso! Verifique seu email para confirmar.',
+  signUpCreated: 'Conta criada com sucesso! Verifique seu e-mail para confirmar.',
   // The same answer whether or not the e-mail has an account, so the form reveals nothing.
-  resetRequested: 'Se o email estiver cadastrado, enviaremos um link para redefinir a senha.',
+  resetRequested: 'Se o e-mail estiver cadastrado, enviaremos um link para redefinir a senha.',
 } as const;
 
 export const connectionErrorMessage = 'Erro de conexão. Verifique sua internet e tente novamente.';

@@ -75,7 +75,7 @@ describe('the link and new-password contracts', () => {
   it('invites only an active PRO e-mail', () => {
     expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: true, invite: true }).success).toBe(true);
     expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: false, invite: true }).error?.issues[0]?.message).toBe(
-      'Só é possível convidar um email PRO ativo',
+      'Só é possível convidar um e-mail PRO ativo',
     );
     expect(proUserInputSchema.safeParse({ email: 'a@b.com', isActive: false }).success).toBe(true);
   });

@@ -6,13 +6,13 @@ import { z } from 'zod';
 export * from './auth-messages.ts';
 
 export const authMessages = {
-  emailRequired: 'Email é obrigatório',
-  emailFormat: 'Formato de email inválido',
-  emailDomain: 'Email deve conter um domínio válido',
+  emailRequired: 'E-mail é obrigatório',
+  emailFormat: 'Formato de e-mail inválido',
+  emailDomain: 'E-mail deve conter um domínio válido',
   passwordMin: 'Senha deve ter pelo menos 6 caracteres',
   passwordMax: 'Senha muito longa',
   passwordConfirmation: 'As senhas não coincidem',
-  linkMissing: 'Link inválido ou incompleto. Abra o link exatamente como recebido no email.',
+  linkMissing: 'Link inválido ou incompleto. Abra o link exatamente como recebido no e-mail.',
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -143,7 +143,7 @@ export const proUserInputSchema = z
     /** Mails a link on which the owner chooses the password (when the e-mail has no account yet). */
     invite: z.boolean({ error: 'Informe se o convite deve ser enviado' }).optional(),
   })
-  .refine((value) => !value.invite || value.isActive, { path: ['invite'], message: 'Só é possível convidar um email PRO ativo' });
+  .refine((value) => !value.invite || value.isActive, { path: ['invite'], message: 'Só é possível convidar um e-mail PRO ativo' });
 export type ProUserInput = z.infer<typeof proUserInputSchema>;
 
 export const proUserUpsertResultSchema = proUserSchema.extend({

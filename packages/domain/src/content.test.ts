@@ -19,7 +19,7 @@ describe('contact form', () => {
   it.each([
     ['name', '  ', 'Informe seu nome.'],
     ['email', '', 'Informe seu e-mail.'],
-    ['email', 'maria@', 'Formato de email inválido'],
+    ['email', 'maria@', 'Formato de e-mail inválido'],
     ['subject', '', 'Informe o assunto.'],
     ['message', ' ', 'Escreva sua mensagem.'],
     ['message', 'x'.repeat(5001), 'Mensagem muito longa (máximo de 5000 caracteres).'],

@@ -87,7 +87,7 @@ export const contactMessageInputSchema = z.strictObject({
     .trim()
     .min(1, 'Informe seu e-mail.')
     .max(254, 'E-mail muito longo.')
-    .pipe(z.email('Formato de email inválido')),
+    .pipe(z.email('Formato de e-mail inválido')),
   subject: requiredText('Informe o assunto.', 200, 'Assunto muito longo (máximo de 200 caracteres).'),
   message: requiredText('Escreva sua mensagem.', 5000, 'Mensagem muito longa (máximo de 5000 caracteres).'),
 });

@@ -63,7 +63,7 @@ describe('without SMTP, the access mails are logged by recipient and subject onl
     secrets.push(await waitForMailedToken(database.db, owner, 'reset'));
     expect((await signIn(app, owner, 'senha-errada-no-log')).statusCode).toBe(401);
     secrets.push('senha-errada-no-log');
-    expect(mailedLine(owner, 'Confirme seu email — Vitrine')).toHaveLength(1);
+    expect(mailedLine(owner, 'Confirme seu e-mail — Vitrine')).toHaveLength(1);
     expect(mailedLine(owner, /senha/i)).toHaveLength(1);
     expectCleanLog();
   });

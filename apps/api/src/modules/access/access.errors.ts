@@ -56,7 +56,7 @@ const byTwoFactorCode: Record<string, { code: string; status: number }> = {
 const otherMessages: Record<string, { status: number; code: string; message: string }> = {
   PASSWORD_TOO_SHORT: { status: 400, code: 'validation_error', message: 'Senha deve ter pelo menos 6 caracteres' },
   PASSWORD_TOO_LONG: { status: 400, code: 'validation_error', message: 'Senha muito longa' },
-  INVALID_EMAIL: { status: 400, code: 'validation_error', message: 'Formato de email inválido' },
+  INVALID_EMAIL: { status: 400, code: 'validation_error', message: 'Formato de e-mail inválido' },
 };
 
 export function authErrorFromResponse(status: number, body: unknown, retryAfterSeconds?: number): AppError {

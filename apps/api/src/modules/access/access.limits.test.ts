@@ -42,7 +42,7 @@ describe('an invitation', { timeout: BUILD_TIMEOUT_MS }, () => {
         error: {
           code: 'auth.invitation_pending',
           message:
-            'Este email tem um convite pendente. Abra o link do convite enviado ao seu email para escolher sua senha, ou peça um novo convite ao administrador.',
+            'Este e-mail tem um convite pendente. Abra o link do convite enviado ao seu e-mail para escolher sua senha, ou peça um novo convite ao administrador.',
         },
       });
     }

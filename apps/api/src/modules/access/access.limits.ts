@@ -51,7 +51,7 @@ const locked = (minutes: number) =>
     'auth.sign_in_locked',
     429,
     `Muitas tentativas de login nesta conta. Por segurança, o login com senha está pausado por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}. ` +
-      'Para entrar agora, use "Esqueci minha senha": o link enviado ao seu email troca a senha, libera o acesso e faz o login.',
+      'Para entrar agora, use "Esqueci minha senha": o link enviado ao seu e-mail troca a senha, libera o acesso e faz o login.',
   );
 
 export interface SignInRefusal {

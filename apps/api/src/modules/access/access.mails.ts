@@ -19,13 +19,13 @@ function message(to: string, subject: string, paragraphs: string[], link: { url:
 export function signupConfirmationMail(to: string, url: string, origin: string): MailMessage {
   return message(
     to,
-    'Confirme seu email — Vitrine',
+    'Confirme seu e-mail — Vitrine',
     [
-      'Olá! Para confirmar seu email e ativar sua conta PRO, abra o link abaixo e digite a senha que você escolheu no cadastro:',
+      'Olá! Para confirmar seu e-mail e ativar sua conta PRO, abra o link abaixo e digite a senha que você escolheu no cadastro:',
       'O link vale por 24 horas e só funciona com essa senha.',
       `Se você não fez este cadastro, ignore esta mensagem: nenhuma conta é ativada sem a senha de quem se cadastrou. Para criar a sua conta, cadastre-se em ${origin}/auth com a sua própria senha.`,
     ],
-    { url, label: 'Confirmar email' },
+    { url, label: 'Confirmar e-mail' },
   );
 }
 

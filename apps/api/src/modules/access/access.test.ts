@@ -40,7 +40,7 @@ describe('sign-in and sign-up are for active PRO e-mails only', () => {
     const response = await signIn(t.app, 'stranger@example.com', 'qualquer-senha');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: 'auth.not_pro', message: 'Email não autorizado para acesso PRO. Verifique com o administrador.' },
+      error: { code: 'auth.not_pro', message: 'E-mail não autorizado para acesso PRO. Verifique com o administrador.' },
     });
   });
 
@@ -64,7 +64,7 @@ describe('sign-in and sign-up are for active PRO e-mails only', () => {
     const response = await signIn(t.app, ADMIN.email, 'senha-errada');
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
-      error: { code: 'auth.invalid_credentials', message: 'Email ou senha incorretos. Verifique suas credenciais.' },
+      error: { code: 'auth.invalid_credentials', message: 'E-mail ou senha incorretos. Verifique suas credenciais.' },
     });
   });
 
@@ -119,7 +119,7 @@ describe('sign-up and e-mail confirmation', () => {
     const early = await signIn(t.app, email, 'senha-secreta');
     expect(early.statusCode).toBe(403);
     expect(early.json()).toEqual({
-      error: { code: 'auth.email_not_confirmed', message: 'Verifique sua caixa de entrada e confirme seu email.' },
+      error: { code: 'auth.email_not_confirmed', message: 'Verifique sua caixa de entrada e confirme seu e-mail.' },
     });
 
     const token = await mailedToken(t.database.db, email);
@@ -158,7 +158,7 @@ describe('sign-up and e-mail confirmation', () => {
     const response = await signUp(t.app, ADMIN.email, 'outra-senha');
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
-      error: { code: 'auth.user_exists', message: 'Este email já possui uma conta. Tente fazer login.' },
+      error: { code: 'auth.user_exists', message: 'Este e-mail já possui uma conta. Tente fazer login.' },
     });
   });
 
@@ -180,10 +180,10 @@ describe('sign-up and e-mail confirmation', () => {
     expect(short.json().error.message).toContain('Senha deve ter pelo menos 6 caracteres');
     const badEmail = await signIn(t.app, 'x@exemplo..com', '123456');
     expect(badEmail.statusCode).toBe(400);
-    expect(badEmail.json().error.message).toContain('Email deve conter um domínio válido');
+    expect(badEmail.json().error.message).toContain('E-mail deve conter um domínio válido');
     const empty = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: {} });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.message).toContain('Email é obrigatório');
+    expect(empty.json().error.message).toContain('E-mail é obrigatório');
   });
 });
 

@@ -242,7 +242,7 @@ describe('invitations', () => {
   it('are only for active PRO e-mails', async () => {
     const response = await invite('inativa@example.com', false);
     expect(response.statusCode).toBe(400);
-    expect(response.json().error.message).toContain('Só é possível convidar um email PRO ativo');
+    expect(response.json().error.message).toContain('Só é possível convidar um e-mail PRO ativo');
     expect(await mailsTo(t.database.db, 'inativa@example.com')).toHaveLength(0);
   });
 });

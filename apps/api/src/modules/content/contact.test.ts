@@ -58,7 +58,7 @@ describe('contact form', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().error.message).toContain('Informe o assunto.');
     expect((await send({ name: 'Maria' }, '10.9.0.3')).statusCode).toBe(400);
-    expect((await send({ ...message, email: 'maria@' }, '10.9.0.3')).json().error.message).toContain('Formato de email inválido');
+    expect((await send({ ...message, email: 'maria@' }, '10.9.0.3')).json().error.message).toContain('Formato de e-mail inválido');
   });
 
   it('is limited per visitor', async () => {

@@ -81,7 +81,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setProgress(mode === 'login' ? 'Validando email...' : 'Criando conta...');
+    setProgress(mode === 'login' ? 'Validando e-mail...' : 'Criando conta...');
     return handleSubmit(submit, () => setProgress(null))(event);
   };
 
@@ -182,7 +182,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
           {submitting ? (
             <>
               <Loader2 className="animate-spin" aria-hidden />
-              <span>{progress ?? (mode === 'login' ? 'Validando email...' : 'Criando conta...')}</span>
+              <span>{progress ?? (mode === 'login' ? 'Validando e-mail...' : 'Criando conta...')}</span>
             </>
           ) : mode === 'login' ? (
             'Entrar'

@@ -32,14 +32,14 @@ export function ConfirmAccountPage() {
 
   if (result) {
     return (
-      <AuthShell title="Email confirmado!" description={result.email}>
+      <AuthShell title="E-mail confirmado!" description={result.email}>
         {result.signedIn ? (
           <LinkOutcome kind="success" primary={{ to: '/admin', label: 'Abrir o painel' }} secondary={{ to: '/', label: 'Ir para o início' }}>
-            Seu email foi confirmado e sua conta PRO está ativa. Você já está conectado.
+            Seu e-mail foi confirmado e sua conta PRO está ativa. Você já está conectado.
           </LinkOutcome>
         ) : (
           <LinkOutcome kind="success" primary={signInInstead} secondary={{ to: '/', label: 'Ir para o início' }}>
-            Seu email foi confirmado e sua conta PRO está ativa. Entre com seu email e senha.
+            Seu e-mail foi confirmado e sua conta PRO está ativa. Entre com seu e-mail e senha.
           </LinkOutcome>
         )}
       </AuthShell>
@@ -48,7 +48,7 @@ export function ConfirmAccountPage() {
 
   if (!token) {
     return (
-      <AuthShell title="Confirmar email" description="Link de confirmação">
+      <AuthShell title="Confirmar e-mail" description="Link de confirmação">
         <LinkOutcome kind="error" primary={signUpAgain} secondary={signInInstead}>
           {authErrorMessages[authErrorCodes.invalidLink]}
         </LinkOutcome>
@@ -58,7 +58,7 @@ export function ConfirmAccountPage() {
 
   if (lookup.isPending) {
     return (
-      <AuthShell title="Confirmar email" description="Verificando o link...">
+      <AuthShell title="Confirmar e-mail" description="Verificando o link...">
         <div className="flex justify-center py-8">
           <Loader2 className="text-primary size-6 animate-spin" aria-label="Carregando" />
         </div>
@@ -69,7 +69,7 @@ export function ConfirmAccountPage() {
   if (lookup.isError) {
     const linkIsDead = lookup.error instanceof ApiError && lookup.error.code === authErrorCodes.invalidLink;
     return (
-      <AuthShell title="Confirmar email" description="Link de confirmação">
+      <AuthShell title="Confirmar e-mail" description="Link de confirmação">
         {linkIsDead ? (
           <LinkOutcome kind="error" primary={signUpAgain} secondary={signInInstead}>
             {authErrorMessage(lookup.error)}
@@ -97,7 +97,7 @@ export function ConfirmAccountPage() {
   }
   return (
     <AuthShell
-      title="Confirme seu email"
+      title="Confirme seu e-mail"
       description={
         <>
           Para ativar a conta de <strong>{email}</strong>, digite a senha que você escolheu no cadastro.

@@ -40,7 +40,7 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Esqueci minha senha">
-        <p className="text-muted-foreground text-sm">Digite o email da sua conta PRO. Enviaremos um link para você escolher uma nova senha.</p>
+        <p className="text-muted-foreground text-sm">Digite o e-mail da sua conta PRO. Enviaremos um link para você escolher uma nova senha.</p>
         <div className="space-y-2">
           <Label htmlFor="forgot-email">E-mail</Label>
           <div className="relative">

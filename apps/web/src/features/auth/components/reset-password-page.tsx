@@ -24,7 +24,7 @@ export function ResetPasswordPage() {
           </LinkOutcome>
         ) : (
           <LinkOutcome kind="success" primary={{ to: '/auth', label: 'Fazer Login' }} secondary={{ to: '/', label: 'Ir para o início' }}>
-            Sua nova senha já está valendo e as outras sessões da sua conta foram encerradas. Entre com seu email e a nova senha.
+            Sua nova senha já está valendo e as outras sessões da sua conta foram encerradas. Entre com seu e-mail e a nova senha.
           </LinkOutcome>
         )}
       </AuthShell>

@@ -32,7 +32,7 @@ export function SignupPasswordForm({ onSubmit }: { onSubmit: (password: string) 
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Confirmar email">
+    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Confirmar e-mail">
       <PasswordField
         id="signup-password"
         label="Senha do cadastro"
@@ -48,7 +48,7 @@ export function SignupPasswordForm({ onSubmit }: { onSubmit: (password: string) 
             <span>Confirmando...</span>
           </>
         ) : (
-          'Confirmar email'
+          'Confirmar e-mail'
         )}
       </Button>
     </form>
