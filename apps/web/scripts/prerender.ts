@@ -45,6 +45,14 @@ const routeModules = new Map(
   ),
 );
 const entryChunks = [...firstLoad].map(fileOf);
+// Every page loads the entry's chunks: no validator among them (decision 0012). A first-load module that
+// imports a schema module of the domain (say, for a message that lives beside its schemas) brings Zod
+// back into every page; the build stops here, naming the chunk, instead of the bundle silently growing.
+for (const file of entryChunks) {
+  if (/\$ZodType|ZodError/.test(fs.readFileSync(path.join(dist, file), 'utf8'))) {
+    throw new Error(`${file}: o primeiro carregamento de toda página traz o Zod; importe o módulo sem schemas (ex.: auth-messages, two-factor-messages).`);
+  }
+}
 function pageCode(page: string): string[] {
   if (page === '/') return entryChunks;
   const module = routeModules.get(page);

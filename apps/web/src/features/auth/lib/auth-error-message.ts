@@ -1,5 +1,5 @@
 import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth-messages';
-import { twoFactorErrorMessages } from '@vitrine/domain/two-factor';
+import { twoFactorErrorMessages } from '@vitrine/domain/two-factor-messages';
 import { ApiError } from '@/lib/api-client';
 
 /** The PRO validation step failed in a way nobody planned for. */
