@@ -37,11 +37,11 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { twoFactorRoutes } from './modules/access/two-factor.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
-import { createAccessLimits } from './modules/access/access.limits.ts';
-import { createAuth, SESSION_COOKIE } from './modules/access/auth.ts';
-import { createProUsersRepository } from './modules/access/pro-users.repository.ts';
-import { createSignupsRepository } from './modules/access/signups.repository.ts';
-import { createSignupUsecases } from './modules/access/signups.usecases.ts';
+import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
+import { createAuth, SESSION_COOKIE, type Auth } from './modules/access/auth.ts';
+import { createProUsersRepository, type ProUsersRepository } from './modules/access/pro-users.repository.ts';
+import { createSignupsRepository, type SignupsRepository } from './modules/access/signups.repository.ts';
+import { createSignupUsecases, type SignupUsecases } from './modules/access/signups.usecases.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
@@ -54,7 +54,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { composeServices } from './composition.ts';
+import { composeServices, type Services } from './composition.ts';
 import { apiRoot } from './api-root.ts';
 import type { FileStorage } from './shared/storage/storage.ts';
 import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
@@ -100,33 +100,23 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
-  let frontDoor: FrontDoor | undefined;
-  const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
-  const app = Fastify({
-    serverFactory: serverWithFrontDoor(() => frontDoor, { limits: edgeLimitsFromEnv(env), headers: securityHeaders(https).resource }),
-    // Whatever options a caller gives, secrets are masked before a line is written.
-    logger: withLogRedaction(logger ?? loggerOptions(env)),
-    trustProxy: env.TRUST_PROXY,
-    // Routes that take more say so (the content manager); uploads are multipart, with their own limits.
-    bodyLimit: DEFAULT_BODY_LIMIT,
-    forceCloseConnections: 'idle',
-    // While closing, requests on open connections still get their real answer (with Connection: close).
-    return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser },
-    ...frameworkErrorOptions({ https }),
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+/** What buildApp composes once and hands to the plugins and the modules. */
+interface AppParts {
+  env: Env;
+  database: DatabaseHandle;
+  services: Services;
+  outage: OutageMonitor;
+  access: AccessServices;
+  payments: PaymentsDeps;
+  /** The shop's PIX key as set now (settings are read per use). */
+  shopKey: () => Promise<string | null>;
+}
 
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  // Keep-alive connections would hold close() open: tell clients to reconnect elsewhere.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
+  // Set once the public cache is registered (when it is on); the server asks for it per request.
+  const frontDoor: { current?: FrontDoor } = {};
+  const app = createServer(env, logger, () => frontDoor.current);
+  closeConnectionsWhileClosing(app);
 
   // One outage monitor for requests, the job runner and better-auth: an outage is logged as it starts and ends.
   const outage = createOutageMonitor({ probe: () => database.ping(), logger: app.log });
@@ -142,7 +132,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     outbound: { resolve: outbound?.resolve ?? webhooks?.resolve, policy: outbound?.policy },
   });
   app.addHook('onClose', () => services.close());
-  const { clock, isHttps, mailer, metrics, outboundFetch, pix, secret, publicOrigin, settings, storage } = services;
+  const { clock, pix, settings } = services;
   const shopKey = async () => (await resolveShopPix(settings))?.key ?? null;
   const payments: PaymentsDeps = {
     db: database.db,
@@ -153,6 +143,65 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     eventsUrl: () => settings.get('payments_webhook_url'),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   };
+  const access = createAccessServices(app, { env, database, services, outage });
+  ensureAdminOnReady(app, env, database, access.proUsers);
+  const parts: AppParts = { env, database, services, outage, access, payments, shopKey };
+
+  frontDoor.current = await registerPlugins(app, parts);
+  await registerJobs(app, parts, { run: jobs !== false, options: jobs || {}, scheduleAtStart });
+  await registerModules(app, parts, llm ?? llmSourceFromSettings(settings, { fetch: services.outboundFetch }));
+  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist, pageSource, readAnswer: (url) => readPublicAnswer(app, url) });
+  return app;
+}
+
+/** The Fastify instance, behind the front door (the public cache's answers before Fastify, once it exists). */
+function createServer(env: Env, logger: BuildAppOptions['logger'], frontDoor: () => FrontDoor | undefined): FastifyInstance {
+  const https = env.PUBLIC_URL?.startsWith('https://') ?? false;
+  const app = Fastify({
+    serverFactory: serverWithFrontDoor(frontDoor, { limits: edgeLimitsFromEnv(env), headers: securityHeaders(https).resource }),
+    // Whatever options a caller gives, secrets are masked before a line is written.
+    logger: withLogRedaction(logger ?? loggerOptions(env)),
+    trustProxy: env.TRUST_PROXY,
+    // Routes that take more say so (the content manager); uploads are multipart, with their own limits.
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    forceCloseConnections: 'idle',
+    // While closing, requests on open connections still get their real answer (with Connection: close).
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser },
+    ...frameworkErrorOptions({ https }),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
+
+/** Keep-alive connections would hold close() open: once closing starts, clients are told to reconnect elsewhere. */
+function closeConnectionsWhileClosing(app: FastifyInstance) {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
+interface AccessServices {
+  proUsers: ProUsersRepository;
+  signups: SignupsRepository;
+  accessLimits: AccessLimits;
+  signupUsecases: SignupUsecases;
+  auth: Auth;
+  /** Who sends a request, from its session cookie. */
+  resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
+}
+
+/** Sign-in, sign-up and sessions: better-auth on the PRO users, with our confirmation step and limits. */
+function createAccessServices(
+  app: FastifyInstance,
+  { env, database, services, outage }: Pick<AppParts, 'env' | 'database' | 'services' | 'outage'>,
+): AccessServices {
+  const { clock, isHttps, publicOrigin, secret } = services;
   const proUsers = createProUsersRepository(database.db);
   const signups = createSignupsRepository(database.db);
   const accessLimits = createAccessLimits({
@@ -183,14 +232,24 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     return resolveSessionViewer({ auth, proUsers }, headers);
   };
-  const { ADMIN_EMAIL, ADMIN_PASSWORD } = env;
-  if (ADMIN_EMAIL && ADMIN_PASSWORD) {
-    app.addHook('onReady', async () => {
-      const { created } = await ensureAdmin({ db: database.db, proUsers }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-      app.log.info({ email: ADMIN_EMAIL, created }, created ? 'conta de administrador criada' : 'conta de administrador mantida');
-    });
-  }
+  return { proUsers, signups, accessLimits, signupUsecases, auth, resolveViewer };
+}
 
+/** ADMIN_EMAIL and ADMIN_PASSWORD, when set, name an admin account that exists once the app is ready. */
+function ensureAdminOnReady(app: FastifyInstance, env: Env, database: DatabaseHandle, proUsers: ProUsersRepository) {
+  const { ADMIN_EMAIL, ADMIN_PASSWORD } = env;
+  if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
+  app.addHook('onReady', async () => {
+    const { created } = await ensureAdmin({ db: database.db, proUsers }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    app.log.info({ email: ADMIN_EMAIL, created }, created ? 'conta de administrador criada' : 'conta de administrador mantida');
+  });
+}
+
+/** The cross-cutting plugins, in the order they must run; returns the public cache's front door, when the cache is on. */
+async function registerPlugins(app: FastifyInstance, { env, database, services, outage, access }: AppParts): Promise<FrontDoor | undefined> {
+  const { clock, isHttps, metrics } = services;
+  const { auth } = access;
+  let frontDoor: FrontDoor | undefined;
   await app.register(cookie);
   // Before the security plugin: it stores answers as serialised and replays them with the headers they had.
   if (env.PUBLIC_CACHE) {
@@ -208,7 +267,7 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db, now: () => clock().getTime() });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
-  await app.register(accessPlugin, { resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
+  await app.register(accessPlugin, { resolveViewer: access.resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(eventsPlugin, {
     database,
     sessionToken: async (request) => {
@@ -218,13 +277,22 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     },
     limits: { perClient: env.EVENT_STREAMS_PER_CLIENT, total: env.EVENT_STREAMS_MAX },
   });
+  return frontDoor;
+}
 
+/** The job runner and the handler of every job kind: e-mail, webhook deliveries, housekeeping. */
+async function registerJobs(
+  app: FastifyInstance,
+  { env, database, services, outage }: AppParts,
+  { run, options, scheduleAtStart }: { run: boolean; options: Partial<JobRunnerOptions>; scheduleAtStart: boolean },
+) {
+  const { clock, mailer, metrics, outboundFetch, storage } = services;
   const housekeeping = housekeepingPolicy(env);
   await app.register(jobsPlugin, {
     database,
     outage,
-    run: jobs !== false,
-    options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...(jobs || {}) },
+    run,
+    options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...options },
     handlers: {
       [EMAIL_JOB]: createEmailJobHandler({ mailer, onFailure: () => metrics.emailFailures.inc() }),
       [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({
@@ -249,8 +317,13 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
-  if (jobs !== false && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
+  if (run && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
+}
 
+/** The domain modules' routes. */
+async function registerModules(app: FastifyInstance, { env, database, services, access, payments, shopKey }: AppParts, llm: LlmSource) {
+  const { isHttps, metrics, outboundFetch, pix, secret, settings, storage } = services;
+  const { auth, proUsers, signups, signupUsecases, accessLimits } = access;
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, limits: accessLimits, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
   await app.register(twoFactorRoutes, { db: database.db, auth });
@@ -263,14 +336,14 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
-  await app.register(chatRoutes, { db: database.db, storage, llm: llm ?? llmSourceFromSettings(settings, { fetch: outboundFetch }),
+  await app.register(chatRoutes, { db: database.db, storage, llm,
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     shopPix: () => resolveShopPix(settings),
     payments: chatPayments(payments),
     onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
     visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
-    clock: clock,
+    clock: services.clock,
   });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
   // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
@@ -290,7 +363,4 @@ export async function buildApp({ env, database, logger, storage: givenStorage, j
   await app.register(settingsRoutes, { settings, db: database.db, env });
   // A setting changed on any instance is read again on this one.
   app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });
-
-  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist, pageSource, readAnswer: (url) => readPublicAnswer(app, url) });
-  return app;
 }

@@ -12,7 +12,8 @@ import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN, E2E_SHOP_PIX, startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
+import { ask, botMessages, lastBotText, openChat } from './support/chat.ts';
+import { adminCookie, E2E_SHOP_PIX, startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MiB = 1024 * 1024;
@@ -60,37 +61,6 @@ afterAll(async () => {
 });
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
-const botMessages = (page: Page) => page.getByTestId('bot-message');
-const lastBotText = (page: Page) => botMessages(page).last().getByTestId('message-content').textContent();
-
-/** Opens /chat and waits for the assistant's greeting. */
-async function openChat(page: Page, path = '/chat') {
-  await page.goto(path);
-  await botMessages(page).first().waitFor();
-}
-
-/** Types a question, sends it with Enter and waits for the answer that follows. */
-async function ask(page: Page, text: string) {
-  const before = await botMessages(page).count();
-  await page.getByRole('textbox', { name: 'Mensagem' }).fill(text);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => botMessages(page).count(), { timeout: 15_000 }).toBe(before + 1);
-  return (await lastBotText(page)) ?? '';
-}
-
-async function adminCookie(): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
 const brCodeField = (brCode: string, id: string) => {
   const parsed = parseBrCode(brCode);
   if (!parsed.ok) throw new Error(parsed.error);
@@ -298,7 +268,7 @@ describe('storefront buttons open the chat with the intent answered', () => {
     await page.waitForURL('**/chat');
     await expect.poll(() => page.getByTestId('user-message').first().getByTestId('message-content').textContent(), { timeout: 10_000 }).toBe(said);
     await expect.poll(() => botMessages(page).count(), { timeout: 10_000 }).toBe(2);
-    const answer = (await lastBotText(page)) ?? '';
+    const answer = await lastBotText(page);
     if (typeof answered === 'string') expect(answer).toContain(answered);
     else expect(answer).toMatch(answered);
   }
@@ -423,7 +393,7 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
 
       await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);
-      const cookie = await adminCookie();
+      const cookie = await adminCookie(baseUrl);
       const endpoint = await fetch(`${baseUrl}/api/chat/admin/shortcuts/${shortcut!.id as string}/webhook-endpoint`, { headers: { cookie } });
       const { secret } = (await endpoint.json()) as { secret: string };
       const body = new Webhook(secret).verify(receiver.requests[2]!.body, receiver.requests[2]!.headers) as Record<string, unknown>;
@@ -453,7 +423,7 @@ describe('the chat page at every width', () => {
   const widths = [360, 768, 1024, 1280, 1440];
   for (const signedIn of [false, true]) {
     it(`fits without sideways scrolling, the composer in view, ${signedIn ? 'signed in' : 'signed out'}`, async () => {
-      const cookie = signedIn ? await adminCookie() : undefined;
+      const cookie = signedIn ? await adminCookie(baseUrl) : undefined;
       const { page, context, errors } = await openPage(browser, baseUrl, { width: widths[0]!, height: 740 });
       if (cookie) {
         const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];

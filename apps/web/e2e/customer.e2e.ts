@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { ask, botMessages, lastBotText, openChat, shortcutBar } from './support/chat.ts';
 import { adminCaller, adminCookie, startServer, type RunningServer } from './support/server.ts';
 
 // Answers come after the specification's delay (1.5 s) and the server's work: poll for them generously.
@@ -28,23 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const botMessages = (page: Page) => page.getByTestId('bot-message');
-const lastBotText = async (page: Page) => (await botMessages(page).last().getByTestId('message-content').textContent()) ?? '';
-const shortcutBar = (page: Page) => page.getByRole('group', { name: 'Atalhos' });
-
-async function openChat(page: Page, path = '/chat') {
-  await page.goto(path);
-  await botMessages(page).first().waitFor();
-}
-
-async function ask(page: Page, text: string) {
-  const before = await botMessages(page).count();
-  await page.getByRole('textbox', { name: 'Mensagem' }).fill(text);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => botMessages(page).count(), answered).toBe(before + 1);
-  return lastBotText(page);
-}
 
 /** Whether what is drawn at the middle of each element is the element itself (or inside it): nothing covers it. */
 async function uncovered(page: Page, selectors: string[]) {

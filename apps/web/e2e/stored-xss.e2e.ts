@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { ask, openChat } from './support/chat.ts';
 import { adminCaller, adminCookie, sharedBaseUrl } from './support/server.ts';
 
 const PAYLOADS = ['<img src=x onerror="alert(1)">', '<script>alert(2)</script>', '"><svg onload=alert(3)>', "javascript:alert('4')"];
@@ -69,12 +70,8 @@ describe('stored XSS payloads render as text', () => {
   it('in what a visitor types to the assistant, shown back in the conversation', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     const { dialogs, injected } = watch(page);
-    await page.goto('/chat');
-    await page.getByTestId('bot-message').first().waitFor();
-    const before = await page.getByTestId('bot-message').count();
-    await page.getByRole('textbox', { name: 'Mensagem' }).fill(PAYLOADS.join(' '));
-    await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('bot-message').count(), { timeout: 15_000 }).toBe(before + 1);
+    await openChat(page);
+    await ask(page, PAYLOADS.join(' '));
     expect(await page.getByTestId('user-message').last().textContent()).toContain('<svg onload=alert(3)>');
     await page.reload();
     await expect.poll(() => page.getByTestId('user-message').count(), { timeout: 15_000 }).toBeGreaterThan(0);

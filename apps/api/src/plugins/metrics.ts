@@ -3,9 +3,10 @@
 // they are served on a listener of their own (GET /metrics), never on the public one.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { Gauge } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mirroredCounter, sharedRead, UNMATCHED_ROUTE, type Metrics } from '../shared/metrics.ts';
 
@@ -58,8 +59,30 @@ async function readJobCounts(database: DatabaseHandle): Promise<JobCounts> {
 
 export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, database, listen }) => {
   const { registry } = metrics;
+  observeRequestDurations(app, metrics);
+  registerJobGauges(registry, database);
+  registerDatabaseGauges(registry, database);
+  registerEventStreamGauge(app, registry);
+  if (app.hasDecorator('publicCache')) registerPublicCacheMetrics(app, registry);
 
-  // Fastify's route pattern (`/api/plans/:id`), never the URL: label values stay a bounded set.
+  let server: http.Server | undefined;
+  app.decorate('metrics', { ...metrics, address: () => (server?.address() as AddressInfo | null) ?? undefined });
+  if (!listen) return;
+
+  app.addHook('onReady', async () => {
+    server = await serveMetrics(app, registry, listen);
+    const address = server.address() as AddressInfo;
+    app.log.info({ address: `http://${address.address}:${address.port}/metrics` }, 'métricas Prometheus no ar');
+  });
+  app.addHook('onClose', async () => {
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server!.close(() => resolve()));
+  });
+});
+
+// Fastify's route pattern (`/api/plans/:id`), never the URL: label values stay a bounded set.
+function observeRequestDurations(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) },
@@ -67,7 +90,10 @@ export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, dat
     );
     done();
   });
+}
 
+/** The jobs table by state, and the age of the oldest due job: one shared read per scrape. */
+function registerJobGauges(registry: Registry, database: DatabaseHandle) {
   const jobCounts = sharedRead(() => readJobCounts(database));
   new Gauge({
     name: 'vitrine_jobs',
@@ -91,7 +117,10 @@ export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, dat
       if (counts) this.set(counts.oldestQueuedSeconds);
     },
   });
+}
 
+/** Which database is in use and, on PostgreSQL, its connection pool. */
+function registerDatabaseGauges(registry: Registry, database: DatabaseHandle) {
   new Gauge({
     name: 'vitrine_database_info',
     help: 'O banco em uso (1 no rótulo kind)',
@@ -102,29 +131,30 @@ export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, dat
     },
   });
   const poolStats = database.poolStats?.bind(database);
-  if (poolStats) {
-    new Gauge({
-      name: 'vitrine_db_pool_connections',
-      help: 'Conexões do pool do PostgreSQL: total abertas, ociosas e o máximo',
-      labelNames: ['state'],
-      registers: [registry],
-      collect() {
-        const stats = poolStats();
-        this.set({ state: 'total' }, stats.total);
-        this.set({ state: 'idle' }, stats.idle);
-        this.set({ state: 'max' }, stats.max);
-      },
-    });
-    new Gauge({
-      name: 'vitrine_db_pool_waiting',
-      help: 'Consultas esperando uma conexão livre do pool',
-      registers: [registry],
-      collect() {
-        this.set(poolStats().waiting);
-      },
-    });
-  }
+  if (!poolStats) return;
+  new Gauge({
+    name: 'vitrine_db_pool_connections',
+    help: 'Conexões do pool do PostgreSQL: total abertas, ociosas e o máximo',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = poolStats();
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+      this.set({ state: 'max' }, stats.max);
+    },
+  });
+  new Gauge({
+    name: 'vitrine_db_pool_waiting',
+    help: 'Consultas esperando uma conexão livre do pool',
+    registers: [registry],
+    collect() {
+      this.set(poolStats().waiting);
+    },
+  });
+}
 
+function registerEventStreamGauge(app: FastifyInstance, registry: Registry) {
   new Gauge({
     name: 'vitrine_event_streams_open',
     help: 'Fluxos de eventos (/api/events) abertos nesta instância',
@@ -133,62 +163,53 @@ export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, dat
       this.set(app.hasDecorator('events') ? app.events.clientCount : 0);
     },
   });
+}
 
-  if (app.hasDecorator('publicCache')) {
-    const stats = () => app.publicCache.stats();
-    mirroredCounter(registry, 'vitrine_public_cache_hits_total', 'Leituras públicas respondidas pela cache (porta da frente incluída)', () => stats().hits);
-    mirroredCounter(registry, 'vitrine_public_cache_misses_total', 'Leituras públicas que a cache não tinha', () => stats().misses);
-    mirroredCounter(
-      registry,
-      'vitrine_front_door_responses_total',
-      'Respostas dadas pela porta da frente (cache pública antes do Fastify; fora do histograma de duração)',
-      () => stats().frontDoorHits,
-    );
-    new Gauge({
-      name: 'vitrine_public_cache_bytes',
-      help: 'Bytes guardados na cache pública',
-      registers: [registry],
-      collect() {
-        this.set(stats().bytes);
+/** The public cache's hits, misses, front-door answers and size, as the cache counts them. */
+function registerPublicCacheMetrics(app: FastifyInstance, registry: Registry) {
+  const stats = () => app.publicCache.stats();
+  mirroredCounter(registry, 'vitrine_public_cache_hits_total', 'Leituras públicas respondidas pela cache (porta da frente incluída)', () => stats().hits);
+  mirroredCounter(registry, 'vitrine_public_cache_misses_total', 'Leituras públicas que a cache não tinha', () => stats().misses);
+  mirroredCounter(
+    registry,
+    'vitrine_front_door_responses_total',
+    'Respostas dadas pela porta da frente (cache pública antes do Fastify; fora do histograma de duração)',
+    () => stats().frontDoorHits,
+  );
+  new Gauge({
+    name: 'vitrine_public_cache_bytes',
+    help: 'Bytes guardados na cache pública',
+    registers: [registry],
+    collect() {
+      this.set(stats().bytes);
+    },
+  });
+}
+
+/** GET /metrics on a listener of its own; anything else there is a 404. */
+async function serveMetrics(app: FastifyInstance, registry: Registry, listen: { port: number; host: string }): Promise<http.Server> {
+  const listener = http.createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Não encontrado. As métricas estão em /metrics.\n');
+      return;
+    }
+    registry.metrics().then(
+      (body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body),
+      (error: unknown) => {
+        app.log.warn({ err: error }, 'falha ao coletar as métricas');
+        response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Falha ao coletar as métricas.\n');
       },
-    });
-  }
-
-  let server: http.Server | undefined;
-  app.decorate('metrics', { ...metrics, address: () => (server?.address() as AddressInfo | null) ?? undefined });
-  if (!listen) return;
-
-  app.addHook('onReady', async () => {
-    const listener = http.createServer((request, response) => {
-      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
-        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Não encontrado. As métricas estão em /metrics.\n');
-        return;
-      }
-      registry.metrics().then(
-        (body) => response.writeHead(200, { 'content-type': registry.contentType }).end(body),
-        (error: unknown) => {
-          app.log.warn({ err: error }, 'falha ao coletar as métricas');
-          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Falha ao coletar as métricas.\n');
-        },
-      );
-    });
-    await new Promise<void>((resolve, reject) => {
-      listener.once('error', (error: NodeJS.ErrnoException) =>
-        reject(
-          error.code === 'EADDRINUSE'
-            ? new Error(`A porta de métricas ${listen.port} já está em uso. Defina outra com METRICS_PORT.`)
-            : error,
-        ),
-      );
-      listener.listen(listen.port, listen.host, () => resolve());
-    });
-    server = listener;
-    const address = listener.address() as AddressInfo;
-    app.log.info({ address: `http://${address.address}:${address.port}/metrics` }, 'métricas Prometheus no ar');
+    );
   });
-  app.addHook('onClose', async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server!.close(() => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`A porta de métricas ${listen.port} já está em uso. Defina outra com METRICS_PORT.`)
+          : error,
+      ),
+    );
+    listener.listen(listen.port, listen.host, () => resolve());
   });
-});
+  return listener;
+}

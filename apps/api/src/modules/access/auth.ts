@@ -154,42 +154,47 @@ export function createAuth({
         else logger.debug({ status, message: error instanceof Error ? error.message : String(error) }, 'better-auth: recusado');
       },
     },
-    hooks: {
-      // Runs before the password is checked: only e-mails active in pro_users may sign in.
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
-        const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
-        let active = false;
-        try {
-          active = email !== '' && (await proUsers.isActive(email));
-        } catch (error) {
-          if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao consultar pro_users');
-          throw new APIError('SERVICE_UNAVAILABLE', { code: PRO_CHECK_FAILED, message: 'PRO lookup failed' });
-        }
-        if (!active) throw new APIError('FORBIDDEN', { code: NOT_PRO, message: 'E-mail PRO não encontrado' });
+    hooks: { before: signInGate({ proUsers, signups, logger, outage }) },
+  });
+}
 
-        // An e-mail with only a pending sign-up: its own password mails a fresh link, anything else is wrong.
-        const password = typeof body?.password === 'string' ? body.password : '';
-        if (await ctx.context.internalAdapter.findUserByEmail(email)) return;
-        let outcome: PendingSignInOutcome;
-        try {
-          outcome = await signups.signInWhilePending(email, password);
-        } catch (error) {
-          // The e-mail has had its share of confirmation mails: a refusal, not a failure.
-          if (error instanceof AppError && error.statusCode === 429) {
-            throw new APIError('TOO_MANY_REQUESTS', { code: 'CONFIRMATION_MAILS_EXHAUSTED', message: 'Too many confirmation mails' });
-          }
-          // Logged here, through our logger: better-auth would print an unknown error to stderr.
-          if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao renovar o link de confirmação');
-          throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
-        }
-        if (outcome === 'link_sent' || outcome === 'link_live') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
-        if (outcome === 'wrong_password') {
-          throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
-        }
-      }),
-    },
+/**
+ * Runs before the password is checked: only e-mails active in pro_users may sign in, and an e-mail with
+ * only a pending sign-up gets a fresh confirmation link for its own password.
+ */
+function signInGate({ proUsers, signups, logger, outage }: Pick<CreateAuthOptions, 'proUsers' | 'signups' | 'logger' | 'outage'>) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-in/email') return;
+    const body = ctx.body as { email?: unknown; password?: unknown } | undefined;
+    const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
+    let active = false;
+    try {
+      active = email !== '' && (await proUsers.isActive(email));
+    } catch (error) {
+      if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao consultar pro_users');
+      throw new APIError('SERVICE_UNAVAILABLE', { code: PRO_CHECK_FAILED, message: 'PRO lookup failed' });
+    }
+    if (!active) throw new APIError('FORBIDDEN', { code: NOT_PRO, message: 'E-mail PRO não encontrado' });
+
+    // An e-mail with only a pending sign-up: its own password mails a fresh link, anything else is wrong.
+    const password = typeof body?.password === 'string' ? body.password : '';
+    if (await ctx.context.internalAdapter.findUserByEmail(email)) return;
+    let outcome: PendingSignInOutcome;
+    try {
+      outcome = await signups.signInWhilePending(email, password);
+    } catch (error) {
+      // The e-mail has had its share of confirmation mails: a refusal, not a failure.
+      if (error instanceof AppError && error.statusCode === 429) {
+        throw new APIError('TOO_MANY_REQUESTS', { code: 'CONFIRMATION_MAILS_EXHAUSTED', message: 'Too many confirmation mails' });
+      }
+      // Logged here, through our logger: better-auth would print an unknown error to stderr.
+      if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'falha ao renovar o link de confirmação');
+      throw new APIError('INTERNAL_SERVER_ERROR', { message: 'Pending sign-up refresh failed' });
+    }
+    if (outcome === 'link_sent' || outcome === 'link_live') throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' });
+    if (outcome === 'wrong_password') {
+      throw new APIError('UNAUTHORIZED', { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+    }
   });
 }
 

@@ -3,7 +3,8 @@
 // configured, the built-in engine otherwise or when the model fails).
 import type { Logger } from 'pino';
 import { amountsIn, LlmFailure, streamLlmProse, type LlmSource } from './chat.llm.ts';
-import { createEngine, type Analysis, type Engine } from './chat.engine.ts';
+import type { Analysis } from './chat.engine.analysis.ts';
+import { createEngine, type Engine } from './chat.engine.ts';
 import { knowledgeFingerprint, loadKnowledge, type Knowledge, type PixRecipient } from './chat.knowledge.ts';
 import type { Database } from '../../db/client.ts';
 

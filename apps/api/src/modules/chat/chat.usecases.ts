@@ -25,7 +25,7 @@ import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
 import { visitorStorageFull, visitorUploadsBytes } from './chat.visitor-uploads.ts';
 import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
-import type { Analysis, OfferRequest } from './chat.engine.ts';
+import type { Analysis, OfferRequest } from './chat.engine.analysis.ts';
 import { chatErrors } from './chat.errors.ts';
 import type { PixRecipient } from './chat.knowledge.ts';
 import type { LlmSource } from './chat.llm.ts';

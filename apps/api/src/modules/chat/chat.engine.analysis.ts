@@ -1,0 +1,43 @@
+// What the built-in assistant makes of a message: its answer, the facts the answer rests on, what
+// the conversation settled on, and the PIX to offer. Every answer of the engine has this shape.
+import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
+import type { ChatConversationState } from '../../db/schema.ts';
+
+/** What the conversation is asked to pay for, at today's price. */
+export type OfferRequest =
+  | { kind: 'plan'; planId: string; planName: string; period: BillingPeriod; amount: number; title: string }
+  | { kind: 'credits'; credits: number; amount: number; title: string }
+  | { kind: 'activation'; appId: string; appName: string; mode: 'cliente' | 'revendedor'; amount: number; title: string };
+
+export interface Analysis {
+  /** What the answer is about, for logs and tests ('plan_price', 'handoff', 'unknown'...). */
+  topic: string;
+  /** The built-in answer (Markdown). */
+  reply: string;
+  /** The facts the answer rests on, for a language model to write from. */
+  facts: string[];
+  /** Price lines from our data, appended under a language model's prose. */
+  priceLines: string[];
+  suggestions: string[];
+  /** The visitor asked for a person. */
+  handoff: boolean;
+  offer: OfferRequest | null;
+  state: ChatConversationState;
+}
+
+export const DEFAULT_SUGGESTIONS = ['Quais são os planos?', 'Como funciona?', 'Quero revender', 'Falar com um humano'];
+
+/** Until the shop sets its PIX key, the assistant offers no PIX and says so. */
+export const PIX_NOT_CONFIGURED = 'O pagamento por PIX ainda não foi configurado pela loja.';
+
+/** An answer with nothing but its topic, text and state unless `extra` says otherwise. */
+export const answer = (topic: string, reply: string, extra: Partial<Analysis> & { state: ChatConversationState }): Analysis => ({
+  topic,
+  reply,
+  facts: [],
+  priceLines: [],
+  suggestions: [],
+  handoff: false,
+  offer: null,
+  ...extra,
+});

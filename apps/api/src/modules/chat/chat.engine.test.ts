@@ -1,0 +1,85 @@
+// The built-in engine decides in a fixed order what a question is about; these sentences pin that
+// order down, without a database (the answers' texts and PIX are covered through the API elsewhere).
+import { describe, expect, it } from 'vitest';
+import type { PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
+import type { ChatConversationState } from '../../db/schema.ts';
+import { createEngine } from './chat.engine.ts';
+import type { Knowledge } from './chat.knowledge.ts';
+
+const plan = (id: string, name: string, monthly: number, semiannual: number) =>
+  ({ id, name, isPopular: false, pricing: { monthly, quarterly: monthly * 3, semiannual, annual: monthly * 12 }, features: [{ text: '4 telas' }] }) as PublicPlan;
+
+const knowledge: Knowledge = {
+  plans: [plan('basic', 'Básico', 35, 210), plan('family', 'Family', 50, 270)],
+  apps: [],
+  streamingApps: [
+    { id: 'kids', name: 'Kids Play', categoryName: 'Infantil', clientPrice: 30, resellerPrice: 20, description: 'Desenhos.', tags: [] } as unknown as PublicStreamingApp,
+  ],
+  resellerPlans: [],
+  servers: [],
+  contact: { lines: ['E-mail: contato@example.com'] },
+  faq: [{ question: 'Posso testar antes de assinar?', answer: 'Há um teste grátis de 4 horas.' }],
+  pixRecipient: { key: 'loja@example.com', recipient: 'Loja', city: 'SAO PAULO' },
+};
+const engine = createEngine(knowledge);
+const familyOnTheTable: ChatConversationState = { planId: 'family', planName: 'Family' };
+
+describe('what a typed question is about', () => {
+  it.each<[string, ChatConversationState, string]>([
+    ['quero falar com um humano sobre o plano family', {}, 'handoff'],
+    ['150', {}, 'unknown'],
+    ['150', { reseller: true }, 'credits_settled'],
+    ['100 créditos', {}, 'credits_settled'],
+    ['básico ou family?', {}, 'plans_compare'],
+    ['quanto custa o family?', {}, 'plan_price'],
+    ['semestral', familyOnTheTable, 'plan_settled'],
+    ['semestral', { ...familyOnTheTable, reseller: true }, 'unknown'],
+    ['quero ativar o kids play', {}, 'stream_app'],
+    ['quero pagar com pix', {}, 'payment_needs_choice'],
+    ['Posso testar antes de assinar?', {}, 'faq'],
+    ['planos anuais', {}, 'plans'],
+    ['quero revender', {}, 'reseller'],
+    ['oi', {}, 'greeting'],
+    ['oi, bom dia, tudo bem com vocês?', {}, 'unknown'],
+  ])('%j, with %j on the table, is %s', (question, state, topic) => {
+    expect(engine.analyze(question, state).topic).toBe(topic);
+  });
+
+  it('a person asked for wins over a plan named in the same question', () => {
+    expect(engine.analyze('humano, quero o plano family anual', {}).handoff).toBe(true);
+  });
+
+  it('a bare number is a quantity of credits only once the conversation is about reselling', () => {
+    expect(engine.analyze('150', { reseller: true }).offer).toEqual({ kind: 'credits', credits: 150, amount: 600, title: '150 créditos pré-pagos' });
+  });
+
+  it('a period alone settles the plan on the table, with a PIX of that period', () => {
+    expect(engine.analyze('semestral', familyOnTheTable).offer).toMatchObject({ kind: 'plan', planId: 'family', period: 'semiannual', amount: 270 });
+  });
+
+  it('the plan list asked for a period shows that period', () => {
+    expect(engine.analyze('planos anuais', {}).reply).toContain('Nossos planos no período anual:');
+  });
+
+  it('a plain yes, or paying, takes the choice on the table', () => {
+    const settled = { ...familyOnTheTable, period: 'semiannual', offered: 'plan:family:semiannual:270' } as const;
+    expect(engine.analyze('sim', settled).offer).toMatchObject({ kind: 'plan', amount: 270 });
+    expect(engine.analyze('quero pagar com pix', { activationAppId: 'kids' }).offer).toMatchObject({ kind: 'activation', amount: 30 });
+  });
+});
+
+describe('what a storefront button asks for', () => {
+  it('a plan that no longer exists gets the plan list', () => {
+    const analysis = engine.analyzeIntent({ kind: 'plan', plan: 'Ouro', period: 'annual' }, {});
+    expect(analysis.topic).toBe('plan_not_found');
+    expect(analysis.reply).toContain('Não encontrei o plano Ouro');
+  });
+
+  it("'Ativar Agora' charges the reseller price of the app it names", () => {
+    expect(engine.analyzeIntent({ kind: 'activate', app: 'kids play', mode: 'revendedor' }, {}).offer).toMatchObject({ kind: 'activation', amount: 20 });
+  });
+
+  it("'Pagar com PIX' with nothing chosen asks what to pay for", () => {
+    expect(engine.analyzeIntent({ kind: 'pay' }, {}).topic).toBe('payment_needs_choice');
+  });
+});
