@@ -102,11 +102,11 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
 }
 
 /** What the texts stand for so far, unchecked (a live preview): a field whose text cannot be read is left out. */
-export function readTexts(fields: readonly FieldSpec[], texts: Partial<FormTexts>): Record<string, unknown> {
+export function readTexts(fields: readonly FieldSpec[], texts: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of fields) {
     try {
-      values[field.key] = fromText(field, texts[field.key]);
+      values[field.key] = fromText(field, texts[field.key] as FormTexts[string] | undefined);
     } catch {
       // Not readable yet: the preview goes without it.
     }
