@@ -105,21 +105,44 @@ const DISABLE_FIELDS = [PASSWORD_FIELD, DISABLE_CODE_FIELD];
  * One step's form on the admin form primitive: its fields checked by the endpoint's own schema (its
  * message under each field), the server's refusal below them.
  */
-function StepForm<Out>({ id, fields, schema, onSubmit, error, submit, fieldClassName }: { id: string; fields: readonly FieldSpec[]; schema: z.ZodType<Out>; onSubmit: (body: Out) => void; error: string | null; submit: ReactNode; fieldClassName?: string }) {
+function StepForm<Out>({
+  id,
+  fields,
+  schema,
+  onSubmit,
+  error,
+  submitLabel,
+  pending,
+  variant,
+  icon,
+  fieldClassName,
+}: {
+  id: string;
+  fields: readonly FieldSpec[];
+  schema: z.ZodType<Out>;
+  onSubmit: (body: Out) => void;
+  error: string | null;
+  submitLabel: string;
+  pending: boolean;
+  variant?: 'outline' | 'destructive';
+  /** Shown on the button while nothing is pending. */
+  icon?: ReactNode;
+  fieldClassName?: string;
+}) {
   const form = useSchemaForm({ fields, schema, initial: {} });
   return (
     <form className="flex flex-wrap items-start gap-2" noValidate onSubmit={form.handleSubmit(onSubmit)}>
       {fields.map((field) => (
         <SchemaField key={field.key} form={form} field={field} idPrefix={id} className={field.key === 'password' ? fieldClassName : undefined} />
       ))}
-      {submit}
+      {/* Level with the fields, under their labels. */}
+      <Button type="submit" variant={variant} className="mt-[1.375rem]" disabled={pending}>
+        {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon} {submitLabel}
+      </Button>
       {error && <Problem>{error}</Problem>}
     </form>
   );
 }
-
-/** The submit button of a step, level with the fields (under their labels). */
-const STEP_BUTTON = 'mt-[1.375rem]';
 
 function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
   const [setup, setSetup] = useState<TwoFactorEnableResult | null>(null);
@@ -152,11 +175,9 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
         onSubmit={(body) => start.mutate(body)}
         error={error}
         fieldClassName="flex-1 basis-56"
-        submit={
-          <Button type="submit" className={STEP_BUTTON} disabled={start.isPending}>
-            {start.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ShieldCheck className="size-4" aria-hidden />} Ativar
-          </Button>
-        }
+        submitLabel="Ativar"
+        pending={start.isPending}
+        icon={<ShieldCheck className="size-4" aria-hidden />}
       />
     );
   }
@@ -193,11 +214,8 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
               confirm.mutate(body);
             }}
             error={error}
-            submit={
-              <Button type="submit" className={STEP_BUTTON} disabled={confirm.isPending}>
-                {confirm.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Confirmar e ativar
-              </Button>
-            }
+            submitLabel="Confirmar e ativar"
+            pending={confirm.isPending}
           />
         </li>
       </ol>
@@ -244,11 +262,9 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
             onSubmit={(body) => regenerate.mutate(body)}
             error={regenerateError}
             fieldClassName="flex-1 basis-48"
-            submit={
-              <Button type="submit" variant="outline" className={STEP_BUTTON} disabled={regenerate.isPending}>
-                {regenerate.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Gerar novos códigos
-              </Button>
-            }
+            submitLabel="Gerar novos códigos"
+            pending={regenerate.isPending}
+            variant="outline"
           />
         )}
       </div>
@@ -267,11 +283,9 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
           }}
           error={disableError}
           fieldClassName="flex-1 basis-40"
-          submit={
-            <Button type="submit" variant="destructive" className={STEP_BUTTON} disabled={disable.isPending}>
-              {disable.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Desativar
-            </Button>
-          }
+          submitLabel="Desativar"
+          pending={disable.isPending}
+          variant="destructive"
         />
       </div>
     </div>
