@@ -23,7 +23,7 @@ import { ConfirmDelete } from '../components/confirm-delete';
 import { FieldUpload } from '../components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { adminTableProps } from '../lib/table-props';
+import { adminTableProps } from '@/features/admin/components/table-props';
 
 export function AppsSection() {
   const isMobile = useIsNarrow();

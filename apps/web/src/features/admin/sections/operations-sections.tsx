@@ -23,7 +23,7 @@ import { guarded } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
 import { usePagedList } from '../api/use-paged-list';
 import { RevealedSecret } from '../components/revealed-secret';
-import { queryTableProps } from '../lib/table-props';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };

@@ -20,7 +20,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '../api/use-admin-table';
 import { usePagedList } from '../api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { queryTableProps } from '../lib/table-props';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_VARIANT: Record<PaymentStatus, 'default' | 'secondary' | 'outline' | 'destructive'> = {
   paid: 'default',

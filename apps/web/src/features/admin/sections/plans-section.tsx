@@ -18,7 +18,7 @@ import { ConfirmDelete } from '../components/confirm-delete';
 import { changedOnly } from '../components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { adminTableProps } from '../lib/table-props';
+import { adminTableProps } from '@/features/admin/components/table-props';
 
 const PRICE_FIELDS: Record<BillingPeriod, 'priceMonthly' | 'priceQuarterly' | 'priceSemiannual' | 'priceAnnual'> = {
   monthly: 'priceMonthly',

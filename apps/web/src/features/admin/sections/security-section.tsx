@@ -23,7 +23,7 @@ import { AdminDataTable, type AdminColumn } from '../components/admin-data-table
 import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
 import { TwoFactorCard } from '../components/two-factor-card';
 import { usePagedList } from '../api/use-paged-list';
-import { queryTableProps } from '../lib/table-props';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const PRO_USER_FIELDS: FieldSpec[] = [
   { key: 'email', label: 'Novo e-mail PRO', kind: 'text', type: 'email' },
