@@ -14,7 +14,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
-import { adminTableProps } from '@/features/admin/components/table-props';
+import { adminTableProps } from './table-props';
 
 type Row = { id: string } & Record<string, unknown>;
 
