@@ -6,22 +6,44 @@ import fs from 'node:fs';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
 
-// Layering: features never import each other, shared components and lib/ never import features.
+// Layering: features never import each other, except the shared admin layer; features never import the
+// app; shared components and lib/ never import features.
+// The admin is split by domain: features/admin holds the shell, the navigation and the shared admin layer
+// (its data layer in api/, its building blocks in components/), and each domain's admin sections live in
+// that domain's features/<domain>/admin/. That folder is the only place a feature may import another
+// feature's code, and only the shared admin layer; the public side of a feature never loads the admin's.
 // Paths are resolved (TypeScript resolver), so relative imports count too.
 // eslint-import-resolver-typescript stays on 3.7: later versions need native binaries published
 // for every platform, which an npm mirror carrying only Linux builds cannot serve to `npm ci`.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
-  : [];
+const subdirectories = (url) =>
+  fs.existsSync(url) ? fs.readdirSync(url, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+const features = subdirectories(featuresDir);
 const webSrc = './apps/web/src';
+const sharedAdminLayer = ['./admin/api', './admin/components'];
 const layerZones = [
   ...features.map((feature) => ({
     target: `${webSrc}/features/${feature}`,
     from: `${webSrc}/features`,
-    except: [`./${feature}`],
-    message: 'Uma feature não importa outra: componha-as na rota (apps/web/src/app/routes).',
+    except: feature === 'admin' ? ['./admin'] : [`./${feature}`, ...sharedAdminLayer],
+    message:
+      'Uma feature não importa outra (só a camada comum do admin, features/admin/api e features/admin/components): componha-as na rota (apps/web/src/app/routes).',
   })),
+  ...features
+    .filter((feature) => feature !== 'admin')
+    .map((feature) => ({
+      target: subdirectories(new URL(`${feature}/`, featuresDir))
+        .filter((folder) => folder !== 'admin')
+        .map((folder) => `${webSrc}/features/${feature}/${folder}`),
+      from: `${webSrc}/features/admin`,
+      message: 'Só as seções do painel (features/<domínio>/admin/) importam a camada comum do admin.',
+    }))
+    .filter((zone) => zone.target.length > 0),
+  {
+    target: `${webSrc}/features`,
+    from: `${webSrc}/app`,
+    message: 'Uma feature não importa o app: as rotas (apps/web/src/app/routes) compõem as features, nunca o contrário.',
+  },
   {
     target: [`${webSrc}/components`, `${webSrc}/lib`],
     from: `${webSrc}/features`,

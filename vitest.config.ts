@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude,
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup-console.ts'],
@@ -19,6 +20,17 @@ const apiProject = (name: string, env: Record<string, string>) => ({
     env,
   },
 });
+
+/** API test files whose subject does not touch the database (an upstream on loopback, the edge, logs, metrics). */
+const ONE_DATABASE_IS_ENOUGH = [
+  'src/modules/chat/chat.llm.test.ts',
+  'src/modules/chat/chat.outbound.test.ts',
+  'src/modules/media/media.tmdb.test.ts',
+  'src/plugins/error-handler.test.ts',
+  'src/plugins/metrics.test.ts',
+  'test/reliability/edge-connections.test.ts',
+  'test/reliability/reverse-proxy-cache.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -48,7 +60,8 @@ export default defineConfig({
       },
       apiProject('api', { TEST_DB: 'pglite' }),
       // The same integration tests on PostgreSQL, when the machine has one (CI does).
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
+      // Files about HTTP, an upstream server or the process rather than the database run once, on PGlite.
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', { TEST_DB: 'postgres' }, ONE_DATABASE_IS_ENOUGH)] : []),
       {
         test: {
           name: 'e2e',
@@ -66,6 +79,8 @@ export default defineConfig({
           // others, one at a time (docs/reliability.md, "The test suite's time").
           // What a page shows after a request may take seconds while the API tests run beside the browser.
           expect: { poll: { timeout: 10_000 } },
+          // Tests of a concurrent suite (a page per test, on a throttled CPU) at most three at a time.
+          maxConcurrency: 3,
           // No second try: a test that fails once is a bug to fix, in the test or in the app.
           retry: 0,
         },

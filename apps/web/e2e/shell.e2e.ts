@@ -61,7 +61,8 @@ describe('the storefront shell', () => {
   });
 
   it('paints the public pages before any script runs, then the app takes the page over', async () => {
-    // Without JavaScript: the build's prerendered page, inert (nothing on it can be half used).
+    // Without JavaScript: the build's prerendered page, inert (nothing on it can be half used); with it,
+    // boot.ts lifts that and holds what the visitor does until the app is alive (first-input.e2e.ts).
     const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
     const still = await noScript.newPage();
     for (const [url, heading] of [
@@ -93,8 +94,8 @@ describe('the storefront shell', () => {
     await held.page.locator('h1').waitFor();
     await held.page.mouse.wheel(0, 1_200);
     await expect.poll(() => held.page.evaluate(() => window.scrollY)).toBe(1_200);
-    expect(await held.page.locator('#root').getAttribute('inert')).toBe('');
-    await expect.poll(() => held.page.locator('#root').evaluate((root) => root.hasAttribute('inert'))).toBe(false);
+    expect(await held.page.locator('#root').getAttribute('data-prerendered')).toBe('');
+    await expect.poll(() => held.page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
     await held.page.waitForTimeout(600); // longer than the site's smooth scrolling would take to reach the top
     expect(await held.page.evaluate(() => window.scrollY)).toBe(1_200);
     expect(held.errors).toEqual([]);

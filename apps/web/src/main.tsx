@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect } from 'react';
+import { startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './styles.css';
@@ -28,6 +28,14 @@ function TakeOver() {
     // still be animating. A page still at the top has nothing to restore (and scrolling would make the
     // browser lay the page out at once, inside this task).
     if (prerenderedScrollY !== 0) window.scrollTo({ top: prerenderedScrollY, behavior: 'instant' });
+  }, []);
+  // What the visitor did before the app was alive (held by boot.ts): done now that the page's own
+  // effects have run, from a task of its own.
+  useEffect(() => {
+    const replay = (window as unknown as { vitrineReplayEarlyInput?: () => void }).vitrineReplayEarlyInput;
+    if (!replay) return;
+    const timer = setTimeout(replay, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }
@@ -71,7 +79,7 @@ async function start() {
         createRoot(container).render(app);
         return;
       }
-      // From here React answers the page's events (one that arrives before hydration ends waits for it).
+      // The page is no longer inert once boot.ts holds what the visitor does until hydration ends.
       container.removeAttribute('inert');
       hydrateRoot(container, app, { onRecoverableError: hydrationDiffered });
     });

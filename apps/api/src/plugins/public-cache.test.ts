@@ -164,6 +164,21 @@ describe.each(['inject', 'http'] as const)('public read cache, read through %s',
     expect(t.app.publicCache.stats()).toMatchObject({ misses, hits });
   });
 
+  it('tells shared caches (a CDN, nginx) they may keep an anonymous answer briefly, browsers to revalidate it, and nobody to keep a signed-in one', async () => {
+    for (const answer of [await plans(), await plans()]) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+      expect(answer.headers['cdn-cache-control']).toBe('max-age=10, stale-while-revalidate=60');
+    }
+    const signedIn = await plans({ cookie: admin });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers['cdn-cache-control']).toBeUndefined();
+    // A failure is kept by nobody.
+    const missing = await read('/api/media/titles/movie/999999999');
+    expect(missing.statusCode).toBeGreaterThanOrEqual(400);
+    expect(missing.headers['cache-control']).toBe('no-store');
+    expect(missing.headers['cdn-cache-control']).toBeUndefined();
+  });
+
   it('lends the page server a current answer only: none after its table changed, none while notifications may be missed', async () => {
     await insertPlan(t.database, `Espiada ${randomUUID()}`, 21);
     /** A read, then what the cache lends for it (a late notification may keep a read from being stored: read again). */

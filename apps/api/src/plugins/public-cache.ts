@@ -21,7 +21,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { ChangeListener } from './events.ts';
 import type { FrontDoor } from '../shared/front-door.ts';
-import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
+import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
@@ -235,7 +235,10 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     // make the promise machinery wait on the reply as a thenable, a listener pair per request).
     app.addHook('onRequest', (request, reply, done) => {
       const read = request.method === 'GET' ? CACHED_READS[request.routeOptions.url ?? ''] : undefined;
+      // A signed-in answer is never stored, here or elsewhere (the access plugin says no-store).
       if (!read || !isAnonymous(request)) return done();
+      // What shared caches may do with the answer (shared/http-cache.ts).
+      reply.headers(PUBLIC_CACHE_HEADERS);
       if (!listening) {
         counters.bypassed += 1;
         return done();
@@ -260,6 +263,11 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
         return payload;
       }
       const pending = request.publicCachePending;
+      // A failure is nobody's to keep.
+      if (reply.statusCode >= 400 && reply.hasHeader('cdn-cache-control')) {
+        reply.removeHeader('cdn-cache-control');
+        reply.header('cache-control', 'no-store');
+      }
       if (!pending || reply.statusCode !== 200) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const identity = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);

@@ -80,7 +80,9 @@ describe('the page server', () => {
     const page = await rendered('/streaming');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    // The same for every visitor: shared caches may keep it briefly, browsers revalidate it.
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+    expect(page.headers['cdn-cache-control']).toBe('max-age=10, stale-while-revalidate=60');
     // The renderer's markup in the root; the page around it as built.
     expect(page.body.startsWith(`<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}<header>topo</header><ul><li>Básico</li>`)).toBe(true);
     expect(page.body).not.toContain('carregando');
@@ -196,11 +198,14 @@ describe('the page server', () => {
   });
 
   it('answers a built page from memory: revalidated by its ETag, compressed as the browser prefers', async () => {
-    for (const [url, text] of [['/apps', 'apps pronta'], ['/admin', '<div id="root"></div>']] as const) {
+    for (const [url, text, cacheControl] of [
+      ['/apps', 'apps pronta', 'public, max-age=0, s-maxage=10'],
+      ['/admin', '<div id="root"></div>', 'no-cache'],
+    ] as const) {
       const plain = await get(url);
       expect(plain.statusCode).toBe(200);
       expect(plain.body).toContain(text);
-      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['cache-control']).toBe(cacheControl);
       expect(plain.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(plain.headers.vary).toBe('accept-encoding');
       const etag = String(plain.headers.etag);

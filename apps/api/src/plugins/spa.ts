@@ -12,7 +12,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
-import { compressed, etagOf, matchesEtag, preferredEncoding } from '../shared/http-cache.ts';
+import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
 
 /** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
@@ -135,7 +135,9 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const pathname = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    // A public page is the same for every visitor (rendered without session): shared caches may keep it
+    // as they keep the public reads it shows. The shell of the other routes is revalidated on every use.
+    reply.headers(file ? PUBLIC_CACHE_HEADERS : { 'cache-control': 'no-cache' }).type('text/html; charset=utf-8');
     const built = builtPages.get(file ?? 'index.html')!;
     const page = file ? await withData(request, pathname, built) : null;
     if (!page) return sendBuilt(request, reply, built);

@@ -2,6 +2,22 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
+/**
+ * The HTTP caching of an anonymous public answer (a catalogue read, a public page), so a CDN or a reverse
+ * proxy can do the work of the in-process cache. A browser revalidates it on every use (its ETag makes
+ * that a 304), so an admin's change shows at the next read, as the live events expect. A shared cache
+ * may keep it for `SHARED_FRESH_SECONDS` (`s-maxage`, which nginx honours); a CDN that reads
+ * `CDN-Cache-Control` (RFC 9213) may also serve it stale for `SHARED_STALE_SECONDS` while it revalidates
+ * in the background. Browsers ignore that header: a stale-while-revalidate in Cache-Control would let them
+ * show an answer older than a change they were told about.
+ */
+export const SHARED_FRESH_SECONDS = 10;
+export const SHARED_STALE_SECONDS = 60;
+export const PUBLIC_CACHE_HEADERS = {
+  'cache-control': `public, max-age=0, s-maxage=${SHARED_FRESH_SECONDS}`,
+  'cdn-cache-control': `max-age=${SHARED_FRESH_SECONDS}, stale-while-revalidate=${SHARED_STALE_SECONDS}`,
+} as const;
+
 export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 export function matchesEtag(header: string | undefined, etag: string): boolean {

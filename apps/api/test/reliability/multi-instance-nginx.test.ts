@@ -1,10 +1,6 @@
 // The multi-instance recipe of docs/operations.md, run for real: two instances on one PostgreSQL and one
 // S3 bucket behind Debian's nginx (round robin, HTTP/1.1 keep-alive upstreams, the event stream unbuffered).
 // A header picks an instance when a step must cross from one to the other; nginx says which one answered.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -12,34 +8,11 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 import { adminEnv, sessionCookie } from '../../src/modules/access/access.test-support.ts';
 import { multipartBody, PNG } from '../../src/modules/uploads/uploads.test-support.ts';
 import { testEnv } from '../app.ts';
-import { createTestDatabase, tempDir, testDbKind, type TestDatabase } from '../database.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../database.ts';
 import { startS3Server, type TestS3Server } from '../s3-server.ts';
+import { findNginx, startNginx, tempPaths, type Nginx } from '../nginx.ts';
 import { connectSse, type SseClient } from '../sse.ts';
 import { waitUntil } from '../wait.ts';
-
-const NGINX_CANDIDATES = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'];
-
-function findNginx(): string {
-  const found = NGINX_CANDIDATES.find((candidate) => fs.existsSync(candidate));
-  if (!found) {
-    throw new Error(
-      `nginx não encontrado (${NGINX_CANDIDATES.join(', ')}): este teste prova a receita de várias instâncias atrás do nginx. ` +
-        'Instale o pacote do Debian: apt-get install nginx (o .ci/run o instala).',
-    );
-  }
-  return found;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** The configuration docs/operations.md recommends, with this test's ports and its own pid, log and temp paths. */
 function nginxConfig({ dir, port, a, b, runAsRoot }: { dir: string; port: number; a: number; b: number; runAsRoot: boolean }) {
@@ -60,11 +33,7 @@ error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
   access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
+  ${tempPaths(dir)}
   upstream vitrine { server 127.0.0.1:${a}; server 127.0.0.1:${b}; keepalive 16; }
   upstream instance_a { server 127.0.0.1:${a}; keepalive 4; }
   upstream instance_b { server 127.0.0.1:${b}; keepalive 4; }
@@ -83,40 +52,6 @@ http {
   }
 }
 `;
-}
-
-interface Nginx {
-  base: string;
-  stop(): Promise<void>;
-}
-
-async function startNginx(upstreams: { a: number; b: number }): Promise<Nginx> {
-  const binary = findNginx();
-  const dir = tempDir('vitrine-nginx-');
-  const port = await freePort();
-  const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConfig({ dir, port, ...upstreams, runAsRoot: process.getuid?.() === 0 }));
-  let output = '';
-  const child: ChildProcess = spawn(binary, ['-c', conf, '-p', dir, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  await waitUntil(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`o nginx saiu (${child.exitCode}): ${output}${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-      return fetch(`${base}/api/health`).then(() => true, () => false);
-    },
-    { timeoutMs: 20_000, what: 'o nginx aceitar conexões' },
-  );
-  return {
-    base,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 describe.skipIf(testDbKind() !== 'postgres')(
@@ -143,7 +78,7 @@ describe.skipIf(testDbKind() !== 'postgres')(
       b = await buildApp({ env, database: second, jobs: false });
       const port = async (app: FastifyInstance) => Number(new URL(await app.listen({ port: 0, host: '127.0.0.1' })).port);
       ports = { a: await port(a), b: await port(b) };
-      nginx = await startNginx(ports);
+      nginx = await startNginx((dir, port) => nginxConfig({ dir, port, ...ports, runAsRoot: process.getuid?.() === 0 }));
     });
 
     afterAll(async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { resolveSection, type AdminSectionId } from '@/features/admin/lib/sections';
-import { SECTION_CONTENT } from '@/features/admin/sections/section-content';
+import { SECTION_CONTENT } from './admin-sections';
 
 // /admin/<section>: the section lives in the URL, so deep links, reload and back work; /admin and an
 // unknown section show the dashboard under /admin/dashboard.

@@ -1,7 +1,10 @@
-// /pricing-calculator (behind the PRO guard): the pricing tabs, with the admin's recharge and
-// reseller-plan managers as the Provedores, Fornecedores Completo, Planos para Clientes and Créditos tabs.
-import { ResellerPlansSection } from '@/features/admin/sections/reseller-plans-section';
-import { NewRechargePanel, ProvidersManager, RechargeOrdersPanel, StandardCostsEditor, SuppliersManager } from '@/features/admin/sections/recharge-sections';
+// /pricing-calculator (behind the PRO guard): the pricing tabs, with the recharge and reseller-plan
+// managers (features/pricing-calculator/admin/, also sections of /admin) as the Provedores, Fornecedores
+// Completo, Planos para Clientes and Créditos tabs.
+import { NewRechargePanel, RechargeOrdersPanel, StandardCostsEditor } from '@/features/pricing-calculator/admin/credit-orders-section';
+import { ProvidersManager } from '@/features/pricing-calculator/admin/providers-section';
+import { ResellerPlansSection } from '@/features/pricing-calculator/admin/reseller-plans-section';
+import { SuppliersManager } from '@/features/pricing-calculator/admin/suppliers-section';
 import { PricingCalculatorPage } from '@/features/pricing-calculator/components/pricing-calculator-page';
 
 export function Component() {

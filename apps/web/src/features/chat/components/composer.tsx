@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal, Square } from 'lucide-react';
 import { CHAT_IMAGE_ACCEPT, CHAT_IMAGE_SNIFF_BYTES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, checkChatImage, formatRecordingTime } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
@@ -23,12 +23,28 @@ export function Composer({ disabled, onSend, onImage, onAudio }: ComposerProps) 
   });
   const recording = recorder.state === 'recording';
   const canSend = text.trim().length > 0 && !disabled && !recording;
+  // A message sent while the chat is still connecting (or answering) is kept in its field and sent as
+  // soon as the chat can take it: what the visitor sent is never dropped.
+  const [held, setHeld] = useState(false);
 
   const send = () => {
-    if (!canSend) return;
+    if (text.trim().length === 0 || recording) return;
+    if (disabled) {
+      setHeld(true);
+      return;
+    }
+    setHeld(false);
     onSend(text);
     setText('');
   };
+
+  useEffect(() => {
+    if (!held || disabled) return;
+    setHeld(false);
+    if (text.trim().length === 0) return;
+    onSend(text);
+    setText('');
+  }, [held, disabled, text, onSend]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;

@@ -13,9 +13,9 @@ import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { cn } from '@/lib/utils';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
-import { useAdminTable } from '../api/use-admin-table';
-import { InlineCrudList } from '../components/inline-crud-list';
-import { messageOf, type FieldSpec } from '../components/schema-form';
+import { useAdminTable } from '@/features/admin/api/use-admin-table';
+import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
+import { messageOf, type FieldSpec } from '@/features/admin/components/schema-form';
 
 const SUPPLIER_MESSAGES_BY_WRITE = {
   create: { success: SUPPLIER_TOASTS.created, error: SUPPLIER_TOASTS.createError },

@@ -7,9 +7,9 @@ import { BILLING_PERIODS_NEW, MODALIDADES_PLANO, resellerPlanCreateSchema, type 
 import { adminResellerPlansContract } from '@vitrine/domain/resellers-admin.contract';
 import { Badge } from '@/components/ui/badge';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { useAdminTable } from '../api/use-admin-table';
-import { InlineCrudList } from '../components/inline-crud-list';
-import type { FieldSpec } from '../components/schema-form';
+import { useAdminTable } from '@/features/admin/api/use-admin-table';
+import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
+import type { FieldSpec } from '@/features/admin/components/schema-form';
 
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((value) => ({ value, label: labels[value] ?? value }));
 

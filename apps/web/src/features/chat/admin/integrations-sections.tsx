@@ -20,9 +20,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { guarded } from '../api/use-admin-table';
-import { ResourceSection } from '../components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { ResourceSection } from '@/features/admin/components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
 

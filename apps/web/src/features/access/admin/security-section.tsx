@@ -18,11 +18,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
-import { guarded } from '../api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { TwoFactorCard } from '../components/two-factor-card';
-import { usePagedList } from '../api/use-paged-list';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { queryTableProps } from '@/features/admin/components/table-props';
 
 const PRO_USER_FIELDS: FieldSpec[] = [

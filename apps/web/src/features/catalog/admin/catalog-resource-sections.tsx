@@ -4,7 +4,7 @@ import { STREAMING_APP_CATEGORIES } from '@vitrine/domain/catalog';
 import { streamingAppCreateSchema } from '@vitrine/domain/catalog-admin';
 import { adminStreamingAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL, multiplyMoney } from '@vitrine/domain/money';
-import { ResourceSection } from '../components/resource-section';
+import { ResourceSection } from '@/features/admin/components/resource-section';
 
 const status = (active: unknown) => <Badge variant={active ? 'default' : 'outline'}>{active ? 'Ativo' : 'Inativo'}</Badge>;
 

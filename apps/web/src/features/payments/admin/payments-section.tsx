@@ -17,9 +17,9 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { guarded } from '../api/use-admin-table';
-import { usePagedList } from '../api/use-paged-list';
-import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_VARIANT: Record<PaymentStatus, 'default' | 'secondary' | 'outline' | 'destructive'> = {

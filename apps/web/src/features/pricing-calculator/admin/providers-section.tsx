@@ -32,10 +32,10 @@ import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable } from '../api/use-admin-table';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from '../components/schema-form';
+import { uploadFile } from '@/features/admin/api/upload-file';
+import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
+import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from '@/features/admin/components/schema-form';
 import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {

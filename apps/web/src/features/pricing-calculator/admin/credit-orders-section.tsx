@@ -32,11 +32,11 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { guarded } from '../api/use-admin-table';
-import { pageCount } from '../api/use-paged-list';
-import { ResourceSection } from '../components/resource-section';
-import { RevealedSecret } from '../components/revealed-secret';
-import { SchemaField, textsOf, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { pageCount } from '@/features/admin/api/use-paged-list';
+import { ResourceSection } from '@/features/admin/components/resource-section';
+import { RevealedSecret } from '@/features/admin/components/revealed-secret';
+import { SchemaField, textsOf, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
 

@@ -19,10 +19,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { guarded } from '../api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { usePagedList } from '../api/use-paged-list';
-import { RevealedSecret } from '../components/revealed-secret';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
+import { RevealedSecret } from '@/features/admin/components/revealed-secret';
 import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
 import { Button } from '@/components/ui/button';
-import { readTexts, SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from '../components/schema-form';
+import { readTexts, SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/features/admin/components/schema-form';
 
 /** Saves the parts that changed (one request each) and says so once. */
 export type SaveParts = (parts: Record<string, unknown>) => Promise<unknown>;

@@ -25,9 +25,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { adminListKey, guarded, useAdminTable } from '../api/use-admin-table';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { adminListKey, guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { SettingsCard } from './integrations-sections';
 
 const TABLE = 'shortcuts';

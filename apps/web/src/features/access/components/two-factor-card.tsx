@@ -23,7 +23,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { SchemaField, useSchemaForm, type FieldSpec } from './schema-form';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 /** The same query as the session guard's (features/auth), so both see one answer. */
 const sessionQuery = {

@@ -12,11 +12,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
-import { useAdminTable } from '../api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { changedOnly } from '../components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { useAdminTable } from '@/features/admin/api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
+import { changedOnly } from '@/features/admin/components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { adminTableProps } from '@/features/admin/components/table-props';
 

@@ -16,12 +16,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable } from '../api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '../components/admin-data-table';
-import { ConfirmDelete } from '../components/confirm-delete';
-import { FieldUpload } from '../components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '../components/schema-form';
+import { uploadFile } from '@/features/admin/api/upload-file';
+import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
+import { FieldUpload } from '@/features/admin/components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { adminTableProps } from '@/features/admin/components/table-props';
 

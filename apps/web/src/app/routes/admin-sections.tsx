@@ -1,21 +1,23 @@
-// What each admin section shows.
+// What each admin section shows: the sections come from their domain's feature (features/<domain>/admin/).
 import type { ReactNode } from 'react';
 import { Calculator } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { AdminSectionId } from '../lib/sections';
-import { AppsSection } from './apps-section';
-import { StreamingAppsSection } from './catalog-resource-sections';
-import { ResellerPlansSection } from './reseller-plans-section';
-import { ContentSection } from './content-section';
-import { DashboardSection } from './dashboard-section';
-import { CrudTesterSection, ModelsSection, TmdbSection } from './integrations-sections';
-import { ContactMessagesSection, ConversationsSection, WebhooksSection } from './operations-sections';
-import { PaymentsSection } from './payments-section';
-import { PlansSection } from './plans-section';
-import { SecuritySection } from './security-section';
-import { ShortcutsSection } from './shortcuts-section';
-import { NewRechargePanel, ProvidersManager, RechargeOrdersPanel, ServersPanel, SuppliersManager } from './recharge-sections';
+import type { AdminSectionId } from '@/features/admin/lib/sections';
+import { SecuritySection } from '@/features/access/admin/security-section';
+import { DashboardSection } from '@/features/analytics/admin/dashboard-section';
+import { AppsSection } from '@/features/catalog/admin/apps-section';
+import { StreamingAppsSection } from '@/features/catalog/admin/catalog-resource-sections';
+import { PlansSection } from '@/features/catalog/admin/plans-section';
+import { CrudTesterSection, ModelsSection, TmdbSection } from '@/features/chat/admin/integrations-sections';
+import { ShortcutsSection } from '@/features/chat/admin/shortcuts-section';
+import { ContentSection } from '@/features/content/admin/content-section';
+import { PaymentsSection } from '@/features/payments/admin/payments-section';
+import { NewRechargePanel, RechargeOrdersPanel } from '@/features/pricing-calculator/admin/credit-orders-section';
+import { ProvidersManager } from '@/features/pricing-calculator/admin/providers-section';
+import { ResellerPlansSection } from '@/features/pricing-calculator/admin/reseller-plans-section';
+import { ServersPanel, SuppliersManager } from '@/features/pricing-calculator/admin/suppliers-section';
+import { ContactMessagesSection, ConversationsSection, WebhooksSection } from '@/features/webhooks/admin/operations-sections';
 
 export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
   dashboard: () => <DashboardSection />,
