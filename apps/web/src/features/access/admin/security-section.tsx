@@ -21,7 +21,7 @@ import { notify } from '@/lib/toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
-import { TwoFactorCard } from '../components/two-factor-card';
+import { TwoFactorCard } from './two-factor-card';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { queryTableProps } from '@/features/admin/components/table-props';
 
