@@ -442,4 +442,57 @@ describe('the recharge back office', () => {
     await providersFailed.getByRole('button', { name: 'Tentar novamente' }).click();
     await expect.poll(() => providersFailed.count()).toBe(0);
   });
+
+  it("reads money as typed in Brazil: '1.500' is a thousand five hundred and '1.234,56' is 1234.56, in a provider's cost tier and in a credit-order item, and saves them so", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const api = (path: string) => context.request.get(`${server.url}${path}`);
+    const name = `Provedor BR ${randomUUID().slice(0, 6)}`;
+    expect((await context.request.post(`${server.url}/api/admin/providers`, { data: { name }, headers: { origin: server.url } })).status()).toBe(201);
+
+    await page.goto('/admin/suppliers');
+    const tier = page.getByRole('form', { name: `Nova faixa de custo de ${name}` });
+    // The contract's own message, in Portuguese, under the field: a quantity is whole.
+    await tier.getByLabel('Quantidade').fill('1,5');
+    await tier.getByLabel('Custo unitário (R$)').fill('1.234,56');
+    await tier.getByRole('button', { name: 'Adicionar faixa' }).click();
+    await tier.getByText('A quantidade deve ser um número inteiro').waitFor();
+    expect(await tier.getByLabel('Quantidade').getAttribute('aria-invalid')).toBe('true');
+    await tier.getByLabel('Quantidade').fill('1.500');
+    await tier.getByRole('button', { name: 'Adicionar faixa' }).click();
+    await toast(page, 'Faixa de custo salva').waitFor();
+    const tiers = page.getByRole('table', { name: `Faixas de custo de ${name}` });
+    await tiers.getByRole('cell', { name: 'R$ 1.234,56' }).waitFor();
+    expect(await tiers.getByRole('row').nth(1).locator('td').allTextContents()).toEqual(['Mensal', '1.500', 'R$ 1.234,56', 'R$ 1.851.840,00', '']);
+    const providers = (await (await api('/api/admin/pricing/providers')).json()) as { items: { name: string; costs: { quantity: number; unitCost: number }[] }[] };
+    expect(providers.items.find((provider) => provider.name === name)?.costs).toEqual([expect.objectContaining({ quantity: 1500, unitCost: 1234.56 })]);
+
+    const orders = await startReceiver();
+    try {
+      await page.goto('/admin/new-recharge');
+      await page.getByLabel('Provedor', { exact: true }).fill(name);
+      await page.getByLabel('Quantidade', { exact: true }).fill('1.500');
+      await page.getByLabel('Custo unitário (R$)').fill('abc');
+      await page.getByRole('button', { name: 'Adicionar item' }).click();
+      await page.getByText('Informe um número como 1.234,56.').waitFor();
+      await page.getByLabel('Custo unitário (R$)').fill('1.234,56');
+      await page.getByRole('button', { name: 'Adicionar item' }).click();
+      const items = page.getByRole('table', { name: 'Itens do pedido' });
+      expect(await items.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([name, '1.500', 'R$ 1.234,56', 'R$ 1.851.840,00', '—', '—', '']);
+      expect(await page.getByTestId('total-pedido').textContent()).toBe('R$ 1.851.840,00');
+      // Added, the item's fields are empty for the next one.
+      expect(await page.getByLabel('Quantidade', { exact: true }).inputValue()).toBe('');
+      await page.getByLabel('URL do webhook').fill(orders.url);
+      await page.getByRole('combobox', { name: 'Contato', exact: true }).click();
+      await page.getByRole('option', { name: /Central de Recargas/ }).click();
+      await page.getByRole('button', { name: 'Enviar solicitação' }).click();
+      await toast(page, 'Solicitação Enviada').waitFor();
+      const stored = (await (await api('/api/admin/credit-orders?pageSize=50')).json()) as { items: { webhookUrl: string; items: { quantity: number; unitCost: number; total: number }[]; total: number }[] };
+      const order = stored.items.find((item) => item.webhookUrl === new URL(orders.url).href || item.webhookUrl === orders.url)!;
+      expect(order.items).toEqual([expect.objectContaining({ quantity: 1500, unitCost: 1234.56, total: 1851840 })]);
+      expect(order.total).toBe(1851840);
+    } finally {
+      await orders.close();
+    }
+    expect(errors).toEqual([]);
+  });
 });

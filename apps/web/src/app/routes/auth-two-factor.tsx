@@ -1,7 +1,7 @@
 import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
-import { TwoFactorCard } from '@/features/access/components/two-factor-card';
+import { TwoFactorCard } from '@/features/access/admin/two-factor-card';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { Button } from '@/components/ui/button';

@@ -21,8 +21,9 @@ import { notify } from '@/lib/toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
-import { TwoFactorCard } from '../components/two-factor-card';
-import { pageCount, usePagedList } from '@/features/admin/api/use-paged-list';
+import { TwoFactorCard } from './two-factor-card';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const PRO_USER_FIELDS: FieldSpec[] = [
   { key: 'email', label: 'Novo e-mail PRO', kind: 'text', type: 'email' },
@@ -138,20 +139,11 @@ function ProUsers() {
       <AdminDataTable
         caption="Usuários PRO"
         columns={columns}
+        {...queryTableProps(query, list, 'asc')}
         rows={(query.data?.items ?? []).map((user) => ({ ...user, id: user.email }))}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="asc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
         searchPlaceholder="Buscar e-mails"
         emptyText="Nenhum usuário PRO encontrado."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
         actions={(user) => (
           <Button
             variant="outline"
@@ -244,20 +236,10 @@ function Sessions() {
       <AdminDataTable
         caption="Sessões ativas"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Filtrar nesta página"
         emptyText="Nenhuma sessão ativa."
         onSearch={() => undefined}
-        onSort={() => undefined}
-        onPage={list.setPage}
         actions={(session) =>
           session.isCurrent ? null : (
             <Button variant="outline" size="sm" onClick={() => void revoke(session.id)} aria-label={`Encerrar sessão de ${session.email}`}>
@@ -290,20 +272,10 @@ function Emails() {
       <AdminDataTable
         caption="Caixa de saída de e-mails"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Buscar por destinatário ou assunto"
         emptyText="Nenhum e-mail."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
       />
     </div>
   );
@@ -357,20 +329,10 @@ function AuditTrail() {
       <AdminDataTable
         caption="Trilha de auditoria"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Buscar por usuário, recurso, registro ou campo"
         emptyText="Nenhuma alteração registrada."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
+import { adminTableProps } from './table-props';
 
 type Row = { id: string } & Record<string, unknown>;
 
@@ -75,21 +76,10 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
       <AdminDataTable
         caption={props.title}
         columns={props.columns}
-        rows={table.items as Row[]}
-        total={table.total}
-        page={table.params.page}
-        pageCount={table.pageCount}
-        sort={table.params.sort}
-        order={table.params.order}
-        isLoading={table.isLoading}
-        isFetching={table.isFetching}
-        loadError={table.error}
-        onRetry={() => void table.refetch()}
+        {...adminTableProps<Row>(table)}
         searchPlaceholder={`Buscar ${props.label}`}
         emptyText="Nenhum registro encontrado."
         onSearch={onSearch}
-        onSort={table.setSort}
-        onPage={table.setPage}
         actions={(row) => {
           const temporary = row.id.startsWith('temporario-');
           return (

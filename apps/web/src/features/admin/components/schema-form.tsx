@@ -3,10 +3,12 @@
 // '1.234,56', one item per line, JSON), read into the contract's shape inside the resolver, so the
 // messages shown under each field are the schema's own Portuguese ones.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, type ReactNode } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { UploadBucket } from '@vitrine/domain/uploads';
+import { Button } from '@/components/ui/button';
 import { DecimalInput, decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,10 +18,12 @@ import { cn } from '@/lib/utils';
 
 /** Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it. */
 export type FieldSpec = (
-  | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; hint?: string; type?: 'text' | 'email' }
+  /** With `optional`, an empty text leaves the key out of the value; `keep` filters what typing keeps (digits of a code). */
+  | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; optional?: boolean; hint?: string; type?: 'text' | 'email' | 'password' | 'tel'; keep?: (text: string) => string }
   /** An address; with `upload`, a file sent to that bucket fills it in. */
   | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
-  | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string }
+  /** With `grouping: false`, a number shown and typed without thousands separators (a year). */
+  | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string; grouping?: false }
   | { key: string; label: string; kind: 'boolean' }
   /** With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`). */
   | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string; icon?: ReactNode }[]; nullable?: boolean; noneLabel?: string }
@@ -29,38 +33,49 @@ export type FieldSpec = (
   | { key: string; label: string; kind: 'parsed'; format: (value: unknown) => string; parse: (text: string) => unknown; hint?: string; upload?: UploadBucket; uploadLine?: (url: string) => string }
   /** Any JSON value (a list of objects, a text, a number…). */
   | { key: string; label: string; kind: 'json'; hint?: string }
-) & { errorAt?: string; /** A text area's height in lines. */ rows?: number };
+  /** A list of items of text parts (links: text and address), each removable and movable; `itemName` names one ('link'). */
+  | { key: string; label: string; kind: 'list'; itemName: string; item: readonly { key: string; label: string; placeholder?: string }[] }
+) & {
+  errorAt?: string;
+  /** A text area's height in lines. */
+  rows?: number;
+  /** The control's own attributes (a placeholder, a datalist, the browser's autofill). */
+  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'autoComplete' | 'maxLength' | 'inputMode' | 'list' | 'pattern' | 'className'>;
+};
 
-/** What the form holds: the typed text of each field (a flag for a boolean). */
-export type FormTexts = Record<string, string | boolean>;
+type ListTexts = Record<string, string>[];
+/** What the form holds: the typed text of each field (a flag for a boolean, the parts' texts of a list's items). */
+export type FormTexts = Record<string, string | boolean | ListTexts>;
 
 const NONE = '—';
 const INVALID_JSON = 'Conteúdo inválido: use JSON.';
 const NOT_A_NUMBER = 'Informe um número como 1.234,56.';
 
 /** The text a field shows for a stored value. */
-function toText(field: FieldSpec, value: unknown): string | boolean {
+function toText(field: FieldSpec, value: unknown): string | boolean | ListTexts {
   if (field.kind === 'boolean') return Boolean(value);
+  if (field.kind === 'list') return ((value ?? []) as Record<string, unknown>[]).map((item) => Object.fromEntries(field.item.map((part) => [part.key, String(item[part.key] ?? '')])));
   if (value === null || value === undefined) return '';
   if (field.kind === 'lines') return (value as string[]).join(field.separator ? `${field.separator} ` : '\n');
   if (field.kind === 'parsed') return field.format(value);
   if (field.kind === 'json') return JSON.stringify(value, null, 2);
   if (field.kind === 'money') return decimalText(Number(value), 2);
-  if (field.kind === 'number') return decimalText(Number(value));
+  if (field.kind === 'number') return field.grouping === false ? String(value) : decimalText(Number(value));
   return String(value);
 }
 
 export const textsOf = (fields: readonly FieldSpec[], values: Record<string, unknown>): FormTexts => Object.fromEntries(fields.map((field) => [field.key, toText(field, values[field.key])]));
 
 /** The value a field's text stands for (NaN for a required number left empty: the schema says so). */
-function fromText(field: FieldSpec, text: string | boolean | undefined): unknown {
+function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefined): unknown {
   if (field.kind === 'boolean') return Boolean(text);
+  if (field.kind === 'list') return Array.isArray(text) ? text : [];
   const value = String(text ?? '');
   const nullable = 'nullable' in field && field.nullable;
   if (field.kind === 'lines') return value.split(field.separator ?? '\n').map((line) => line.trim()).filter(Boolean);
   if (field.kind === 'json') return JSON.parse(value);
   if (field.kind === 'parsed') return field.parse(value);
-  if (value.trim() === '') return nullable ? null : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
+  if (value.trim() === '') return nullable ? null : 'optional' in field && field.optional ? undefined : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
   if (field.kind === 'number' || field.kind === 'money') return requiredDecimal(value);
   return value;
 }
@@ -68,12 +83,13 @@ function fromText(field: FieldSpec, text: string | boolean | undefined): unknown
 /** The contract's schema behind the texts: texts → values (bad JSON refused here) → the schema. */
 export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
   return z
-    .record(z.string(), z.union([z.string(), z.boolean()]))
+    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.record(z.string(), z.string()))]))
     .transform((texts, ctx) => {
       const values: Record<string, unknown> = {};
       for (const field of fields) {
         try {
-          values[field.key] = fromText(field, texts[field.key]);
+          const value = fromText(field, texts[field.key]);
+          if (value !== undefined) values[field.key] = value;
           // Typed text that is no number is said here, whatever the schema would make of NaN.
           if (Number.isNaN(values[field.key]) && String(texts[field.key] ?? '').trim() !== '') ctx.addIssue({ code: 'custom', path: [field.key], message: NOT_A_NUMBER });
         } catch (error) {
@@ -85,10 +101,26 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
     .pipe(schema as z.ZodType<unknown, Record<string, unknown>>);
 }
 
-/** A form over `fields` whose submit hands over the value the contract's schema accepts. */
-export function useSchemaForm<Out = Record<string, unknown>>({ fields, schema, initial }: { fields: readonly FieldSpec[]; schema: z.ZodType<Out>; initial: Record<string, unknown> }) {
+/** What the texts stand for so far, unchecked (a live preview): a field whose text cannot be read is left out. */
+export function readTexts(fields: readonly FieldSpec[], texts: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    try {
+      values[field.key] = fromText(field, texts[field.key] as FormTexts[string] | undefined);
+    } catch {
+      // Not readable yet: the preview goes without it.
+    }
+  }
+  return values;
+}
+
+/**
+ * A form over `fields` whose submit hands over the value the contract's schema accepts; `restored`
+ * texts (a draft kept in the browser) stand in for the initial values.
+ */
+export function useSchemaForm<Out = Record<string, unknown>>({ fields, schema, initial, restored }: { fields: readonly FieldSpec[]; schema: z.ZodType<Out>; initial: Record<string, unknown>; restored?: FormTexts | null }) {
   const resolver = useMemo(() => zodResolver(textsSchema(fields, schema) as never) as unknown as Resolver<FormTexts, unknown, Out>, [fields, schema]);
-  return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: textsOf(fields, initial), mode: 'onTouched' });
+  return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode: 'onTouched' });
 }
 
 export type SchemaFormApi<Out = Record<string, unknown>> = UseFormReturn<FormTexts, unknown, Out>;
@@ -110,13 +142,41 @@ export function messageOf(errors: FieldErrors, key: string): string | undefined 
   return walk(node);
 }
 
-const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed';
+const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed' || field.kind === 'list';
 
-/** One field: its label, control, hint and the schema's message; `extra` goes under the control (an upload button). */
-export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { form: SchemaFormApi<Out>; field: FieldSpec; idPrefix: string; extra?: ReactNode; className?: string }) {
+function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-destructive text-xs">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * One field: its label, control, hint and the schema's message; `extra` goes under the control (an
+ * upload button), `beside` next to it (a row's buttons), `labelExtra` after the label's text (a badge).
+ */
+export function SchemaField<Out>({
+  form,
+  field,
+  idPrefix,
+  extra,
+  beside,
+  labelExtra,
+  className,
+}: {
+  form: SchemaFormApi<Out>;
+  field: FieldSpec;
+  idPrefix: string;
+  extra?: ReactNode;
+  beside?: ReactNode;
+  labelExtra?: ReactNode;
+  className?: string;
+}) {
   const inputId = `${idPrefix}-${field.key}`;
   const error = messageOf(form.formState.errors, field.errorAt ?? field.key);
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': `${inputId}-erro` } : {};
+  if (field.kind === 'list') return <ListField form={form} field={field} idPrefix={inputId} className={className} />;
   return (
     <Controller
       control={form.control}
@@ -131,11 +191,10 @@ export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { 
           );
         }
         const text = String(control.value ?? '');
-        const common = { id: inputId, ref: control.ref, onBlur: control.onBlur, ...described };
-        return (
-          <div className={cn('grid min-w-0 content-start gap-1.5', isWide(field) && 'sm:col-span-full', className)}>
-            <Label htmlFor={inputId}>{field.label}</Label>
-            {field.kind === 'select' ? (
+        const common = { ...field.input, id: inputId, ref: control.ref, onBlur: control.onBlur, ...described };
+        const keep = field.kind === 'text' && field.keep ? field.keep : (typed: string) => typed;
+        const controlElement =
+          field.kind === 'select' ? (
               <Select value={text || NONE} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
                 <SelectTrigger id={inputId} ref={control.ref} className="w-full" onBlur={control.onBlur} {...described}>
                   <SelectValue />
@@ -151,21 +210,92 @@ export function SchemaField<Out>({ form, field, idPrefix, extra, className }: { 
               </Select>
             ) : isWide(field) ? (
               <Textarea {...common} rows={field.rows ?? (field.kind === 'json' ? 6 : 3)} className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
-            ) : field.kind === 'number' || field.kind === 'money' ? (
+            ) : (field.kind === 'number' || field.kind === 'money') && field.grouping !== false ? (
               <DecimalInput {...common} value={text} onValueChange={control.onChange} fractionDigits={field.kind === 'money' ? 2 : undefined} />
             ) : (
-              <Input {...common} type={field.kind === 'url' ? 'url' : field.kind === 'text' && field.type ? field.type : 'text'} value={text} onChange={(event) => control.onChange(event.target.value)} />
+              <Input
+                inputMode={field.kind === 'number' ? 'numeric' : undefined}
+                {...common}
+                type={field.kind === 'url' ? 'url' : field.kind === 'text' && field.type ? field.type : 'text'}
+                value={text}
+                onChange={(event) => control.onChange(keep(event.target.value))}
+              />
+            );
+        return (
+          <div className={cn('grid min-w-0 content-start gap-1.5', isWide(field) && 'sm:col-span-full', className)}>
+            <Label htmlFor={inputId} className={labelExtra ? 'flex flex-wrap items-center gap-2' : undefined}>
+              {field.label}
+              {labelExtra}
+            </Label>
+            {beside ? (
+              <div className="flex flex-wrap gap-2">
+                {controlElement}
+                {beside}
+              </div>
+            ) : (
+              controlElement
             )}
             {extra}
             {'hint' in field && field.hint && <p className="text-muted-foreground text-xs">{field.hint}</p>}
-            {error && (
-              <p id={`${inputId}-erro`} className="text-destructive text-xs">
-                {error}
-              </p>
-            )}
+            <FieldMessage id={`${inputId}-erro`} message={error} />
           </div>
         );
       }}
     />
+  );
+}
+
+/** A list field: each item's parts with their messages, moved up or down, removed; a new empty item added. */
+function ListField<Out>({ form, field, idPrefix, className }: { form: SchemaFormApi<Out>; field: Extract<FieldSpec, { kind: 'list' }>; idPrefix: string; className?: string }) {
+  // The field array holds the items' texts; useFieldArray's generics cannot know a key of FormTexts is a list.
+  const { fields: items, append, remove, move } = useFieldArray({ control: form.control as unknown as Control<Record<string, ListTexts>>, name: field.key });
+  const errors = form.formState.errors;
+  // The list's own message (too many items), not one of an item's.
+  const own = (errors[field.key] as { message?: string; root?: { message?: string } } | undefined) ?? {};
+  const name = field.itemName;
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  return (
+    <fieldset className={cn('min-w-0 space-y-2 rounded-lg border p-3 sm:col-span-full', className)}>
+      <legend className="px-1 text-sm font-medium">{field.label}</legend>
+      {items.length === 0 && <p className="text-muted-foreground text-xs">Nenhum {name}.</p>}
+      <ol className="space-y-2">
+        {items.map((item, index) => (
+          <li key={item.id} className="bg-muted/40 grid min-w-0 gap-2 rounded-md p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label={`${Name} ${index + 1}`}>
+            {field.item.map((part) => {
+              const id = `${idPrefix}-${index}-${part.key}`;
+              const message = messageOf(errors, `${field.errorAt ?? field.key}.${index}.${part.key}`);
+              return (
+                <div key={part.key} className="grid min-w-0 gap-1">
+                  <Label htmlFor={id}>{`${part.label} ${index + 1}`}</Label>
+                  <Input
+                    id={id}
+                    placeholder={part.placeholder}
+                    aria-invalid={message ? true : undefined}
+                    aria-describedby={message ? `${id}-erro` : undefined}
+                    {...form.register(`${field.key}.${index}.${part.key}`)}
+                  />
+                  <FieldMessage id={`${id}-erro`} message={message} />
+                </div>
+              );
+            })}
+            <div className="flex gap-1">
+              <Button type="button" variant="outline" size="icon" aria-label={`Subir ${name} ${index + 1}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+                <ArrowUp className="size-4" aria-hidden />
+              </Button>
+              <Button type="button" variant="outline" size="icon" aria-label={`Descer ${name} ${index + 1}`} disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>
+                <ArrowDown className="size-4" aria-hidden />
+              </Button>
+              <Button type="button" variant="outline" size="icon" aria-label={`Remover ${name} ${index + 1}`} onClick={() => remove(index)}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <FieldMessage id={`${idPrefix}-erro`} message={own.message ?? own.root?.message} />
+      <Button type="button" variant="outline" size="sm" onClick={() => append(Object.fromEntries(field.item.map((part) => [part.key, ''])))}>
+        <Plus className="size-4" aria-hidden /> Adicionar {name}
+      </Button>
+    </fieldset>
   );
 }

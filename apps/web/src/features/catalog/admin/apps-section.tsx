@@ -23,6 +23,7 @@ import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { FieldUpload } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { adminTableProps } from '@/features/admin/components/table-props';
 
 export function AppsSection() {
   const isMobile = useIsNarrow();
@@ -63,21 +64,10 @@ export function AppsSection() {
       <AdminDataTable
         caption="Aplicativos"
         columns={columns}
-        rows={table.items as AdminApp[]}
-        total={table.total}
-        page={table.params.page}
-        pageCount={table.pageCount}
-        sort={table.params.sort}
-        order={table.params.order}
-        isLoading={table.isLoading}
-        isFetching={table.isFetching}
-        loadError={table.error}
-        onRetry={() => void table.refetch()}
+        {...adminTableProps<AdminApp>(table)}
         searchPlaceholder="Buscar aplicativos"
         emptyText="Nenhum aplicativo encontrado."
         onSearch={onSearch}
-        onSort={table.setSort}
-        onPage={table.setPage}
         actions={(app) => {
           const temporary = app.id.startsWith('temporario-');
           return (

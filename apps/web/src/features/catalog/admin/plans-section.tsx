@@ -18,6 +18,7 @@ import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { changedOnly } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { adminTableProps } from '@/features/admin/components/table-props';
 
 const PRICE_FIELDS: Record<BillingPeriod, 'priceMonthly' | 'priceQuarterly' | 'priceSemiannual' | 'priceAnnual'> = {
   monthly: 'priceMonthly',
@@ -73,21 +74,10 @@ export function PlansSection() {
       <AdminDataTable
         caption="Planos"
         columns={columns}
-        rows={table.items as AdminPlan[]}
-        total={table.total}
-        page={table.params.page}
-        pageCount={table.pageCount}
-        sort={table.params.sort}
-        order={table.params.order}
-        isLoading={table.isLoading}
-        isFetching={table.isFetching}
-        loadError={table.error}
-        onRetry={() => void table.refetch()}
+        {...adminTableProps<AdminPlan>(table)}
         searchPlaceholder="Buscar planos"
         emptyText="Nenhum plano encontrado."
         onSearch={onSearch}
-        onSort={table.setSort}
-        onPage={table.setPage}
         actions={(plan) => (
           <span className="inline-flex gap-1">
             <Button variant="ghost" size="sm" onClick={() => setEditing(plan)} aria-label={`Editar ${plan.name}`} disabled={plan.id.startsWith('temporario-')}>

@@ -2,7 +2,9 @@
 // connection test and a create-read-update-delete round trip on a scratch record, each step timed).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Play, Save, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Link } from 'react-router';
 import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
@@ -16,11 +18,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
 
@@ -28,24 +30,28 @@ function useSettings() {
   return useQuery({ queryKey: ['site_configurations', 'admin', 'settings'], queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }) });
 }
 
+/** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
+const settingField = (setting: Setting): FieldSpec => ({
+  key: 'value',
+  label: setting.label,
+  kind: 'text',
+  type: setting.secret ? 'password' : 'text',
+  input: { autoComplete: 'off', placeholder: setting.secret ? 'Novo valor (oculto)' : undefined, className: 'min-w-0 flex-1 basis-56' },
+});
+
 /** One setting: its value in force and where it comes from; a secret is write-only. */
 function SettingField({ setting }: { setting: Setting }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(setting.secret ? '' : (setting.value ?? ''));
-  const [error, setError] = useState<string | null>(null);
-  const id = `config-${setting.key}`;
+  const fields = useMemo(() => [settingField(setting)], [setting]);
+  const schema = useMemo(() => z.object({ value: SETTINGS[setting.key as SettingKey].schema as z.ZodType<string> }), [setting.key]);
+  const form = useSchemaForm({ fields, schema, initial: { value: setting.secret ? '' : setting.value } });
+  const typed = String(useWatch({ control: form.control, name: 'value' }) ?? '');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
-  const save = guarded(async () => {
-    const check = SETTINGS[setting.key as SettingKey].schema.safeParse(value);
-    if (!check.success) {
-      setError(check.error.issues[0]?.message ?? 'Valor inválido.');
-      return;
-    }
-    setError(null);
+  const save = guarded(async (value: string) => {
     try {
       await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
-      if (setting.secret) setValue('');
+      if (setting.secret) form.reset({ value: '' });
     } catch (failure) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
     }
@@ -61,39 +67,31 @@ function SettingField({ setting }: { setting: Setting }) {
     await refresh();
   });
   return (
-    <form
-      className="grid gap-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Label htmlFor={id} className="flex flex-wrap items-center gap-2">
-        {setting.label} <Badge variant="outline">{SOURCE_LABELS[setting.source]}</Badge>
-        {setting.secret && setting.value && <code className="text-muted-foreground text-xs">{setting.value}</code>}
-      </Label>
-      <div className="flex flex-wrap gap-2">
-        <Input
-          id={id}
-          className="min-w-0 flex-1 basis-56"
-          type={setting.secret ? 'password' : 'text'}
-          autoComplete="off"
-          placeholder={setting.secret ? 'Novo valor (oculto)' : undefined}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-        />
-        <Button type="submit" disabled={!value.trim()}>
-          <Save className="size-4" aria-hidden /> Salvar
-        </Button>
-        {setting.source === 'admin' && (
-          <Button type="button" variant="outline" onClick={() => void reset()} aria-label={`Voltar ${setting.label} ao ambiente`}>
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
-        )}
-      </div>
-      {error && <p className="text-destructive text-xs">{error}</p>}
+    // Checked here by the setting's schema; the text goes as typed, and the server reads it with the same schema.
+    <form noValidate onSubmit={form.handleSubmit(() => void save(String(form.getValues('value'))))}>
+      <SchemaField
+        form={form}
+        field={fields[0]!}
+        idPrefix={`config-${setting.key}`}
+        labelExtra={
+          <>
+            <Badge variant="outline">{SOURCE_LABELS[setting.source]}</Badge>
+            {setting.secret && setting.value && <code className="text-muted-foreground text-xs">{setting.value}</code>}
+          </>
+        }
+        beside={
+          <>
+            <Button type="submit" disabled={!typed.trim()}>
+              <Save className="size-4" aria-hidden /> Salvar
+            </Button>
+            {setting.source === 'admin' && (
+              <Button type="button" variant="outline" onClick={() => void reset()} aria-label={`Voltar ${setting.label} ao ambiente`}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            )}
+          </>
+        }
+      />
     </form>
   );
 }

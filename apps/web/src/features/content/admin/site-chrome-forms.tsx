@@ -1,17 +1,14 @@
-// The header and the footer edited as forms (react-hook-form on the contract's own schemas), with a
-// live preview of what visitors will see: links added, removed and reordered, the footer's social
-// profiles, one toast per save.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ArrowDown, ArrowUp, Plus, Save, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+// The header and the footer edited on the admin form primitive (the contract's own schemas, each
+// message under its field), with a live preview of what visitors will see: links added, removed and
+// reordered, the footer's social profiles, one toast per save.
+import { Save } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
+import { readTexts, SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/features/admin/components/schema-form';
 
 /** Saves the parts that changed (one request each) and says so once. */
 export type SaveParts = (parts: Record<string, unknown>) => Promise<unknown>;
@@ -30,91 +27,70 @@ function storedOrDefault<T extends object>(schema: z.ZodObject, defaults: T, sto
 const changedParts = (values: object, stored: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(stored[key])));
 
-/** An unset social profile is left out, never stored as an empty address. */
-const withoutEmptySocial = (footer: FooterConfig): FooterConfig => ({
-  ...footer,
-  social: Object.fromEntries(Object.entries(footer.social).filter(([, url]) => typeof url === 'string' && url.trim() !== '').map(([name, url]) => [name, url!.trim()])),
+const LINK_PARTS = [
+  { key: 'label', label: 'Texto do link' },
+  { key: 'href', label: 'Endereço do link', placeholder: '/pagina ou https://…' },
+] as const;
+
+/** An optional text left empty is left out (as the defaults have it), so an untouched form has nothing to save. */
+const unlessEmpty = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+// The forms' fields are flat; each message is found where the contract's schema nests it.
+const HEADER_FIELDS = [
+  { key: 'brandText', label: 'Nome da marca', kind: 'text', errorAt: 'brand.text' },
+  { key: 'brandTagline', label: 'Slogan', kind: 'text', errorAt: 'brand.tagline' },
+  { key: 'navigation', label: 'Links do menu', kind: 'list', itemName: 'link', item: LINK_PARTS },
+] as const satisfies readonly FieldSpec[];
+
+const toHeaderValues = (header: HeaderConfig) => ({ brandText: header.brand.text, brandTagline: header.brand.tagline, navigation: header.navigation });
+const toHeader = (values: Record<string, unknown>): unknown => ({
+  brand: { text: values.brandText, tagline: unlessEmpty(values.brandTagline) },
+  navigation: values.navigation,
 });
+const headerBody = z.record(z.string(), z.unknown()).transform(toHeader).pipe(headerConfigSchema);
 
-/** The message of a nested field's error ('navigation.2.label'), if any. */
-function errorAt(errors: FieldErrors, path: string): string | undefined {
-  let node: unknown = errors;
-  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const message = (node as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-}
+const SOCIAL_FIELDS = [
+  { key: 'facebook', label: 'Facebook', placeholder: 'https://facebook.com/sua-loja' },
+  { key: 'instagram', label: 'Instagram', placeholder: 'https://instagram.com/sua-loja' },
+  { key: 'twitter', label: 'X (Twitter)', placeholder: 'https://x.com/sua-loja' },
+] as const;
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p id={`${id}-erro`} className="text-destructive text-xs">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+const FOOTER_FIELDS = [
+  { key: 'logoText', label: 'Nome no logotipo', kind: 'text', errorAt: 'logo.text' },
+  { key: 'logoImageUrl', label: 'Imagem do logotipo (endereço)', kind: 'text', errorAt: 'logo.imageUrl', input: { placeholder: 'https://…' } },
+  { key: 'description', label: 'Descrição da empresa', kind: 'textarea', rows: 3 },
+  ...SOCIAL_FIELDS.map(({ key, label, placeholder }) => ({ key, label, kind: 'url' as const, errorAt: `social.${key}`, input: { placeholder } })),
+  { key: 'quickLinks', label: 'Links rápidos', kind: 'list', itemName: 'link', item: LINK_PARTS },
+  { key: 'legalLinks', label: 'Links legais', kind: 'list', itemName: 'link', item: LINK_PARTS },
+  { key: 'email', label: 'E-mail', kind: 'text', type: 'email', errorAt: 'contact.email' },
+  { key: 'phone', label: 'Telefone', kind: 'text', errorAt: 'contact.phone' },
+  { key: 'location', label: 'Localização', kind: 'text', errorAt: 'contact.location' },
+  { key: 'year', label: 'Ano', kind: 'number', grouping: false, errorAt: 'copyright.year' },
+  { key: 'copyrightText', label: 'Texto de direitos autorais', kind: 'text', errorAt: 'copyright.text' },
+] as const satisfies readonly FieldSpec[];
 
-/** A text input bound to `name`, with its label and the schema's message. */
-function TextField<T extends FieldValues>({ form, name, label, prefix, type = 'text', ...rest }: { form: { register: UseFormRegister<T>; errors: FieldErrors<T> }; name: Path<T>; label: string; prefix: string; type?: string; placeholder?: string; valueAsNumber?: boolean }) {
-  const id = `${prefix}-${name.replaceAll('.', '-')}`;
-  const error = errorAt(form.errors, name);
-  return (
-    <Field id={id} label={label} error={error}>
-      <Input id={id} type={type} placeholder={rest.placeholder} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-erro` : undefined} {...form.register(name, rest.valueAsNumber ? { valueAsNumber: true } : {})} />
-    </Field>
-  );
-}
-
-/** A list of links (text and address), each removable and movable up or down. */
-function LinkListEditor<T extends FieldValues>({ control, register, errors, name, title, prefix }: { control: Control<T>; register: UseFormRegister<T>; errors: FieldErrors<T>; name: Path<T>; title: string; prefix: string }) {
-  // The field array's name is one of the form's link lists; useFieldArray's generics cannot know that.
-  const { fields, append, remove, move } = useFieldArray({ control: control as unknown as Control<Record<string, { label: string; href: string }[]>>, name: name as string });
-  const listError = errorAt(errors, name) ?? errorAt(errors, `${name}.root`);
-  return (
-    <fieldset className="min-w-0 space-y-2 rounded-lg border p-3">
-      <legend className="px-1 text-sm font-medium">{title}</legend>
-      {fields.length === 0 && <p className="text-muted-foreground text-xs">Nenhum link.</p>}
-      <ol className="space-y-2">
-        {fields.map((field, index) => {
-          const base = `${name}.${index}`;
-          const labelId = `${prefix}-${name}-${index}-label`;
-          const hrefId = `${prefix}-${name}-${index}-href`;
-          const labelError = errorAt(errors, `${base}.label`);
-          const hrefError = errorAt(errors, `${base}.href`);
-          return (
-            <li key={field.id} className="grid min-w-0 gap-2 rounded-md bg-muted/40 p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label={`Link ${index + 1}`}>
-              <Field id={labelId} label={`Texto do link ${index + 1}`} error={labelError}>
-                <Input id={labelId} aria-invalid={labelError ? true : undefined} {...register(`${base}.label` as Path<T>)} />
-              </Field>
-              <Field id={hrefId} label={`Endereço do link ${index + 1}`} error={hrefError}>
-                <Input id={hrefId} placeholder="/pagina ou https://…" aria-invalid={hrefError ? true : undefined} {...register(`${base}.href` as Path<T>)} />
-              </Field>
-              <div className="flex gap-1">
-                <Button type="button" variant="outline" size="icon" aria-label={`Subir link ${index + 1}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
-                  <ArrowUp className="size-4" aria-hidden />
-                </Button>
-                <Button type="button" variant="outline" size="icon" aria-label={`Descer link ${index + 1}`} disabled={index === fields.length - 1} onClick={() => move(index, index + 1)}>
-                  <ArrowDown className="size-4" aria-hidden />
-                </Button>
-                <Button type="button" variant="outline" size="icon" aria-label={`Remover link ${index + 1}`} onClick={() => remove(index)}>
-                  <Trash2 className="size-4" aria-hidden />
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ol>
-      {listError && <p className="text-destructive text-xs">{listError}</p>}
-      <Button type="button" variant="outline" size="sm" onClick={() => append({ label: '', href: '' })}>
-        <Plus className="size-4" aria-hidden /> Adicionar link
-      </Button>
-    </fieldset>
-  );
-}
+const toFooterValues = (footer: FooterConfig) => ({
+  logoText: footer.logo.text,
+  logoImageUrl: footer.logo.imageUrl,
+  description: footer.description,
+  ...footer.social,
+  quickLinks: footer.quickLinks,
+  legalLinks: footer.legalLinks,
+  ...footer.contact,
+  year: footer.copyright.year,
+  copyrightText: footer.copyright.text,
+});
+const toFooter = (values: Record<string, unknown>): unknown => ({
+  logo: { text: values.logoText, imageUrl: unlessEmpty(values.logoImageUrl) },
+  description: values.description,
+  // An unset social profile is left out, never stored as an empty address.
+  social: Object.fromEntries(SOCIAL_FIELDS.flatMap(({ key }) => (typeof values[key] === 'string' && values[key].trim() !== '' ? [[key, values[key].trim()]] : []))),
+  quickLinks: values.quickLinks,
+  legalLinks: values.legalLinks,
+  contact: { email: values.email, phone: values.phone, location: values.location },
+  copyright: { year: values.year, text: values.copyrightText },
+});
+const footerBody = z.record(z.string(), z.unknown()).transform(toFooter).pipe(footerConfigSchema);
 
 function FormWithPreview({ label, onSubmit, submitting, fields, preview }: { label: string; onSubmit: () => void; submitting: boolean; fields: ReactNode; preview: ReactNode }) {
   return (
@@ -135,79 +111,80 @@ function FormWithPreview({ label, onSubmit, submitting, fields, preview }: { lab
   );
 }
 
+/** A form's fields by key, each drawn by the primitive where the layout puts it. */
+function drawField<Out>(form: SchemaFormApi<Out>, fields: readonly FieldSpec[], idPrefix: string) {
+  return (key: string) => <SchemaField form={form} field={fields.find((field) => field.key === key)!} idPrefix={idPrefix} />;
+}
+
 export function HeaderForm({ stored, save }: { stored: Record<string, unknown>; save: SaveParts }) {
-  const form = useForm<HeaderConfig>({ resolver: zodResolver(headerConfigSchema), defaultValues: storedOrDefault(headerConfigSchema, defaultHeaderConfig, stored), mode: 'onTouched' });
-  const values = useWatch({ control: form.control }) as HeaderConfig;
-  const { errors, isSubmitting } = form.formState;
-  const bound = { register: form.register, errors };
+  const form = useSchemaForm({ fields: HEADER_FIELDS, schema: headerBody, initial: toHeaderValues(storedOrDefault(headerConfigSchema, defaultHeaderConfig, stored)) });
+  const texts = useWatch({ control: form.control });
+  const field = drawField(form, HEADER_FIELDS, 'cabecalho');
   return (
     <FormWithPreview
       label="Cabeçalho"
-      submitting={isSubmitting}
+      submitting={form.formState.isSubmitting}
       onSubmit={form.handleSubmit(async (header) => {
         await save(changedParts(header, stored));
       })}
       fields={
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField form={bound} prefix="cabecalho" name="brand.text" label="Nome da marca" />
-            <TextField form={bound} prefix="cabecalho" name="brand.tagline" label="Slogan" />
+            {field('brandText')}
+            {field('brandTagline')}
           </div>
-          <LinkListEditor control={form.control} register={form.register} errors={errors} name="navigation" title="Links do menu" prefix="cabecalho" />
+          {field('navigation')}
         </>
       }
-      preview={<HeaderPreview value={values} />}
+      preview={<HeaderPreview value={toHeader(readTexts(HEADER_FIELDS, texts)) as Partial<HeaderConfig>} />}
     />
   );
 }
 
 export function FooterForm({ stored, save }: { stored: Record<string, unknown>; save: SaveParts }) {
-  const form = useForm<FooterConfig>({ resolver: zodResolver(footerConfigSchema), defaultValues: storedOrDefault(footerConfigSchema, defaultFooterConfig, stored), mode: 'onTouched' });
-  const values = useWatch({ control: form.control }) as FooterConfig;
-  const { errors, isSubmitting } = form.formState;
-  const bound = { register: form.register, errors };
+  const form = useSchemaForm({ fields: FOOTER_FIELDS, schema: footerBody, initial: toFooterValues(storedOrDefault(footerConfigSchema, defaultFooterConfig, stored)) });
+  const texts = useWatch({ control: form.control });
+  const field = drawField(form, FOOTER_FIELDS, 'rodape');
   return (
     <FormWithPreview
       label="Rodapé"
-      submitting={isSubmitting}
+      submitting={form.formState.isSubmitting}
       onSubmit={form.handleSubmit(async (footer) => {
-        await save(changedParts(withoutEmptySocial(footer), stored));
+        await save(changedParts(footer, stored));
       })}
       fields={
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField form={bound} prefix="rodape" name="logo.text" label="Nome no logotipo" />
-            <TextField form={bound} prefix="rodape" name="logo.imageUrl" label="Imagem do logotipo (endereço)" placeholder="https://…" />
+            {field('logoText')}
+            {field('logoImageUrl')}
           </div>
-          <Field id="rodape-description" label="Descrição da empresa" error={errorAt(errors, 'description')}>
-            <Textarea id="rodape-description" rows={3} {...form.register('description')} />
-          </Field>
+          {field('description')}
           <fieldset className="min-w-0 space-y-2 rounded-lg border p-3">
             <legend className="px-1 text-sm font-medium">Redes sociais</legend>
             <p className="text-muted-foreground text-xs">Deixe em branco as redes que a loja não usa: o rodapé não as mostra.</p>
             <div className="grid gap-3 sm:grid-cols-3">
-              <TextField form={bound} prefix="rodape" name="social.facebook" label="Facebook" type="url" placeholder="https://facebook.com/sua-loja" />
-              <TextField form={bound} prefix="rodape" name="social.instagram" label="Instagram" type="url" placeholder="https://instagram.com/sua-loja" />
-              <TextField form={bound} prefix="rodape" name="social.twitter" label="X (Twitter)" type="url" placeholder="https://x.com/sua-loja" />
+              {field('facebook')}
+              {field('instagram')}
+              {field('twitter')}
             </div>
           </fieldset>
-          <LinkListEditor control={form.control} register={form.register} errors={errors} name="quickLinks" title="Links rápidos" prefix="rodape" />
-          <LinkListEditor control={form.control} register={form.register} errors={errors} name="legalLinks" title="Links legais" prefix="rodape" />
+          {field('quickLinks')}
+          {field('legalLinks')}
           <fieldset className="min-w-0 space-y-2 rounded-lg border p-3">
             <legend className="px-1 text-sm font-medium">Contato</legend>
             <div className="grid gap-3 sm:grid-cols-3">
-              <TextField form={bound} prefix="rodape" name="contact.email" label="E-mail" type="email" />
-              <TextField form={bound} prefix="rodape" name="contact.phone" label="Telefone" />
-              <TextField form={bound} prefix="rodape" name="contact.location" label="Localização" />
+              {field('email')}
+              {field('phone')}
+              {field('location')}
             </div>
           </fieldset>
           <div className="grid gap-3 sm:grid-cols-[8rem_1fr]">
-            <TextField form={bound} prefix="rodape" name="copyright.year" label="Ano" type="number" valueAsNumber />
-            <TextField form={bound} prefix="rodape" name="copyright.text" label="Texto de direitos autorais" />
+            {field('year')}
+            {field('copyrightText')}
           </div>
         </>
       }
-      preview={<FooterPreview value={values} />}
+      preview={<FooterPreview value={toFooter(readTexts(FOOTER_FIELDS, texts)) as Partial<FooterConfig>} />}
     />
   );
 }

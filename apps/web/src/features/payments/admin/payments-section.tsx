@@ -18,8 +18,9 @@ import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
-import { pageCount, usePagedList } from '@/features/admin/api/use-paged-list';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_VARIANT: Record<PaymentStatus, 'default' | 'secondary' | 'outline' | 'destructive'> = {
   paid: 'default',
@@ -113,20 +114,10 @@ export function PaymentsSection() {
       <AdminDataTable
         caption="Pagamentos"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Buscar pagamento"
         emptyText="Nenhum pagamento ainda."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
         toolbar={
           <Select
             value={status}

@@ -24,7 +24,6 @@ import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -37,7 +36,7 @@ import { guarded } from '@/features/admin/api/use-admin-table';
 import { pageCount } from '@/features/admin/api/use-paged-list';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SchemaField, textsOf, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
 
@@ -49,8 +48,15 @@ function useContacts() {
   });
 }
 
-type ItemDraft = { [K in 'provider' | 'quantity' | 'unitCost' | 'providerCode' | 'userName']: string };
-const EMPTY_ITEM: ItemDraft = { provider: '', quantity: '', unitCost: '', providerCode: '', userName: '' };
+const ITEM_FIELDS: FieldSpec[] = [
+  // The active providers are offered as suggestions (the datalist); any name may still be typed.
+  { key: 'provider', label: 'Provedor', kind: 'text', input: { list: 'item-provedores' } },
+  { key: 'quantity', label: 'Quantidade', kind: 'number' },
+  { key: 'unitCost', label: 'Custo unitário (R$)', kind: 'money' },
+  { key: 'providerCode', label: 'Código do provedor', kind: 'text', optional: true },
+  { key: 'userName', label: 'Usuário', kind: 'text', optional: true },
+];
+const NO_ITEM = {};
 
 const readStoredUrl = () => {
   try {
@@ -66,8 +72,7 @@ export function NewRechargePanel() {
   const providers = useProvidersWithCosts();
   useLoadErrorToast(contacts.error, 'contatos');
   const [items, setItems] = useState<CreditOrderItemInput[]>([]);
-  const [item, setItem] = useState<ItemDraft>(EMPTY_ITEM);
-  const [itemError, setItemError] = useState<string | null>(null);
+  const itemForm = useSchemaForm({ fields: ITEM_FIELDS, schema: creditOrderItemInputSchema, initial: NO_ITEM });
   const [webhookUrl, setWebhookUrl] = useState(readStoredUrl);
   const [contactId, setContactId] = useState('');
   const [sending, setSending] = useState(false);
@@ -78,21 +83,9 @@ export function NewRechargePanel() {
   const { totalCents } = creditOrderTotals(items);
   const activeContacts = (contacts.data ?? []).filter((contact) => contact.isActive);
 
-  const addItem = () => {
-    const parsed = creditOrderItemInputSchema.safeParse({
-      provider: item.provider,
-      quantity: requiredDecimal(item.quantity),
-      unitCost: requiredDecimal(item.unitCost),
-      providerCode: item.providerCode || undefined,
-      userName: item.userName || undefined,
-    });
-    if (!parsed.success) {
-      setItemError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setItemError(null);
-    setItems((current) => [...current, parsed.data]);
-    setItem(EMPTY_ITEM);
+  const addItem = (item: CreditOrderItemInput) => {
+    setItems((current) => [...current, item]);
+    itemForm.reset(textsOf(ITEM_FIELDS, NO_ITEM));
   };
 
   const send = guarded(async () => {
@@ -119,14 +112,6 @@ export function NewRechargePanel() {
     }
   });
 
-  const itemFields: { key: keyof ItemDraft; label: string; inputMode?: 'numeric' | 'decimal' }[] = [
-    { key: 'provider', label: 'Provedor' },
-    { key: 'quantity', label: 'Quantidade', inputMode: 'numeric' },
-    { key: 'unitCost', label: 'Custo unitário (R$)', inputMode: 'decimal' },
-    { key: 'providerCode', label: 'Código do provedor' },
-    { key: 'userName', label: 'Usuário' },
-  ];
-
   return (
     <section className="space-y-4" aria-labelledby="nova-recarga-titulo">
       <div>
@@ -139,24 +124,11 @@ export function NewRechargePanel() {
         noValidate
         aria-label="Adicionar item"
         className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          addItem();
-        }}
+        onSubmit={itemForm.handleSubmit(addItem)}
       >
-        {itemFields.map((field) => (
-          <div key={field.key} className="grid min-w-0 gap-1.5">
-            <Label htmlFor={`item-${field.key}`}>{field.label}</Label>
-            <Input
-              id={`item-${field.key}`}
-              inputMode={field.inputMode}
-              list={field.key === 'provider' ? 'item-provedores' : undefined}
-              value={item[field.key]}
-              onChange={(event) => setItem({ ...item, [field.key]: event.target.value })}
-            />
-          </div>
+        {ITEM_FIELDS.map((field) => (
+          <SchemaField key={field.key} form={itemForm} field={field} idPrefix="item" />
         ))}
-        {/* The active providers as suggestions; any name may still be typed. */}
         <datalist id="item-provedores">
           {(providers.data ?? [])
             .filter((provider) => provider.isActive)
@@ -164,11 +136,6 @@ export function NewRechargePanel() {
               <option key={provider.id} value={provider.name} />
             ))}
         </datalist>
-        {itemError && (
-          <p role="alert" className="text-destructive text-sm sm:col-span-2 lg:col-span-5">
-            {itemError}
-          </p>
-        )}
         <div className="sm:col-span-2 lg:col-span-5">
           <Button type="submit" variant="outline">
             <Plus className="size-4" aria-hidden /> Adicionar item

@@ -4,9 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
-import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import {
   lastPathSegment,
   PROVIDER_TOASTS,
@@ -15,6 +16,7 @@ import {
   UPLOAD_TOASTS,
   type AdminProvider,
   type ProviderCost,
+  type ProviderCostInput,
   type ProviderWithCosts,
 } from '@vitrine/domain/recharge';
 import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
@@ -24,11 +26,8 @@ import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { DecimalInput, decimalText, optionalDecimal, requiredDecimal } from '@/components/ui/decimal-input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -36,6 +35,7 @@ import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { uploadFile } from '@/features/admin/api/upload-file';
 import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
+import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from '@/features/admin/components/schema-form';
 import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {
@@ -44,35 +44,22 @@ const PROVIDER_MESSAGES = {
   delete: { success: PROVIDER_TOASTS.removed, error: PROVIDER_TOASTS.removeError },
 };
 
-type ProviderDraft = {
-  [K in 'name' | 'supplierName' | 'description' | 'phone' | 'email' | 'providerUsername' | 'defaultUnitCost' | 'logoUrl' | 'documentUrl']: string;
-} & { isActive: boolean };
-
-const EMPTY_PROVIDER: ProviderDraft = {
-  name: '',
-  supplierName: '',
-  description: '',
-  phone: '',
-  email: '',
-  providerUsername: '',
-  defaultUnitCost: '',
-  logoUrl: '',
-  documentUrl: '',
-  isActive: true,
-};
-
-const toDraft = (provider: AdminProvider): ProviderDraft => ({
-  name: provider.name,
-  supplierName: provider.supplierName ?? '',
-  description: provider.description ?? '',
-  phone: provider.phone ?? '',
-  email: provider.email ?? '',
-  providerUsername: provider.providerUsername ?? '',
-  defaultUnitCost: decimalText(provider.defaultUnitCost, 2),
-  logoUrl: provider.logoUrl ?? '',
-  documentUrl: provider.documentUrl ?? '',
-  isActive: provider.isActive,
-});
+const PROVIDER_FIELDS: FieldSpec[] = [
+  { key: 'name', label: 'Nome *', kind: 'text' },
+  { key: 'supplierName', label: 'Fornecedor', kind: 'text' },
+  { key: 'phone', label: 'Telefone', kind: 'text', type: 'tel' },
+  { key: 'email', label: 'E-mail', kind: 'text', type: 'email' },
+  { key: 'providerUsername', label: 'Usuário no provedor', kind: 'text' },
+  // Optional: left empty, the provider has no default cost.
+  { key: 'defaultUnitCost', label: 'Custo unitário padrão (R$)', kind: 'money', nullable: true },
+  { key: 'description', label: 'Descrição', kind: 'textarea', rows: 2 },
+  // Filled by their uploads (FileField), not typed.
+  { key: 'logoUrl', label: 'Logo', kind: 'url' },
+  { key: 'documentUrl', label: 'Documento', kind: 'url' },
+  { key: 'isActive', label: 'Ativo', kind: 'boolean' },
+];
+const FILE_KEYS = new Set(['logoUrl', 'documentUrl']);
+const NEW_PROVIDER = { isActive: true };
 
 const draftKey = (providerId: string | null) => `vitrine:rascunho-provedor:${providerId ?? 'novo'}`;
 
@@ -88,34 +75,25 @@ async function removeStoredFile(bucket: UploadBucket, url: string): Promise<bool
   }
 }
 
-const TEXT_FIELDS: { key: Exclude<keyof ProviderDraft, 'isActive' | 'logoUrl' | 'documentUrl' | 'description'>; label: string; type?: string; inputMode?: 'decimal' }[] = [
-  { key: 'name', label: 'Nome *' },
-  { key: 'supplierName', label: 'Fornecedor' },
-  { key: 'phone', label: 'Telefone', type: 'tel' },
-  { key: 'email', label: 'E-mail', type: 'email' },
-  { key: 'providerUsername', label: 'Usuário no provedor' },
-  { key: 'defaultUnitCost', label: 'Custo unitário padrão (R$)', inputMode: 'decimal' },
-];
-
 function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider | null; onSave: (body: Record<string, unknown>) => Promise<boolean>; onClose: () => void }) {
   const key = draftKey(provider?.id ?? null);
-  const [restored] = useState(() => readDraft<ProviderDraft>(key));
-  const [draft, setDraft] = useState<ProviderDraft>(() => restored ?? (provider ? toDraft(provider) : EMPTY_PROVIDER));
-  const [error, setError] = useState<string | null>(null);
+  const [restored] = useState(() => readDraft<FormTexts>(key));
+  const form = useSchemaForm({ fields: PROVIDER_FIELDS, schema: providerCreateSchema, initial: provider ?? NEW_PROVIDER, restored });
+  const texts = useWatch({ control: form.control });
   const saving = useRef(false);
-  const [isSaving, setIsSaving] = useState(false);
   // Files replaced or removed on a saved provider are deleted once the change is saved.
   const [replaced, setReplaced] = useState<{ bucket: UploadBucket; url: string }[]>([]);
-  useFormDraft(key, draft);
+  useFormDraft(key, texts);
 
-  const set = (patch: Partial<ProviderDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const fileOf = (field: 'logoUrl' | 'documentUrl') => String(texts[field] ?? '');
+  const setFile = (field: 'logoUrl' | 'documentUrl', url: string) => form.setValue(field, url, { shouldDirty: true });
   const stored = (url: string) => url !== '' && (url === provider?.logoUrl || url === provider?.documentUrl);
   const dropFile = async (field: 'logoUrl' | 'documentUrl') => {
-    const url = draft[field];
+    const url = fileOf(field);
     const bucket: UploadBucket = field === 'logoUrl' ? 'provider-logos' : 'provider-documents';
     if (stored(url)) setReplaced((current) => [...current, { bucket, url }]);
     else if (url && !(await removeStoredFile(bucket, url))) return;
-    set({ [field]: '' });
+    setFile(field, '');
   };
 
   const cancel = () => {
@@ -123,31 +101,18 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
     onClose();
   };
 
-  const save = async () => {
+  const save = async (body: Record<string, unknown>) => {
     // A second click while the first save runs does nothing.
     if (saving.current) return;
-    // Without a name nothing is saved.
-    if (draft.name.trim() === '') return;
-    const parsed = providerCreateSchema.safeParse({
-      ...draft,
-      defaultUnitCost: optionalDecimal(draft.defaultUnitCost),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
     saving.current = true;
-    setIsSaving(true);
     try {
-      if (await onSave(parsed.data)) {
+      if (await onSave(body)) {
         clearDraft(key);
         for (const file of replaced) await removeStoredFile(file.bucket, file.url);
         onClose();
       }
     } finally {
       saving.current = false;
-      setIsSaving(false);
     }
   };
 
@@ -156,36 +121,17 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
       noValidate
       aria-label={provider ? `Editar ${provider.name}` : 'Novo provedor'}
       className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
+      onSubmit={form.handleSubmit(save)}
     >
       {restored && <p className="text-muted-foreground text-xs sm:col-span-2">Rascunho restaurado: continue de onde parou.</p>}
-      {TEXT_FIELDS.map((field) => (
-        <div key={field.key} className="grid min-w-0 gap-1.5">
-          <Label htmlFor={`provedor-${field.key}`}>{field.label}</Label>
-          <Input id={`provedor-${field.key}`} type={field.type ?? 'text'} inputMode={field.inputMode} value={draft[field.key]} onChange={(event) => set({ [field.key]: event.target.value })} />
-        </div>
+      {PROVIDER_FIELDS.filter((field) => !FILE_KEYS.has(field.key)).map((field) => (
+        <SchemaField key={field.key} form={form} field={field} idPrefix="provedor" className={field.kind === 'boolean' ? 'sm:col-span-2' : undefined} />
       ))}
-      <div className="grid gap-1.5 sm:col-span-2">
-        <Label htmlFor="provedor-description">Descrição</Label>
-        <Textarea id="provedor-description" rows={2} value={draft.description} onChange={(event) => set({ description: event.target.value })} />
-      </div>
-      <FileField label="Logo" bucket="provider-logos" url={draft.logoUrl} onUploaded={(url) => set({ logoUrl: url })} onRemove={() => void dropFile('logoUrl')} />
-      <FileField label="Documento" bucket="provider-documents" url={draft.documentUrl} onUploaded={(url) => set({ documentUrl: url })} onRemove={() => void dropFile('documentUrl')} />
-      <label className="inline-flex items-center gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" className="size-4" checked={draft.isActive} onChange={(event) => set({ isActive: event.target.checked })} />
-        Ativo
-      </label>
-      {error && (
-        <p role="alert" className="text-destructive text-sm sm:col-span-2">
-          {error}
-        </p>
-      )}
+      <FileField label="Logo" bucket="provider-logos" url={fileOf('logoUrl')} onUploaded={(url) => setFile('logoUrl', url)} onRemove={() => void dropFile('logoUrl')} />
+      <FileField label="Documento" bucket="provider-documents" url={fileOf('documentUrl')} onUploaded={(url) => setFile('documentUrl', url)} onRemove={() => void dropFile('documentUrl')} />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" disabled={isSaving}>
-          {isSaving ? 'Salvando…' : 'Salvar'}
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Salvando…' : 'Salvar'}
         </Button>
         <Button type="button" variant="outline" onClick={cancel}>
           Cancelar
@@ -250,28 +196,27 @@ function FileField({ label, bucket, url, onUploaded, onRemove }: { label: string
   );
 }
 
+const TIER_FIELDS: FieldSpec[] = [
+  { key: 'planType', label: 'Tipo de plano', kind: 'select', options: BILLING_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] })) },
+  { key: 'quantity', label: 'Quantidade', kind: 'number' },
+  { key: 'unitCost', label: 'Custo unitário (R$)', kind: 'money' },
+];
+const TIER_WIDTHS: Record<string, string> = { planType: 'w-32', quantity: 'w-24', unitCost: 'w-28' };
+const NEW_TIER = { planType: 'monthly' };
+
 function CostTiers({ provider }: { provider: ProviderWithCosts }) {
   const queryClient = useQueryClient();
-  const [planType, setPlanType] = useState<BillingPeriod>('monthly');
-  const [quantity, setQuantity] = useState('');
-  const [unitCost, setUnitCost] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm({ fields: TIER_FIELDS, schema: providerCostInputSchema, initial: NEW_TIER });
   const refresh = () => {
     return queryClient.invalidateQueries({ queryKey: ['providers'] });
   };
 
-  const add = guarded(async () => {
-    const parsed = providerCostInputSchema.safeParse({ planType, quantity: requiredDecimal(quantity), unitCost: requiredDecimal(unitCost) });
-    if (!parsed.success || quantity.trim() === '' || unitCost.trim() === '') {
-      setError(parsed.success ? 'Informe a quantidade e o custo unitário.' : parsed.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
+  const add = guarded(async (tier: ProviderCostInput) => {
     try {
-      await callEndpoint(adminPricingContract.putCost, { params: { id: provider.id }, body: parsed.data });
+      await callEndpoint(adminPricingContract.putCost, { params: { id: provider.id }, body: tier });
       notify.success('Faixa de custo salva');
-      setQuantity('');
-      setUnitCost('');
+      // The plan type stays for the next tier.
+      form.reset({ ...form.getValues(), quantity: '', unitCost: '' });
     } catch (failure) {
       notify.error('Erro ao salvar faixa de custo', (failure as Error).message);
     } finally {
@@ -328,52 +273,13 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
           </table>
         </div>
       )}
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-2"
-        aria-label={`Nova faixa de custo de ${provider.name}`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void add();
-        }}
-      >
-        <div className="grid gap-1">
-          <Label htmlFor={`faixa-plano-${provider.id}`} className="text-xs">
-            Tipo de plano
-          </Label>
-          <Select value={planType} onValueChange={(value) => setPlanType(value as BillingPeriod)}>
-            <SelectTrigger id={`faixa-plano-${provider.id}`} className="w-32">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {BILLING_PERIODS.map((period) => (
-                <SelectItem key={period} value={period}>
-                  {PERIOD_LABELS[period]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`faixa-quantidade-${provider.id}`} className="text-xs">
-            Quantidade
-          </Label>
-          <Input id={`faixa-quantidade-${provider.id}`} inputMode="numeric" className="w-24" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`faixa-custo-${provider.id}`} className="text-xs">
-            Custo unitário (R$)
-          </Label>
-          <DecimalInput id={`faixa-custo-${provider.id}`} fractionDigits={2} className="w-28" value={unitCost} onValueChange={setUnitCost} />
-        </div>
-        <Button type="submit" variant="outline" size="sm">
+      <form noValidate className="flex flex-wrap items-start gap-2" aria-label={`Nova faixa de custo de ${provider.name}`} onSubmit={form.handleSubmit((tier) => void add(tier))}>
+        {TIER_FIELDS.map((field) => (
+          <SchemaField key={field.key} form={form} field={field} idPrefix={`faixa-${provider.id}`} className={TIER_WIDTHS[field.key]} />
+        ))}
+        <Button type="submit" variant="outline" size="sm" className="mt-[1.375rem]">
           <Plus className="size-4" aria-hidden /> Adicionar faixa
         </Button>
-        {error && (
-          <p role="alert" className="text-destructive w-full text-xs">
-            {error}
-          </p>
-        )}
       </form>
     </div>
   );

@@ -21,8 +21,9 @@ import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
-import { pageCount, usePagedList } from '@/features/admin/api/use-paged-list';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
+import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };
@@ -96,20 +97,10 @@ function Deliveries() {
       <AdminDataTable
         caption="Entregas de webhooks"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Buscar por destino, evento ou id"
         emptyText="Nenhuma entrega."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
         toolbar={
           <Select
             value={status}
@@ -172,20 +163,10 @@ function Endpoints() {
       <AdminDataTable
         caption="Destinos de webhooks"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Filtrar"
         emptyText="Nenhum destino ainda: eles surgem na primeira entrega."
         onSearch={() => undefined}
-        onSort={() => undefined}
-        onPage={list.setPage}
         actions={(row) => (
           <Button variant="outline" size="sm" onClick={() => void rotate(row.id)} aria-label={`Gerar novo segredo para ${row.url}`}>
             <RotateCw className="size-4" aria-hidden /> Novo segredo
@@ -240,20 +221,10 @@ export function ContactMessagesSection() {
       <AdminDataTable
         caption="Mensagens de contato"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Buscar por nome, e-mail ou texto"
         emptyText="Nenhuma mensagem."
         onSearch={list.setSearch}
-        onSort={() => undefined}
-        onPage={list.setPage}
         toolbar={
           <label className="inline-flex items-center gap-2 text-sm">
             <input
@@ -355,20 +326,10 @@ export function ConversationsSection() {
       <AdminDataTable
         caption="Conversas do assistente"
         columns={columns}
-        rows={query.data?.items ?? []}
-        total={query.data?.total ?? 0}
-        page={list.page}
-        pageCount={pageCount(query.data?.total, list.pageSize)}
-        order="desc"
-        isLoading={query.isPending}
-        isFetching={query.isFetching}
-        loadError={query.error}
-        onRetry={() => void query.refetch()}
+        {...queryTableProps(query, list)}
         searchPlaceholder="Filtrar"
         emptyText="Nenhuma conversa ainda."
         onSearch={() => undefined}
-        onSort={() => undefined}
-        onPage={list.setPage}
         actions={(row) => (
           <Button variant="outline" size="sm" onClick={() => setOpen(row.id)}>
             Ver

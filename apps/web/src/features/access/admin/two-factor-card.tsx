@@ -4,17 +4,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { accessContract } from '@vitrine/domain/access.contract';
-import { TOTP_DIGITS, totpCodeSchema, totpSecretOf, twoFactorErrorMessages, type TwoFactorEnableResult } from '@vitrine/domain/two-factor';
+import {
+  TOTP_DIGITS,
+  totpSecretOf,
+  twoFactorCodeInputSchema,
+  twoFactorDisableInputSchema,
+  twoFactorEnableInputSchema,
+  twoFactorErrorMessages,
+  twoFactorRegenerateInputSchema,
+  type TwoFactorEnableResult,
+} from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 /** The same query as the session guard's (features/auth), so both see one answer. */
 const sessionQuery = {
@@ -78,23 +87,77 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
   );
 }
 
+const PASSWORD_FIELD: FieldSpec = { key: 'password', label: 'Sua senha', kind: 'text', type: 'password', input: { autoComplete: 'current-password', maxLength: 50 } };
+const CODE_FIELD: FieldSpec = {
+  key: 'code',
+  label: 'Código do aplicativo',
+  kind: 'text',
+  keep: (typed) => typed.replace(/\D/g, ''),
+  input: { className: 'w-40 font-mono tracking-widest', autoComplete: 'one-time-code', inputMode: 'numeric', pattern: '[0-9]*', maxLength: TOTP_DIGITS, placeholder: '000000' },
+};
+/** Turning it off takes a code of the app or a recovery code, so any letters are kept. */
+const DISABLE_CODE_FIELD: FieldSpec = { key: 'code', label: 'Código', kind: 'text', input: { autoComplete: 'one-time-code', maxLength: 11, placeholder: '123456' } };
+const PASSWORD_FIELDS = [PASSWORD_FIELD];
+const CODE_FIELDS = [CODE_FIELD];
+const DISABLE_FIELDS = [PASSWORD_FIELD, DISABLE_CODE_FIELD];
+
+/**
+ * One step's form on the admin form primitive: its fields checked by the endpoint's own schema (its
+ * message under each field), the server's refusal below them.
+ */
+function StepForm<Out>({
+  id,
+  fields,
+  schema,
+  onSubmit,
+  error,
+  submitLabel,
+  pending,
+  variant,
+  icon,
+  fieldClassName,
+}: {
+  id: string;
+  fields: readonly FieldSpec[];
+  schema: z.ZodType<Out>;
+  onSubmit: (body: Out) => void;
+  error: string | null;
+  submitLabel: string;
+  pending: boolean;
+  variant?: 'outline' | 'destructive';
+  /** Shown on the button while nothing is pending. */
+  icon?: ReactNode;
+  fieldClassName?: string;
+}) {
+  const form = useSchemaForm({ fields, schema, initial: {} });
+  return (
+    <form className="flex flex-wrap items-start gap-2" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      {fields.map((field) => (
+        <SchemaField key={field.key} form={form} field={field} idPrefix={id} className={field.key === 'password' ? fieldClassName : undefined} />
+      ))}
+      {/* Level with the fields, under their labels. */}
+      <Button type="submit" variant={variant} className="mt-[1.375rem]" disabled={pending}>
+        {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon} {submitLabel}
+      </Button>
+      {error && <Problem>{error}</Problem>}
+    </form>
+  );
+}
+
 function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [setup, setSetup] = useState<TwoFactorEnableResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
   const start = useMutation({
-    mutationFn: () => callEndpoint(twoFactorContract.enable, { body: { password } }),
+    mutationFn: (body: { password: string }) => callEndpoint(twoFactorContract.enable, { body }),
     onSuccess: (result) => {
       setSetup(result);
-      setPassword('');
       setError(null);
     },
     onError: (failure) => setError(messageOf(failure)),
   });
   const confirm = useMutation({
-    mutationFn: () => callEndpoint(twoFactorContract.verifyTotp, { body: { code } }),
+    mutationFn: (body: { code: string }) => callEndpoint(twoFactorContract.verifyTotp, { body }),
     onSuccess: async () => {
       notify.success('Verificação em duas etapas ativada', 'Nos próximos logins, o código do aplicativo será pedido.');
       setSetup(null);
@@ -105,24 +168,17 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
 
   if (!setup) {
     return (
-      <form
-        className="flex flex-wrap items-end gap-2"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!password) return setError('Informe sua senha');
-          start.mutate();
-        }}
-      >
-        <div className="grid min-w-0 flex-1 basis-56 gap-2">
-          <Label htmlFor={`${ids}-senha`}>Sua senha</Label>
-          <Input id={`${ids}-senha`} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={50} />
-        </div>
-        <Button type="submit" disabled={start.isPending}>
-          {start.isPending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <ShieldCheck className="size-4" aria-hidden />} Ativar
-        </Button>
-        {error && <Problem>{error}</Problem>}
-      </form>
+      <StepForm
+        id={`${ids}-ativar`}
+        fields={PASSWORD_FIELDS}
+        schema={twoFactorEnableInputSchema}
+        onSubmit={(body) => start.mutate(body)}
+        error={error}
+        fieldClassName="flex-1 basis-56"
+        submitLabel="Ativar"
+        pending={start.isPending}
+        icon={<ShieldCheck className="size-4" aria-hidden />}
+      />
     );
   }
 
@@ -149,23 +205,18 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
           <RecoveryCodes codes={setup.recoveryCodes} />
         </li>
         <li>
-          <form
-            className="flex flex-wrap items-end gap-2"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              const parsed = totpCodeSchema.safeParse(code);
-              if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Código inválido');
+          <StepForm
+            id={`${ids}-confirmar`}
+            fields={CODE_FIELDS}
+            schema={twoFactorCodeInputSchema}
+            onSubmit={(body) => {
               setError(null);
-              confirm.mutate();
+              confirm.mutate(body);
             }}
-          >
-            <CodeField id={`${ids}-codigo`} label="Código do aplicativo" value={code} onChange={setCode} />
-            <Button type="submit" disabled={confirm.isPending}>
-              {confirm.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Confirmar e ativar
-            </Button>
-            {error && <Problem>{error}</Problem>}
-          </form>
+            error={error}
+            submitLabel="Confirmar e ativar"
+            pending={confirm.isPending}
+          />
         </li>
       </ol>
     </div>
@@ -174,34 +225,25 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
 
 function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
   const ids = useId();
-  const [regeneratePassword, setRegeneratePassword] = useState('');
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
   const [regenerateError, setRegenerateError] = useState<string | null>(null);
-  const [disablePassword, setDisablePassword] = useState('');
-  const [disableCode, setDisableCode] = useState('');
   const [disableError, setDisableError] = useState<string | null>(null);
   const regenerate = useMutation({
-    mutationFn: () => callEndpoint(twoFactorContract.regenerateRecoveryCodes, { body: { password: regeneratePassword } }),
+    mutationFn: (body: { password: string }) => callEndpoint(twoFactorContract.regenerateRecoveryCodes, { body }),
     onSuccess: (result) => {
       setNewCodes(result.recoveryCodes);
-      setRegeneratePassword('');
       setRegenerateError(null);
     },
     onError: (failure) => setRegenerateError(messageOf(failure)),
   });
   const disable = useMutation({
-    mutationFn: () => callEndpoint(twoFactorContract.disable, { body: { password: disablePassword, code: disableCode } }),
+    mutationFn: (body: { password: string; code: string }) => callEndpoint(twoFactorContract.disable, { body }),
     onSuccess: async () => {
       notify.success('Verificação em duas etapas desativada', 'O login volta a pedir só a senha.');
       await onChanged();
     },
     onError: (failure) => setDisableError(messageOf(failure)),
   });
-
-  const submit = (event: FormEvent, run: () => void) => {
-    event.preventDefault();
-    run();
-  };
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -213,16 +255,17 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
         {newCodes ? (
           <RecoveryCodes codes={newCodes} />
         ) : (
-          <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={(event) => submit(event, () => (regeneratePassword ? regenerate.mutate() : setRegenerateError('Informe sua senha')))}>
-            <div className="grid min-w-0 flex-1 basis-48 gap-2">
-              <Label htmlFor={`${ids}-senha-codigos`}>Sua senha</Label>
-              <Input id={`${ids}-senha-codigos`} type="password" autoComplete="current-password" value={regeneratePassword} onChange={(event) => setRegeneratePassword(event.target.value)} maxLength={50} />
-            </div>
-            <Button type="submit" variant="outline" disabled={regenerate.isPending}>
-              {regenerate.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Gerar novos códigos
-            </Button>
-            {regenerateError && <Problem>{regenerateError}</Problem>}
-          </form>
+          <StepForm
+            id={`${ids}-codigos`}
+            fields={PASSWORD_FIELDS}
+            schema={twoFactorRegenerateInputSchema}
+            onSubmit={(body) => regenerate.mutate(body)}
+            error={regenerateError}
+            fieldClassName="flex-1 basis-48"
+            submitLabel="Gerar novos códigos"
+            pending={regenerate.isPending}
+            variant="outline"
+          />
         )}
       </div>
       <div className="space-y-3">
@@ -230,38 +273,20 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
           <ShieldOff className="size-4" aria-hidden /> Desativar
         </h4>
         <p className="text-muted-foreground text-sm">Pede a sua senha e um código atual do aplicativo (ou um código de recuperação).</p>
-        <form
-          className="flex flex-wrap items-end gap-2"
-          noValidate
-          onSubmit={(event) =>
-            submit(event, () => {
-              if (!disablePassword) return setDisableError('Informe sua senha');
-              if (!disableCode.trim()) return setDisableError('Informe o código');
-              setDisableError(null);
-              disable.mutate();
-            })
-          }
-        >
-          <div className="grid min-w-0 flex-1 basis-40 gap-2">
-            <Label htmlFor={`${ids}-senha-desativar`}>Sua senha</Label>
-            <Input id={`${ids}-senha-desativar`} type="password" autoComplete="current-password" value={disablePassword} onChange={(event) => setDisablePassword(event.target.value)} maxLength={50} />
-          </div>
-          <div className="grid min-w-0 flex-1 basis-40 gap-2">
-            <Label htmlFor={`${ids}-codigo-desativar`}>Código</Label>
-            <Input
-              id={`${ids}-codigo-desativar`}
-              autoComplete="one-time-code"
-              value={disableCode}
-              onChange={(event) => setDisableCode(event.target.value)}
-              maxLength={11}
-              placeholder="123456"
-            />
-          </div>
-          <Button type="submit" variant="destructive" disabled={disable.isPending}>
-            {disable.isPending && <Loader2 className="size-4 animate-spin" aria-hidden />} Desativar
-          </Button>
-          {disableError && <Problem>{disableError}</Problem>}
-        </form>
+        <StepForm
+          id={`${ids}-desativar`}
+          fields={DISABLE_FIELDS}
+          schema={twoFactorDisableInputSchema}
+          onSubmit={(body) => {
+            setDisableError(null);
+            disable.mutate(body);
+          }}
+          error={disableError}
+          fieldClassName="flex-1 basis-40"
+          submitLabel="Desativar"
+          pending={disable.isPending}
+          variant="destructive"
+        />
       </div>
     </div>
   );
@@ -281,25 +306,6 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <Button type="button" variant="outline" size="sm" onClick={() => void copy(codes.join('\n'), 'Códigos copiados')}>
         <Copy className="size-4" aria-hidden /> Copiar códigos
       </Button>
-    </div>
-  );
-}
-
-function CodeField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        className="w-40 font-mono tracking-widest"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        pattern="[0-9]*"
-        maxLength={TOTP_DIGITS}
-        placeholder="000000"
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-      />
     </div>
   );
 }
