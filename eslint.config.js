@@ -51,6 +51,12 @@ const layerZones = [
   },
 ];
 
+// The API's layering: only repositories (and the db/ folder, plugins and shared services) query the database.
+const databaseImports = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/*.tables', '**/*.tables.ts', '**/*.tables.js', '**/db/schema', '**/db/schema.ts', '**/db/schema.js'],
+  message: 'Rotas e casos de uso não acessam o banco: use o repositório do módulo (<domínio>.repository.ts).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-cache/**', 'apps/api/drizzle/**'] },
   js.configs.recommended,
@@ -90,12 +96,24 @@ export default tseslint.config(
     },
   },
   {
-    // Use cases are plain functions that receive their dependencies: no HTTP framework in them.
+    // Routes and use cases reach the database through their module's repository (<domain>.repository.ts):
+    // no Drizzle and no tables in them, not even as types (a repository exports the row types they need).
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [databaseImports] }] },
+  },
+  {
+    // Use cases are plain functions that receive their dependencies: no HTTP framework in them, and no
+    // database either (see above).
     files: ['apps/api/src/**/*.usecases.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Casos de uso não importam o Fastify: recebem suas dependências.' }] },
+        {
+          patterns: [
+            { group: ['fastify', 'fastify-*', '@fastify/*'], message: 'Casos de uso não importam o Fastify: recebem suas dependências.' },
+            databaseImports,
+          ],
+        },
       ],
     },
   },

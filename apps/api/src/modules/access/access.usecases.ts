@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { Database } from '../../db/client.ts';
-import { accounts, pendingSignups, users } from '../../db/schema.ts';
 import type { Viewer } from '../../plugins/access.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import { insertConfirmedAccount } from './signups.repository.ts';
@@ -45,20 +43,17 @@ export async function ensureAdmin(
   await proUsers.upsert(email, true);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    await tx.delete(pendingSignups).where(eq(pendingSignups.email, email));
-    const [user] = await tx.select().from(users).where(eq(users.email, email)).limit(1);
+    const accounts = createAccountsRepository(tx);
+    await accounts.deletePendingSignup(email);
+    const user = await accounts.findUserByEmail(email);
     if (user && !user.emailVerified) {
-      await tx.delete(users).where(eq(users.id, user.id));
+      await accounts.deleteUser(user.id);
     } else if (user) {
-      const [credential] = await tx
-        .select()
-        .from(accounts)
-        .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')))
-        .limit(1);
+      const credential = await accounts.findCredential(user.id);
       // A confirmed admin keeps its password: it may have been reset since the first start.
       if (credential?.password) return { created: false };
-      if (credential) await tx.update(accounts).set({ password: passwordHash }).where(eq(accounts.id, credential.id));
-      else await tx.insert(accounts).values({ id: randomUUID(), userId: user.id, accountId: user.id, providerId: 'credential', password: passwordHash });
+      if (credential) await accounts.setPassword(credential.id, passwordHash);
+      else await accounts.insertCredential(user.id, passwordHash);
       return { created: false };
     }
     // Another instance starting at the same moment may win the insert: then it is simply kept.

@@ -18,6 +18,8 @@ export interface ProUsersRepository {
   list(options: { search?: string; limit: number; offset: number }): Promise<{ rows: ProUser[]; total: number }>;
   find(email: string): Promise<ProUser | null>;
   isActive(email: string): Promise<boolean>;
+  /** How many e-mails are active PRO users (the admins). */
+  countActive(): Promise<number>;
   /** Lists the e-mail as a PRO user with the given state (insert or update). */
   upsert(email: string, isActive: boolean): Promise<ProUser>;
 }
@@ -56,6 +58,9 @@ export function createProUsersRepository(db: DbExecutor): ProUsersRepository {
         .where(and(eq(proUsers.email, normalizeEmail(email)), eq(proUsers.isActive, true)))
         .limit(1);
       return rows.length > 0;
+    },
+    async countActive() {
+      return db.$count(proUsers, eq(proUsers.isActive, true));
     },
     async upsert(email, isActive) {
       const [row] = await db

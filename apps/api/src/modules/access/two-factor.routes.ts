@@ -1,15 +1,14 @@
 // Two-factor sign-in: thin routes in front of better-auth's two-factor plugin (enable, verify-totp,
 // verify-backup-code, generate-backup-codes) and our own disable, which wants a current code as well as
 // the password. Codes never reach a log: the logger redacts `*.code` and better-auth's bodies are not logged.
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { verifyPassword } from 'better-auth/crypto';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
 import { twoFactorErrorCodes, twoFactorErrorMessages, TOTP_DIGITS } from '@vitrine/domain/two-factor';
 import type { Database } from '../../db/client.ts';
-import { accounts } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
 import { forward, noStore } from './access.routes.ts';
 import type { Auth } from './auth.ts';
 
@@ -47,12 +46,8 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, auth }: { db: 
 
   /** The signed-in account's password, checked without touching anything else. */
   const passwordMatches = async (userId: string, password: string) => {
-    const [credential] = await db
-      .select({ hash: accounts.password })
-      .from(accounts)
-      .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')))
-      .limit(1);
-    return credential?.hash ? verifyPassword({ hash: credential.hash, password }) : false;
+    const hash = await createAccountsRepository(db).credentialPasswordHash(userId);
+    return hash ? verifyPassword({ hash, password }) : false;
   };
 
   const verified = async (response: Response) => {

@@ -16,15 +16,21 @@ import { adminActor } from '../../shared/audit/actor.ts';
 type Row = Record<string, unknown>;
 type Item = Record<string, unknown>;
 
-export interface AdminResourceOptions<C extends AdminResourceContract, T extends PgTable> {
-  contract: C;
-  /** The resource's name in the audit trail and in error codes ('plans'). */
-  resource: string;
+/** Where an admin resource is stored; its module's repository declares it, so routes name no table. */
+export interface AdminTable<T extends PgTable = PgTable> {
   table: T;
   /** Text columns the list's search looks in (case-insensitive, anywhere in the text). */
   searchColumns: PgColumn[];
   /** The contract's sort keys and their columns; the first is the default. */
   sortColumns: Record<string, PgColumn>;
+  /** The rows this resource covers, when it is part of a table; others are neither listed nor written. */
+  scope?: SQL;
+}
+
+export interface AdminResourceOptions<C extends AdminResourceContract, T extends PgTable> extends AdminTable<T> {
+  contract: C;
+  /** The resource's name in the audit trail and in error codes ('plans'). */
+  resource: string;
   defaultOrder?: 'asc' | 'desc';
   /** A row as the API shows it (the contract's item); by default every column but `hidden`, dates as ISO text. */
   toItem?: (row: Row) => Item;
@@ -36,8 +42,6 @@ export interface AdminResourceOptions<C extends AdminResourceContract, T extends
   toUpdate?: (body: EndpointBody<C['update']>, current: Row) => Row;
   /** Checks the record as it would be after a create or an update; throws an AppError to refuse it. */
   check?: (record: Row) => void;
-  /** The rows this resource covers, when it is part of a table; others are neither listed nor written. */
-  scope?: SQL;
 }
 
 /** A create or update that would repeat a unique value (PostgreSQL 23505) is a Portuguese 409. */

@@ -1,14 +1,12 @@
 // The admin panel's own routes: the audit trail, the dashboard and the operations views (webhook
 // deliveries and endpoints, the e-mail outbox, active sessions), with their audited actions.
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { NO_ROW_AFFECTED } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { newEndpointSecret } from '../webhooks/webhooks.repository.ts';
-import { webhookEndpoints } from '../webhooks/webhooks.tables.ts';
+import { newEndpointSecret, replaceEndpointSecret } from '../webhooks/webhooks.repository.ts';
 import { resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
 import { adminWrite, listAudit } from '../../shared/audit/audit.ts';
 import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
@@ -50,9 +48,8 @@ export async function adminRoutes(app: FastifyInstance, { db, settings, smtpConf
     const { id } = request.params;
     const secret = newEndpointSecret();
     const result = await adminWrite(db, actor, { action: 'update', resource: 'webhook-endpoints' }, async (tx) => {
-      const [current] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+      const current = await replaceEndpointSecret(tx, id, secret);
       if (!current) return null;
-      await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
       // The trail names the change, never the secret.
       return { recordId: id, before: { url: current.url, secretHint: `••••${current.secret.slice(-4)}` }, after: { url: current.url, secretHint: `••••${secret.slice(-4)}` }, url: current.url };
     });

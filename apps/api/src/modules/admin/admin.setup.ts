@@ -1,19 +1,18 @@
 // The dashboard's first-run checklist ('Primeiros passos'): the shop's PIX key, the contact e-mail, SMTP,
 // TMDB and a second admin. Settings are read as in force (the admin's or the environment's); SMTP only
 // from the environment; admins are the active PRO users.
-import { eq } from 'drizzle-orm';
 import { SETUP_STEPS, type SetupChecklist, type SetupStep } from '@vitrine/domain/admin';
 import type { DbExecutor } from '../../db/client.ts';
-import { proUsers } from '../../db/schema.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { resolveShopPix } from '../../shared/shop-pix.ts';
+import { createProUsersRepository } from '../access/pro-users.repository.ts';
 
 export async function readSetupChecklist({ db, settings, smtpConfigured }: { db: DbExecutor; settings: Settings; smtpConfigured: boolean }): Promise<SetupChecklist> {
   const [pix, contactEmail, tmdbKey, admins] = await Promise.all([
     resolveShopPix(settings),
     settings.get('contact_email'),
     settings.get('tmdb_api_key'),
-    db.$count(proUsers, eq(proUsers.isActive, true)),
+    createProUsersRepository(db).countActive(),
   ]);
   const done: Record<SetupStep, boolean> = {
     pix_key: pix !== null,

@@ -4,9 +4,7 @@ import type { AdminPlan } from '@vitrine/domain/catalog-admin';
 import { adminAppsContract, adminPlansContract, adminStreamingAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import type { Database } from '../../db/client.ts';
 import { registerAdminResource } from '../admin/admin.resource.ts';
-import { apps, plans, streamingApps } from './catalog.tables.ts';
-
-type PlanRow = typeof plans.$inferSelect;
+import { appsAdminTable, plansAdminTable, streamingAppsAdminTable, type PlanRow } from './catalog.repository.ts';
 
 const toAdminPlan = (row: PlanRow): AdminPlan => ({
   id: row.id,
@@ -29,15 +27,7 @@ export async function catalogAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   registerAdminResource(app, db, {
     contract: adminPlansContract,
     resource: 'plans',
-    table: plans,
-    searchColumns: [plans.name],
-    sortColumns: {
-      displayOrder: plans.displayOrder,
-      name: plans.name,
-      priceMonthly: plans.priceMonthly,
-      createdAt: plans.createdAt,
-      updatedAt: plans.updatedAt,
-    },
+    ...plansAdminTable,
     toItem: (row) => toAdminPlan(row as PlanRow),
     toInsert: (body) => ({ ...body }),
     toUpdate: (body) => ({ ...body }),
@@ -46,22 +36,12 @@ export async function catalogAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   registerAdminResource(app, db, {
     contract: adminAppsContract,
     resource: 'apps',
-    table: apps,
-    searchColumns: [apps.name, apps.category, apps.developer],
-    sortColumns: { name: apps.name, category: apps.category, downloads: apps.downloads, createdAt: apps.createdAt, updatedAt: apps.updatedAt },
+    ...appsAdminTable,
   });
 
   registerAdminResource(app, db, {
     contract: adminStreamingAppsContract,
     resource: 'streaming-apps',
-    table: streamingApps,
-    searchColumns: [streamingApps.name, streamingApps.category, streamingApps.developer],
-    sortColumns: {
-      name: streamingApps.name,
-      category: streamingApps.category,
-      price: streamingApps.price,
-      createdAt: streamingApps.createdAt,
-      updatedAt: streamingApps.updatedAt,
-    },
+    ...streamingAppsAdminTable,
   });
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gt, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { appFiles, apps, downloadCodes, plans, streamingApps, uploads } from '../../db/schema.ts';
+import type { AdminTable } from '../admin/admin.resource.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type AppRow = typeof apps.$inferSelect;
@@ -31,6 +32,38 @@ const downloadCodeColumns = {
 export function planDisplayOrder() {
   return [asc(plans.displayOrder), asc(plans.priceMonthly), asc(plans.name), asc(plans.id)];
 }
+
+// ---------------------------------------------------------------- the admin's resources
+
+export const plansAdminTable = {
+  table: plans,
+  searchColumns: [plans.name],
+  sortColumns: {
+    displayOrder: plans.displayOrder,
+    name: plans.name,
+    priceMonthly: plans.priceMonthly,
+    createdAt: plans.createdAt,
+    updatedAt: plans.updatedAt,
+  },
+} satisfies AdminTable;
+
+export const appsAdminTable = {
+  table: apps,
+  searchColumns: [apps.name, apps.category, apps.developer],
+  sortColumns: { name: apps.name, category: apps.category, downloads: apps.downloads, createdAt: apps.createdAt, updatedAt: apps.updatedAt },
+} satisfies AdminTable;
+
+export const streamingAppsAdminTable = {
+  table: streamingApps,
+  searchColumns: [streamingApps.name, streamingApps.category, streamingApps.developer],
+  sortColumns: {
+    name: streamingApps.name,
+    category: streamingApps.category,
+    price: streamingApps.price,
+    createdAt: streamingApps.createdAt,
+    updatedAt: streamingApps.updatedAt,
+  },
+} satisfies AdminTable;
 
 export const createCatalogRepository = (db: DbExecutor) => ({
   async listActivePlans(): Promise<PlanRow[]> {

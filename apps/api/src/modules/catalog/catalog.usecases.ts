@@ -39,7 +39,7 @@ import {
 } from './catalog.errors.ts';
 import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
 import type { DownloadLinkSigner } from './catalog.download-links.ts';
-import { DEMO_SEED_AUTHOR } from '../uploads/uploads.tables.ts';
+import { DEMO_SEED_AUTHOR } from '../uploads/uploads.repository.ts';
 
 export type Clock = () => Date;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,5 @@
 // The admin's shortcuts: the audited resource, the drag-and-drop order (renumbered from 1, audited
 // as one update per moved shortcut) and a test run of a webhook shortcut.
-import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PIX_DATA_MISSING, WEBHOOK_URL_MISSING } from '@vitrine/domain/chat-admin';
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
@@ -10,7 +9,7 @@ import { route } from '../../shared/route.ts';
 import { recordAudit } from '../../shared/audit/audit.ts';
 import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
-import { shortcuts } from './chat.tables.ts';
+import { createChatAdminRepository, shortcutsAdminTable } from './chat.admin.repository.ts';
 import { runWebhookShortcut } from './chat.usecases.ts';
 
 const HIDDEN = ['webhookSecret'];
@@ -20,15 +19,10 @@ export async function chatAdminRoutes(app: FastifyInstance, { db, allowPrivateWe
   registerAdminResource(app, db, {
     contract: adminShortcutsContract,
     resource: 'shortcuts',
-    table: shortcuts,
-    searchColumns: [shortcuts.name],
-    sortColumns: { orderIndex: shortcuts.orderIndex, name: shortcuts.name, createdAt: shortcuts.createdAt, updatedAt: shortcuts.updatedAt },
+    ...shortcutsAdminTable,
     hidden: HIDDEN,
     // A new shortcut goes last: orderIndex = count + 1.
-    toInsert: async (body, tx) => {
-      const [{ total }] = (await tx.select({ total: count() }).from(shortcuts)) as [{ total: number }];
-      return { ...body, orderIndex: Number(total) + 1 };
-    },
+    toInsert: async (body, tx) => ({ ...body, orderIndex: (await createChatAdminRepository(tx).countShortcuts()) + 1 }),
     check: (record) => {
       if (record.type === 'webhook' && !record.webhookUrl) throw badRequest('admin.shortcuts.webhook_url_missing', WEBHOOK_URL_MISSING);
       if (record.type === 'pix' && !record.pixData) throw badRequest('admin.shortcuts.pix_data_missing', PIX_DATA_MISSING);
@@ -40,7 +34,8 @@ export async function chatAdminRoutes(app: FastifyInstance, { db, allowPrivateWe
     const { ids } = request.body;
     if (new Set(ids).size !== ids.length) throw badRequest('admin.shortcuts.order_repeated', 'A nova ordem repete um atalho.');
     return db.transaction(async (tx) => {
-      const current = await tx.select().from(shortcuts).orderBy(asc(shortcuts.orderIndex)).for('update');
+      const repository = createChatAdminRepository(tx);
+      const current = await repository.listShortcutsForUpdate();
       // The order names every shortcut once: one made or removed meanwhile by someone else is a conflict.
       const known = new Set(current.map((row) => row.id));
       if (ids.length !== current.length || ids.some((id) => !known.has(id))) {
@@ -50,10 +45,10 @@ export async function chatAdminRoutes(app: FastifyInstance, { db, allowPrivateWe
       for (const [position, id] of ids.entries()) {
         const before = byId.get(id)!;
         if (before.orderIndex === position + 1) continue;
-        const [after] = await tx.update(shortcuts).set({ orderIndex: position + 1 }).where(eq(shortcuts.id, id)).returning();
+        const after = await repository.setShortcutPosition(id, position + 1);
         await recordAudit(tx, actor, { action: 'update', resource: 'shortcuts', recordId: id, before: toItem(before), after: toItem(after!) });
       }
-      const rows = await tx.select().from(shortcuts).where(inArray(shortcuts.id, ids)).orderBy(asc(shortcuts.orderIndex));
+      const rows = await repository.listShortcutsByIds(ids);
       return rows.map(toItem) as never;
     });
   });

@@ -13,6 +13,7 @@ import {
   type ChatConversationState,
 } from '../../db/schema.ts';
 
+export type { ChatConversationState };
 export type ConversationRow = typeof chatConversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type NewMessageRow = typeof chatMessages.$inferInsert & { id: string };

@@ -17,7 +17,6 @@ import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/list
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
 import type { Database } from '../../db/client.ts';
-import type { ChatConversationState } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
@@ -32,6 +31,7 @@ import type { LlmSource } from './chat.llm.ts';
 import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import {
   createChatRepository,
+  type ChatConversationState,
   type ConversationRow,
   type HandoffRow,
   type MessageWithExtras,

@@ -1,10 +1,30 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import { RESERVED_CONFIG_SECTIONS } from '@vitrine/domain/content-admin';
+import { pageOffset } from '@vitrine/domain/lists';
 import type { DbExecutor } from '../../db/client.ts';
 import { contactMessages, siteConfigurations } from '../../db/schema.ts';
+import { likeContaining } from '../../db/search.ts';
+import type { AdminTable } from '../admin/admin.resource.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import type { MailMessage } from '../../shared/mailer.ts';
 
 export type NewContactMessage = Pick<typeof contactMessages.$inferInsert, 'name' | 'email' | 'subject' | 'message'>;
+
+export type SiteConfigurationRow = typeof siteConfigurations.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/** Site configuration as the admin edits it: every section but the reserved ones (settings). */
+export const siteConfigAdminTable = {
+  table: siteConfigurations,
+  scope: notInArray(siteConfigurations.section, [...RESERVED_CONFIG_SECTIONS]),
+  searchColumns: [siteConfigurations.section, siteConfigurations.configKey],
+  sortColumns: {
+    section: siteConfigurations.section,
+    configKey: siteConfigurations.configKey,
+    createdAt: siteConfigurations.createdAt,
+    updatedAt: siteConfigurations.updatedAt,
+  },
+} satisfies AdminTable;
 
 export const createContentRepository = (db: DbExecutor) => ({
   async listActiveBySection(section: string) {
@@ -25,6 +45,54 @@ export const createContentRepository = (db: DbExecutor) => ({
       if (forward) await enqueueEmail(tx, forward);
       return row!;
     });
+  },
+
+  // ------------------------------------------------------------ admin
+
+  /**
+   * Writes an entry by section and key, creating it when it is missing; inside a transaction, the entry
+   * stays locked until it ends. `current` is the entry as it was (none when it was created).
+   */
+  async upsertConfig(section: string, key: string, value: unknown, isActive?: boolean) {
+    const match = and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key));
+    const [current] = await db.select().from(siteConfigurations).where(match).for('update');
+    const [row] = current
+      ? await db.update(siteConfigurations).set({ configValue: value, ...(isActive !== undefined ? { isActive } : {}) }).where(match).returning()
+      : // Two first saves of one entry race: the later waits for the earlier's row and updates it (never a 500).
+        await db
+          .insert(siteConfigurations)
+          .values({ section, configKey: key, configValue: value, isActive: isActive ?? true })
+          .onConflictDoUpdate({
+            target: [siteConfigurations.section, siteConfigurations.configKey],
+            set: { configValue: value, ...(isActive !== undefined ? { isActive } : {}), updatedAt: new Date() },
+          })
+          .returning();
+    return { current, row };
+  },
+
+  /** The inbox, newest first: read or unread only when asked, searched in name, e-mail, subject and text. */
+  async listContactMessages(query: { page: number; pageSize: number; search?: string; unread?: boolean }): Promise<{ rows: ContactMessageRow[]; total: number }> {
+    const { page, pageSize, search, unread } = query;
+    const filters: (SQL | undefined)[] = [unread === undefined ? undefined : unread ? isNull(contactMessages.readAt) : isNotNull(contactMessages.readAt)];
+    if (search) {
+      const pattern = likeContaining(search);
+      filters.push(or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern), ilike(contactMessages.message, pattern)));
+    }
+    const where = and(...filters);
+    const [rows, total] = await Promise.all([
+      db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
+      db.$count(contactMessages, where),
+    ]);
+    return { rows, total };
+  },
+
+  /** Marks a message read (keeping when it was first read) or unread; null when there is no such message. */
+  async markContactMessage(id: string, read: boolean): Promise<{ current: ContactMessageRow; row: ContactMessageRow } | null> {
+    const [current] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
+    if (!current) return null;
+    const readAt = read ? (current.readAt ?? new Date()) : null;
+    const [row] = await db.update(contactMessages).set({ readAt }).where(eq(contactMessages.id, id)).returning();
+    return { current, row: row! };
   },
 });
 export type ContentRepository = ReturnType<typeof createContentRepository>;

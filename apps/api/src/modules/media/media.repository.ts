@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Genre, MediaList, MediaType } from '@vitrine/domain/media';
+import { pageOffset } from '@vitrine/domain/lists';
 import type { DbExecutor } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
 import { mediaTitles } from '../../db/schema.ts';
@@ -76,6 +77,23 @@ export const createMediaRepository = (db: DbExecutor) => ({
     const byId = new Map<number, Genre>();
     for (const row of rows) for (const genre of row.genres) byId.set(genre.id, genre);
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
+  },
+
+  // ------------------------------------------------------------ admin
+
+  /** Every title, active or not, most recently changed first; `search` is already folded (lower case, no accents). */
+  async listForAdmin(query: { search?: string; page: number; pageSize: number }): Promise<{ rows: MediaTitleRow[]; total: number }> {
+    const { search, page, pageSize } = query;
+    const filter = search !== undefined ? like(mediaTitles.searchText, likeContaining(search)) : undefined;
+    const [rows, total] = await Promise.all([
+      db.select().from(mediaTitles).where(filter).orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
+      db.$count(mediaTitles, filter),
+    ]);
+    return { rows, total };
+  },
+
+  async count(): Promise<number> {
+    return db.$count(mediaTitles);
   },
 
   // ------------------------------------------------------------ writes (admin)

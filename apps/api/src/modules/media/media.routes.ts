@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import type { Database } from '../../db/client.ts';
-import { asc, desc, like } from 'drizzle-orm';
 import { foldText } from '@vitrine/domain/catalog';
-import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
-import { likeContaining } from '../../db/search.ts';
+import { toListEnvelope } from '@vitrine/domain/lists';
 import { route } from '../../shared/route.ts';
 import { recordAudit } from '../../shared/audit/audit.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { createLocalProvider, rowAsInput } from './media.local-provider.ts';
-import { mediaTitles } from './media.tables.ts';
 import { createMediaRepository } from './media.repository.ts';
 import { createTmdbClient, type TmdbClientOptions } from './media.tmdb-client.ts';
 import { createTmdbProvider } from './media.tmdb-provider.ts';
@@ -106,11 +103,7 @@ export async function mediaRoutes(app: FastifyInstance, { db, tmdb }: MediaRoute
 
   route(app, mediaContract.adminLocalTitles, {}, async (request) => {
     const { page, pageSize, search } = request.query;
-    const filter = search ? like(mediaTitles.searchText, likeContaining(foldText(search))) : undefined;
-    const [rows, total] = await Promise.all([
-      db.select().from(mediaTitles).where(filter).orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
-      db.$count(mediaTitles, filter),
-    ]);
+    const { rows, total } = await repository.listForAdmin({ search: search ? foldText(search) : undefined, page, pageSize });
     return toListEnvelope(
       rows.map((row) => {
         const input = rowAsInput(row);
@@ -135,7 +128,7 @@ export async function mediaRoutes(app: FastifyInstance, { db, tmdb }: MediaRoute
   });
 
   route(app, mediaContract.tmdbStatus, {}, async () => {
-    const [key, localTitles] = await Promise.all([tmdb.resolveApiKey(), db.$count(mediaTitles)]);
+    const [key, localTitles] = await Promise.all([tmdb.resolveApiKey(), repository.count()]);
     const { entries, maxEntries } = tmdbClient.cacheStats();
     return { keyConfigured: Boolean(key?.trim()), cacheEntries: entries, cacheMaxEntries: maxEntries, upstreamRequests: tmdbClient.upstreamRequests, localTitles };
   });

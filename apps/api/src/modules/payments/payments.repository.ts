@@ -7,6 +7,8 @@ import { chatConversations } from '../chat/chat.tables.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.tables.ts';
 import type { PaymentStatus } from '@vitrine/domain/payments';
 
+export type { PaymentRow };
+
 export function createPaymentsRepository(db: DbExecutor) {
   return {
     async insert(row: NewPaymentRow): Promise<PaymentRow> {

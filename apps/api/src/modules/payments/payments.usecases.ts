@@ -14,8 +14,7 @@ import { serializeRow } from '../admin/admin.resource.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
 import { amountCents, COB_TXID, PixUnavailableError, type Cob, type PixClient } from './pix-client.ts';
-import { createPaymentsRepository } from './payments.repository.ts';
-import type { PaymentRow } from './payments.tables.ts';
+import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
 
 export interface PaymentsDeps {
   db: Database;

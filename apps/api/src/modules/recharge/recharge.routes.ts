@@ -10,13 +10,13 @@ import {
   adminRechargeContactsContract,
   adminSuppliersContract,
 } from '@vitrine/domain/recharge.contract';
-import { providers, rechargeContacts, supplierPricing } from '../../db/schema.ts';
 import { route } from '../../shared/route.ts';
 import { registerAdminResource } from '../admin/admin.resource.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { listPublicPlans } from '../catalog/catalog.usecases.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { consolidatedCsv, ragCsv, ragData, spreadsheetCsv } from './recharge.exports.ts';
+import { providersAdminTable, rechargeContactsAdminTable, suppliersAdminTable } from './recharge.repository.ts';
 import {
   createCreditOrder,
   listCalculations,
@@ -47,15 +47,7 @@ export async function rechargeRoutes(app: FastifyInstance, deps: RechargeDeps) {
   registerAdminResource(app, db, {
     contract: adminSuppliersContract,
     resource: 'suppliers',
-    table: supplierPricing,
-    searchColumns: [supplierPricing.supplier, supplierPricing.server, supplierPricing.category],
-    sortColumns: {
-      createdAt: supplierPricing.createdAt,
-      supplier: supplierPricing.supplier,
-      server: supplierPricing.server,
-      category: supplierPricing.category,
-      costPerCredit: supplierPricing.costPerCredit,
-    },
+    ...suppliersAdminTable,
     // Newest first, as the supplier manager lists them.
     defaultOrder: 'desc',
   });
@@ -63,17 +55,13 @@ export async function rechargeRoutes(app: FastifyInstance, deps: RechargeDeps) {
   registerAdminResource(app, db, {
     contract: adminProvidersContract,
     resource: 'providers',
-    table: providers,
-    searchColumns: [providers.name, providers.supplierName, providers.description],
-    sortColumns: { name: providers.name, createdAt: providers.createdAt, updatedAt: providers.updatedAt },
+    ...providersAdminTable,
   });
 
   registerAdminResource(app, db, {
     contract: adminRechargeContactsContract,
     resource: 'recharge-contacts',
-    table: rechargeContacts,
-    searchColumns: [rechargeContacts.name, rechargeContacts.phone],
-    sortColumns: { name: rechargeContacts.name, createdAt: rechargeContacts.createdAt },
+    ...rechargeContactsAdminTable,
   });
 
   route(app, adminPricingContract.providers, {}, async () => ({ items: await listProvidersWithCosts(deps) }));

@@ -1,12 +1,11 @@
 // The recharge back office on the server: providers with their cost tiers, credit purchase orders
 // delivered through the signed webhook outbox, saved calculations recomputed with the shared
 // pricing rules, and the standard costs.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
+import { toListEnvelope } from '@vitrine/domain/lists';
 import { fromCents } from '@vitrine/domain/money';
 import { calculatePricing, type CalculatorInput } from '@vitrine/domain/pricing/calculator';
 import { BILLING_PERIODS } from '@vitrine/domain/pricing/periods';
-import { resolveStandardCosts, STANDARD_COSTS_CONFIG, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
+import { resolveStandardCosts, type StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import {
   contactLabel,
   CREDIT_ORDER_MESSAGES,
@@ -20,12 +19,12 @@ import {
   type ProviderWithCosts,
 } from '@vitrine/domain/recharge';
 import type { Database } from '../../db/client.ts';
-import { creditOrders, pricingCalculations, providerCosts, providers, rechargeContacts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
 import { enqueueWebhook, resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
+import { createRechargeRepository, type CalculationRow, type CostRow, type DeliveryRow, type OrderRow } from './recharge.repository.ts';
 
 export interface RechargeDeps {
   db: Database;
@@ -36,7 +35,6 @@ export interface RechargeDeps {
 const providerNotFound = () => notFound('recharge.provider_not_found', 'Provedor não encontrado.');
 const planTypeRank = (planType: string) => BILLING_PERIODS.indexOf(planType as (typeof BILLING_PERIODS)[number]);
 
-type CostRow = typeof providerCosts.$inferSelect;
 const toCost = (row: CostRow) => ({
   id: row.id,
   planType: row.planType,
@@ -49,10 +47,8 @@ const toCost = (row: CostRow) => ({
 
 /** Every provider with its tiers, by plan type (Mensal to Anual) then quantity. */
 export async function listProvidersWithCosts({ db }: Pick<RechargeDeps, 'db'>): Promise<ProviderWithCosts[]> {
-  const [rows, costs] = await Promise.all([
-    db.select().from(providers).orderBy(asc(providers.name), asc(providers.id)),
-    db.select().from(providerCosts).orderBy(asc(providerCosts.quantity)),
-  ]);
+  const repository = createRechargeRepository(db);
+  const [rows, costs] = await Promise.all([repository.listProviders(), repository.listCosts()]);
   const byProvider = new Map<string, CostRow[]>();
   for (const cost of costs) byProvider.set(cost.providerId, [...(byProvider.get(cost.providerId) ?? []), cost]);
   return rows.map((row) => ({
@@ -66,18 +62,10 @@ export async function listProvidersWithCosts({ db }: Pick<RechargeDeps, 'db'>): 
 /** Adds the tier of a plan type and quantity, or replaces its unit cost; audited. */
 export async function putProviderCost({ db }: Pick<RechargeDeps, 'db'>, actor: AdminActor, providerId: string, input: ProviderCostInput) {
   const result = await adminWrite(db, actor, { action: 'update', resource: 'provider-costs' }, async (tx) => {
-    const [provider] = await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).for('update');
-    if (!provider) return null;
-    const [before] = await tx
-      .select()
-      .from(providerCosts)
-      .where(and(eq(providerCosts.providerId, providerId), eq(providerCosts.planType, input.planType), eq(providerCosts.quantity, input.quantity)));
-    const [row] = await tx
-      .insert(providerCosts)
-      .values({ providerId, ...input })
-      .onConflictDoUpdate({ target: [providerCosts.providerId, providerCosts.planType, providerCosts.quantity], set: { unitCost: input.unitCost } })
-      .returning();
-    return { recordId: row!.id, before: before ? { providerId, ...toCost(before) } : null, after: { providerId, ...toCost(row!) } };
+    const repository = createRechargeRepository(tx);
+    if (!(await repository.lockProvider(providerId))) return null;
+    const { before, row } = await repository.putCost(providerId, input);
+    return { recordId: row.id, before: before ? { providerId, ...toCost(before) } : null, after: { providerId, ...toCost(row) } };
   });
   if (!result) throw providerNotFound();
   return result.after;
@@ -85,10 +73,7 @@ export async function putProviderCost({ db }: Pick<RechargeDeps, 'db'>, actor: A
 
 export async function removeProviderCost({ db }: Pick<RechargeDeps, 'db'>, actor: AdminActor, providerId: string, costId: string) {
   const result = await adminWrite(db, actor, { action: 'delete', resource: 'provider-costs' }, async (tx) => {
-    const [row] = await tx
-      .delete(providerCosts)
-      .where(and(eq(providerCosts.id, costId), eq(providerCosts.providerId, providerId)))
-      .returning();
+    const row = await createRechargeRepository(tx).deleteCost(providerId, costId);
     return row ? { recordId: row.id, before: { providerId, ...toCost(row) }, after: null } : null;
   });
   if (!result) throw notFound('recharge.cost_not_found', 'Faixa de custo não encontrada.');
@@ -97,63 +82,38 @@ export async function removeProviderCost({ db }: Pick<RechargeDeps, 'db'>, actor
 // ---------------------------------------------------------------- standard costs
 
 export async function readStandardCosts({ db }: Pick<RechargeDeps, 'db'>): Promise<StandardCosts> {
-  const [row] = await db
-    .select({ value: siteConfigurations.configValue })
-    .from(siteConfigurations)
-    .where(and(eq(siteConfigurations.section, STANDARD_COSTS_CONFIG.section), eq(siteConfigurations.configKey, STANDARD_COSTS_CONFIG.key)));
-  return resolveStandardCosts(row?.value);
+  return resolveStandardCosts(await createRechargeRepository(db).readStandardCosts());
 }
 
 /** Saves the standard costs (already clamped by their schema) in the site configuration; audited. */
 export async function saveStandardCosts({ db }: Pick<RechargeDeps, 'db'>, actor: AdminActor, costs: StandardCosts): Promise<StandardCosts> {
   await adminWrite(db, actor, { action: 'update', resource: 'site-config' }, async (tx) => {
-    const match = and(eq(siteConfigurations.section, STANDARD_COSTS_CONFIG.section), eq(siteConfigurations.configKey, STANDARD_COSTS_CONFIG.key));
-    const [current] = await tx.select().from(siteConfigurations).where(match).for('update');
-    const [row] = current
-      ? await tx.update(siteConfigurations).set({ configValue: costs }).where(match).returning()
-      : // Two first saves race: the later waits for the earlier's row and updates it (never a 500).
-        await tx
-          .insert(siteConfigurations)
-          .values({ section: STANDARD_COSTS_CONFIG.section, configKey: STANDARD_COSTS_CONFIG.key, configValue: costs })
-          .onConflictDoUpdate({ target: [siteConfigurations.section, siteConfigurations.configKey], set: { configValue: costs, updatedAt: new Date() } })
-          .returning();
-    return { recordId: row!.id, before: current ? serializeRow(current) : null, after: serializeRow(row!) };
+    const { current, row } = await createRechargeRepository(tx).saveStandardCosts(costs);
+    return { recordId: row.id, before: current ? serializeRow(current) : null, after: serializeRow(row) };
   });
   return resolveStandardCosts(costs);
 }
 
 // ---------------------------------------------------------------- saved calculations
 
-type CalculationRow = typeof pricingCalculations.$inferSelect;
 const toCalculation = (row: CalculationRow): PricingCalculation => serializeRow(row) as unknown as PricingCalculation;
 
 /** Recomputes the calculation with the provider's tiers as stored now, then keeps it. */
 export async function saveCalculation({ db }: Pick<RechargeDeps, 'db'>, actor: AdminActor, input: CalculatorInput): Promise<PricingCalculation> {
-  const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.id, input.providerId));
-  if (!provider) throw providerNotFound();
-  const tiers = await db.select().from(providerCosts).where(eq(providerCosts.providerId, input.providerId));
+  const repository = createRechargeRepository(db);
+  if (!(await repository.providerExists(input.providerId))) throw providerNotFound();
+  const tiers = await repository.providerTiers(input.providerId);
   const result = calculatePricing(input, tiers);
   if (!result) throw badRequest('recharge.no_tier', NO_TIER_MESSAGE);
-  const [row] = await db
-    .insert(pricingCalculations)
-    .values({ ...input, result, createdBy: actor.email })
-    .returning();
-  return toCalculation(row!);
+  return toCalculation(await repository.insertCalculation({ ...input, result, createdBy: actor.email }));
 }
 
 export async function listCalculations({ db }: Pick<RechargeDeps, 'db'>, query: { providerId: string; page: number; pageSize: number }) {
-  const where = eq(pricingCalculations.providerId, query.providerId);
-  const [rows, total] = await Promise.all([
-    db.select().from(pricingCalculations).where(where).orderBy(desc(pricingCalculations.createdAt), desc(pricingCalculations.id)).limit(query.pageSize).offset(pageOffset(query)),
-    db.$count(pricingCalculations, where),
-  ]);
+  const { rows, total } = await createRechargeRepository(db).listCalculations(query);
   return toListEnvelope(rows.map(toCalculation), total, query);
 }
 
 // ---------------------------------------------------------------- credit purchase orders
-
-type OrderRow = typeof creditOrders.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 
 const toOrder = (row: OrderRow, delivery: DeliveryRow | undefined): CreditOrder => ({
   id: row.id,
@@ -178,11 +138,7 @@ const toOrder = (row: OrderRow, delivery: DeliveryRow | undefined): CreditOrder 
 
 async function deliveriesOf(db: Database, orderIds: string[]) {
   if (orderIds.length === 0) return new Map<string, DeliveryRow>();
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.source, 'credit_order'), inArray(webhookDeliveries.sourceId, orderIds)))
-    .orderBy(asc(webhookDeliveries.createdAt));
+  const rows = await createRechargeRepository(db).orderDeliveries(orderIds);
   // An order has one delivery (re-sends reuse it); the latest wins should there ever be more.
   return new Map(rows.map((row) => [row.sourceId!, row]));
 }
@@ -194,7 +150,7 @@ async function deliveriesOf(db: Database, orderIds: string[]) {
 /** The order; `webhookSecret` when this order created the endpoint of its URL (its first secret, shown once). */
 export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, input: CreditOrderCreate): Promise<CreditOrder & { webhookSecret?: string }> {
   const { db } = deps;
-  const [contact] = await db.select().from(rechargeContacts).where(and(eq(rechargeContacts.id, input.contactId), eq(rechargeContacts.isActive, true)));
+  const contact = await createRechargeRepository(db).findActiveContact(input.contactId);
   if (!contact) throw badRequest('recharge.contact_required', CREDIT_ORDER_MESSAGES.contactRequired);
   const { items, totalCents } = creditOrderTotals(input.items);
   const contactText = contactLabel(contact);
@@ -202,16 +158,20 @@ export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, i
   const timestamp = (deps.clock ?? (() => new Date()))().toISOString();
   try {
     const order = await adminWrite(db, actor, { action: 'create', resource: 'credit-orders' }, async (tx) => {
-      const [row] = await tx
-        .insert(creditOrders)
-        .values({ contact: contactText, message, items, total: fromCents(totalCents), webhookUrl: input.webhookUrl, createdBy: actor.email })
-        .returning();
+      const row = await createRechargeRepository(tx).insertOrder({
+        contact: contactText,
+        message,
+        items,
+        total: fromCents(totalCents),
+        webhookUrl: input.webhookUrl,
+        createdBy: actor.email,
+      });
       const queued = await enqueueWebhook(
         tx,
-        { endpointUrl: input.webhookUrl, event: 'credit_order.created', source: 'credit_order', sourceId: row!.id, payload: { contact: contactText, message, timestamp, type: 'credit_purchase_order' } },
+        { endpointUrl: input.webhookUrl, event: 'credit_order.created', source: 'credit_order', sourceId: row.id, payload: { contact: contactText, message, timestamp, type: 'credit_purchase_order' } },
         { allowPrivate: deps.allowPrivateWebhooks },
       );
-      return { recordId: row!.id, before: null, after: serializeRow(row!), webhookSecret: queued.newEndpointSecret };
+      return { recordId: row.id, before: null, after: serializeRow(row), webhookSecret: queued.newEndpointSecret };
     });
     const created = (await findCreditOrder(db, order!.recordId))!;
     return order!.webhookSecret === undefined ? created : { ...created, webhookSecret: order!.webhookSecret };
@@ -224,16 +184,13 @@ export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, i
 }
 
 export async function findCreditOrder(db: Database, id: string): Promise<CreditOrder | null> {
-  const [row] = await db.select().from(creditOrders).where(eq(creditOrders.id, id));
+  const row = await createRechargeRepository(db).findOrder(id);
   if (!row) return null;
   return toOrder(row, (await deliveriesOf(db, [id])).get(id));
 }
 
 export async function listCreditOrders({ db }: Pick<RechargeDeps, 'db'>, page: { page: number; pageSize: number }) {
-  const [rows, total] = await Promise.all([
-    db.select().from(creditOrders).orderBy(desc(creditOrders.createdAt), desc(creditOrders.id)).limit(page.pageSize).offset(pageOffset(page)),
-    db.$count(creditOrders),
-  ]);
+  const { rows, total } = await createRechargeRepository(db).listOrders(page);
   const deliveries = await deliveriesOf(db, rows.map((row) => row.id));
   return toListEnvelope(rows.map((row) => toOrder(row, deliveries.get(row.id))), total, page);
 }

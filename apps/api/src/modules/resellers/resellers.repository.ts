@@ -3,8 +3,21 @@ import type { ResellerPlanType } from '@vitrine/domain/resellers';
 import { SERVER_CATEGORY_PREFIX } from '@vitrine/domain/resellers';
 import type { DbExecutor } from '../../db/client.ts';
 import { resellerPlans, supplierPricing } from '../../db/schema.ts';
+import type { AdminTable } from '../admin/admin.resource.ts';
 
 export type ResellerPlanRow = typeof resellerPlans.$inferSelect;
+
+export const resellerPlansAdminTable = {
+  table: resellerPlans,
+  searchColumns: [resellerPlans.name, resellerPlans.description],
+  sortColumns: {
+    createdAt: resellerPlans.createdAt,
+    name: resellerPlans.name,
+    price: resellerPlans.price,
+    credits: resellerPlans.credits,
+    updatedAt: resellerPlans.updatedAt,
+  },
+} satisfies AdminTable;
 
 export const createResellersRepository = (db: DbExecutor) => ({
   async listActivePlans(type?: ResellerPlanType): Promise<ResellerPlanRow[]> {

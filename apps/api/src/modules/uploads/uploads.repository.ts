@@ -2,6 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import { uploads } from '../../db/schema.ts';
 
+/** The author of the demo's installers (`created_by`), which the download tab names 'Pacote de demonstração'. */
+export { DEMO_SEED_AUTHOR } from './uploads.tables.ts';
+
 export type UploadRow = typeof uploads.$inferSelect;
 export type NewUploadRow = typeof uploads.$inferInsert & { id: string };
 

@@ -19,6 +19,17 @@ export async function ensureEndpoint(tx: DbExecutor, url: string) {
   return { ...endpoint!, created: inserted.length > 0 };
 }
 
+/**
+ * Gives the endpoint a new secret; inside a transaction the endpoint stays locked until it ends.
+ * The endpoint as it was, or undefined when there is none.
+ */
+export async function replaceEndpointSecret(tx: DbExecutor, id: string, secret: string) {
+  const [current] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)).for('update');
+  if (!current) return undefined;
+  await tx.update(webhookEndpoints).set({ secret }).where(eq(webhookEndpoints.id, id));
+  return current;
+}
+
 export async function insertDelivery(tx: DbExecutor, values: typeof webhookDeliveries.$inferInsert) {
   const [row] = await tx.insert(webhookDeliveries).values(values).returning();
   return row!;
