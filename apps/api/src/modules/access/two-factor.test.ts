@@ -209,7 +209,7 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', { time
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().error).toEqual({
       code: 'two_factor.too_many_attempts',
-      message: 'Muitos códigos inválidos (5). Entre com email e senha novamente.',
+      message: 'Muitos códigos inválidos (5). Entre com e-mail e senha novamente.',
     });
     expect(cookiesSet(sixth).has(SESSION)).toBe(false);
 
