@@ -55,7 +55,8 @@ describe('the API server', () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('home pronta');
-    expect(home.headers['cache-control']).toBe('no-cache');
+    // A public page: browsers revalidate it, shared caches may keep it briefly (shared/http-cache.ts).
+    expect(home.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
 
     // A page the build prerendered is answered with its own HTML, with or without a query or a final slash.
     for (const url of ['/apps/ativacao', '/apps/ativacao?categoria=tv', '/apps/ativacao/']) {
@@ -63,13 +64,14 @@ describe('the API server', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
       expect(page.body).toContain('ativação pronta');
-      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     }
     // Other client routes get the shell; a manifest entry outside the folder or without its file is ignored.
     for (const url of ['/admin/planos', '/fora', '/sumiu']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<body>vitrine</body>');
+      expect(page.headers['cache-control']).toBe('no-cache');
     }
 
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });

@@ -3,7 +3,7 @@
 // main.tsx hands it over after hydration). Each page here is opened on a 4× slower CPU with its app's
 // code held back, used the moment it shows, and only then given its code: the answer must come.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { sharedBaseUrl } from './support/server.ts';
 
@@ -13,8 +13,8 @@ const stillPrerendered = (page: Page) => page.locator('#root').evaluate((root) =
 interface Visit {
   /** What the visitor does as soon as the page shows (the app's code is not there yet). */
   act: (page: Page) => Promise<void>;
-  /** The answer they get once the app is alive. */
-  answer: (page: Page) => Promise<void>;
+  /** The answer they get once the app is alive (`expect`: the test's own, as the tests run concurrently). */
+  answer: (page: Page, expect: ExpectStatic) => Promise<void>;
 }
 
 const openMenu: Visit = {
@@ -44,7 +44,7 @@ const VISITS: Record<string, Visit> = {
         await page.keyboard.type(value);
       }
     },
-    answer: async (page) => {
+    answer: async (page, expect) => {
       // The app takes the text typed before it (the button needs every field) and sends it.
       const send = page.getByRole('button', { name: 'Enviar Mensagem' });
       await expect.poll(() => send.isEnabled()).toBe(true);
@@ -58,7 +58,7 @@ const VISITS: Record<string, Visit> = {
       await page.getByRole('combobox', { name: 'Buscar filmes e séries' }).click();
       await page.keyboard.type('xyzzy nada disso');
     },
-    answer: async (page) => {
+    answer: async (page, expect) => {
       await expect.poll(() => page.getByTestId('media-search-dropdown').textContent(), { timeout: 30_000 }).toContain('Nenhum resultado encontrado');
     },
   },
@@ -79,7 +79,7 @@ const VISITS: Record<string, Visit> = {
       await page.keyboard.type('Quais são os planos?');
       await page.keyboard.press('Enter');
     },
-    answer: async (page) => {
+    answer: async (page, expect) => {
       await expect.poll(() => page.getByTestId('user-message').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringContaining('Quais são os planos?')]);
       // The assistant answers it (a second message of its own, after the greeting), and the field is empty again.
       await expect.poll(() => page.getByTestId('bot-message').count(), { timeout: 30_000 }).toBe(2);
@@ -99,7 +99,7 @@ describe.concurrent('a public page used the moment it shows, on a slow phone', (
     await browser?.close();
   });
 
-  it.each(Object.entries(VISITS))('%s: what the visitor types and taps before the app is alive is acted on', async (url, visit) => {
+  it.for(Object.entries(VISITS))('%s: what the visitor types and taps before the app is alive is acted on', async ([url, visit], { expect }) => {
     const { page, context, errors } = await openPage(browser, baseUrl, { width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -114,7 +114,7 @@ describe.concurrent('a public page used the moment it shows, on a slow phone', (
     await visit.act(page);
     expect(await stillPrerendered(page)).toBe(true);
     release();
-    await visit.answer(page);
+    await visit.answer(page, expect);
     expect(await stillPrerendered(page)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();

@@ -49,10 +49,33 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page = await context.newPage();
+  appAliveAfterNavigation(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return { context, page, errors };
+}
+
+/**
+ * A public page shows (and takes taps and typing, held by boot.ts) before its app is alive; a test of the
+ * app's behaviour acts once it is, as a visitor who waited would. `goto` and `reload` resolve when the
+ * prerendered page has been hydrated (at once for the other pages). `waitUntil: 'commit'` opts out: the
+ * tests of the first seconds themselves (first-input.e2e.ts, shell.e2e.ts) act before.
+ */
+function appAliveAfterNavigation(page: Page) {
+  const alive = () => page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await alive();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await alive();
+    return response;
+  };
 }
