@@ -1,10 +1,10 @@
-import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-import reactHooks from 'eslint-plugin-react-hooks';
-import drizzle from 'eslint-plugin-drizzle';
 import fs from 'node:fs';
-import globals from 'globals';
+import js from '@eslint/js';
+import drizzle from 'eslint-plugin-drizzle';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
 
 // Layering: features never import each other, except the shared admin layer; features never import the
 // app; shared components and lib/ never import features.
@@ -17,7 +17,12 @@ import importPlugin from 'eslint-plugin-import';
 // for every platform, which an npm mirror carrying only Linux builds cannot serve to `npm ci`.
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const subdirectories = (url) =>
-  fs.existsSync(url) ? fs.readdirSync(url, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+  fs.existsSync(url)
+    ? fs
+        .readdirSync(url, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 const features = subdirectories(featuresDir);
 const webSrc = './apps/web/src';
 const sharedAdminLayer = ['./admin/api', './admin/components'];

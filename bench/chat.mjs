@@ -109,7 +109,10 @@ try {
     `| Engine analysis (MiniSearch + stems, answer text) | ${ms(percentile(engineTimes, 50))} | ${ms(percentile(engineTimes, 95))} | ${ms(Math.max(...engineTimes))} |`,
     `| Whole turn (fingerprint query, analysis, both messages stored in one transaction) | ${ms(percentile(turnTimes, 50))} | ${ms(percentile(turnTimes, 95))} | ${ms(Math.max(...turnTimes))} |`,
     '',
-    `Answers by topic: ${[...topics.entries()].sort((a, b) => b[1] - a[1]).map(([topic, count]) => `${topic} ${count}`).join(', ')}.`,
+    `Answers by topic: ${[...topics.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([topic, count]) => `${topic} ${count}`)
+      .join(', ')}.`,
     '',
     'The browser shows the answer after the specification’s 1.5 s delay; the time above is what the',
     'server spends. The index is rebuilt only when the rows it comes from change (the fingerprint query',
@@ -121,10 +124,7 @@ try {
   const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
   const start = current.indexOf('## Chat assistant, built-in engine');
   const next = start === -1 ? -1 : current.indexOf('\n## ', start + 1);
-  const updated =
-    start === -1
-      ? `${current.trimEnd()}\n\n${section}`
-      : `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next + 1)}`;
+  const updated = start === -1 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${next === -1 ? '' : current.slice(next + 1)}`;
   fs.writeFileSync(file, updated);
   console.log(section);
 } finally {

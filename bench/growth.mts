@@ -3,9 +3,9 @@
 // webhook delivery log filtered (1k, 10k, 100k deliveries): median and p95 of 15 requests after 3
 // warm-ups, through the real app (inject), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL,
 // where the plans of the reads' main queries are printed at 100× (EXPLAIN ANALYZE). Prints Markdown.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -22,14 +22,25 @@ const READS = [
   { name: 'Dashboard, 30 days', table: 'site_access_events', rows: (scale: number) => 1_000 * scale, url: '/api/admin/dashboard?days=30' },
   { name: 'Apps, searched', table: 'apps', rows: (scale: number) => 100 * scale, url: '/api/admin/apps?search=bench%2077&sort=name&pageSize=20' },
   { name: 'Apps, sorted by name, page 3', table: 'apps', rows: (scale: number) => 100 * scale, url: '/api/admin/apps?sort=name&order=desc&page=3&pageSize=20' },
-  { name: 'Deliveries, failed', table: 'webhook_deliveries', rows: (scale: number) => 1_000 * scale, url: '/api/admin/webhook-deliveries?status=failed&pageSize=20' },
-  { name: 'Deliveries, shortcut source, page 2', table: 'webhook_deliveries', rows: (scale: number) => 1_000 * scale, url: '/api/admin/webhook-deliveries?source=shortcut&page=2&pageSize=20' },
+  {
+    name: 'Deliveries, failed',
+    table: 'webhook_deliveries',
+    rows: (scale: number) => 1_000 * scale,
+    url: '/api/admin/webhook-deliveries?status=failed&pageSize=20',
+  },
+  {
+    name: 'Deliveries, shortcut source, page 2',
+    table: 'webhook_deliveries',
+    rows: (scale: number) => 1_000 * scale,
+    url: '/api/admin/webhook-deliveries?source=shortcut&page=2&pageSize=20',
+  },
 ] as const;
 
 /** Adds rows until each table holds its count for the scale (events spread over a year, apps named 'bench N'). */
 async function grow(database: DatabaseHandle, scale: number) {
   const { db } = database;
-  const count = async (table: string) => Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const count = async (table: string) =>
+    Number(((await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
   const events = 1_000 * scale - (await count('site_access_events'));
   if (events > 0) {
     await db.execute(sql`
@@ -41,7 +52,9 @@ async function grow(database: DatabaseHandle, scale: number) {
   const apps = 100 * scale - (await count(`apps where name like 'bench %'`));
   if (apps > 0) {
     const start = await count(`apps where name like 'bench %'`);
-    await db.execute(sql`insert into apps (name, category) select 'bench ' || g, 'streaming' from generate_series(${start + 1}::int, ${start + apps}::int) as g`);
+    await db.execute(
+      sql`insert into apps (name, category) select 'bench ' || g, 'streaming' from generate_series(${start + 1}::int, ${start + apps}::int) as g`,
+    );
   }
   const deliveries = 1_000 * scale - (await count('webhook_deliveries'));
   if (deliveries > 0) {
@@ -104,7 +117,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
         times.push(performance.now() - started);
         if (response.statusCode !== 200) throw new Error(`${read.url}: ${response.statusCode} ${response.body}`);
       }
-      rows.push(`| ${kind} | ${read.name} | ${read.rows(scale).toLocaleString('en')} ${read.table} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms |`);
+      rows.push(
+        `| ${kind} | ${read.name} | ${read.rows(scale).toLocaleString('en')} ${read.table} | ${percentile(times, 50).toFixed(1)} ms | ${percentile(times, 95).toFixed(1)} ms |`,
+      );
       console.error(rows.at(-1));
     }
   }
@@ -121,7 +136,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
 }
 
 const rows = [...(await run('PGlite')), ...(postgresUrl ? await run('PostgreSQL') : [])];
-console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n`);
+console.log(
+  `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n`,
+);
 console.log('| Database | Read | Rows | p50 | p95 |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) console.log(row);

@@ -16,14 +16,27 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function startPlain(answersFile) {
   const child = spawn(process.execPath, [path.join(root, 'bench/plain-server.mjs'), answersFile], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [line] = await readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
-  return { url: `http://127.0.0.1:${line.trim()}`, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const line = (await lines.next()).value;
+  return {
+    url: `http://127.0.0.1:${line.trim()}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function load(url) {
   await autocannon({ url, connections: 50, duration: 2 });
   const result = await autocannon({ url, connections: 50, duration: seconds });
-  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
 }
 
 async function measure(label, env) {
@@ -58,7 +71,14 @@ async function measure(label, env) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-reads-'));
 const results = [await measure('PGlite', { DATA_DIR: dataDir })];
 fs.rmSync(dataDir, { recursive: true, force: true });
-if (postgresUrl) results.push(await measure('PostgreSQL', { DATABASE_URL: postgresUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-pg-')) }));
+if (postgresUrl)
+  results.push(
+    await measure('PostgreSQL', {
+      DATABASE_URL: postgresUrl,
+      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-00',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-bench-pg-')),
+    }),
+  );
 
 const load1 = os.loadavg()[0].toFixed(2);
 const all = results.flat();
@@ -71,11 +91,14 @@ const lines = [
   '',
   `autocannon on loopback, 50 connections, 2 s warm-up then ${seconds} s, one read at a time, anonymous (the cached path).`,
   'The plain server is a bare `node:http` process answering the same bytes (`bench/plain-server.mjs`).',
-  'Target per row: at least 50 % of the plain server\'s rate, p99 under 50 ms, no errors.',
+  "Target per row: at least 50 % of the plain server's rate, p99 under 50 ms, no errors.",
   '',
   '| Database | Read | bytes | req/s | p50 | p99 | errors | plain req/s | ratio | target |',
   '|---|---|---|---|---|---|---|---|---|---|',
-  ...all.map((row) => `| ${row.label} | \`${row.read}\` | ${row.bytes} | ${row.ours.rps} | ${row.ours.p50} ms | ${row.ours.p99} ms | ${row.ours.errors} | ${row.reference.rps} | ${row.ratio.toFixed(2)} | ${met(row) ? 'met' : 'missed'} |`),
+  ...all.map(
+    (row) =>
+      `| ${row.label} | \`${row.read}\` | ${row.bytes} | ${row.ours.rps} | ${row.ours.p50} ms | ${row.ours.p99} ms | ${row.ours.errors} | ${row.reference.rps} | ${row.ratio.toFixed(2)} | ${met(row) ? 'met' : 'missed'} |`,
+  ),
   '',
   ...results.map((rows) => `Resident memory of the API after the ${rows[0].label} run: ${rows.rss.toFixed(0)} MB.`),
   '',

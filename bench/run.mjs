@@ -4,7 +4,7 @@
 // the compiled one (apps/api/dist/server.mjs), as `npm start` runs it.
 // `npm run bench -- --startup [runs]`: only the start-up comparison of the compiled server with the
 // sources run through tsx (alternating, on one existing DATA_DIR), written to its own section.
-import { spawn, execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -51,7 +51,11 @@ async function start(env, entry = 'compiled') {
     ms,
     rssMb: Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
     rss: () => Number(execSync(`ps -o rss= -p ${child.pid}`).toString().trim()) / 1024,
-    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -103,7 +107,10 @@ if (process.argv[2] === '--startup-against') {
     `| ${title} | ${Math.round(median(values.map((v) => v.ms)))} ms | ${values.map((v) => Math.round(v.ms)).join(', ')} ms | ${Math.round(median(values.map((v) => v.rssMb)))} MB |`;
   console.log(
     [
-      `Command: \`npm run build && chrt -f 50 npm run bench -- --startup-against ${process.argv[3]} ${runs}\`. Machine: ${machine}; load average at the start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; ${new Date().toISOString().slice(0, 16)} UTC.`,
+      `Command: \`npm run build && chrt -f 50 npm run bench -- --startup-against ${process.argv[3]} ${runs}\`. Machine: ${machine}; load average at the start ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}; ${new Date().toISOString().slice(0, 16)} UTC.`,
       '',
       '| Server | median to a healthy /api/health | runs | resident memory 3 s later (median) |',
       '|---|---|---|---|',
@@ -135,7 +142,10 @@ if (process.argv[2] === '--startup') {
   writeSections([
     '## Start-up: compiled server and sources through tsx',
     '',
-    `Command: \`npm run build && npm run bench -- --startup ${runs}\`. Machine: ${machine}; load average at the start ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}.`,
+    `Command: \`npm run build && npm run bench -- --startup ${runs}\`. Machine: ${machine}; load average at the start ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}.`,
     `Measured ${new Date().toISOString().slice(0, 13)}:00 UTC. From spawning \`node\` to the first 200 on /api/health, on one existing DATA_DIR,`,
     'the two alternating; memory is the resident set (RSS) at that moment.',
     '',
@@ -217,7 +227,7 @@ const lines = [
   '  first request, without database work, so PGlite and PostgreSQL answer at about the same rate. Before',
   '  the cache, a 20-row PGlite read capped near 2,000 req/s (PGlite shares the Node thread).',
   '- `/api/health` asks the database on every request (it reports whether the database answers), so it',
-  '  stays near PGlite\'s own rate.',
+  "  stays near PGlite's own rate.",
   '- `GET /` answers the prerendered home page from memory, with its ETag (autocannon asks for no',
   '  compression, so the 32 KB go as they are). Read from disk on every request, it did 4,300 req/s.',
   '- Start-up on a fresh directory is dominated by PGlite creating its cluster (initdb); the existing',

@@ -41,7 +41,10 @@ const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
   body: JSON.stringify(ADMIN),
 });
 if (!signIn.ok) throw new Error(`login do admin falhou: ${signIn.status} ${await signIn.text()}`);
-const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+const cookie = signIn.headers
+  .getSetCookie()
+  .map((value) => value.split(';')[0])
+  .join('; ');
 const adminCall = async (method, url, body) => {
   const response = await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', origin: base, cookie }, body: JSON.stringify(body) });
   if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${await response.text()}`);

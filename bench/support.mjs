@@ -1,6 +1,6 @@
 // What the benchmarks share: the public reads they load, the API started as its own process, the
 // machine line, and the replacement of one section of a results document.
-import { spawn, execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';

@@ -16,7 +16,11 @@ const src = path.join(root, 'apps/api/src');
  */
 export const EXTERNAL_PACKAGES = new Set(['@electric-sql/pglite', '@fastify/swagger', '@fastify/swagger-ui', 'pino', 'pino-pretty', 'thread-stream']);
 
-const packageName = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 const externalPackages = {
   name: 'vitrine:external-packages',

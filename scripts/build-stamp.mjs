@@ -83,10 +83,7 @@ export function writeStamp(parts) {
 
 /** Whether the built output of a part is there and was made from the inputs as they are now. */
 export function isCurrent(part) {
-  const built =
-    part === 'web'
-      ? fs.existsSync(path.join(webDist, 'index.html'))
-      : fs.existsSync(path.join(serverDist, 'server.mjs'));
+  const built = part === 'web' ? fs.existsSync(path.join(webDist, 'index.html')) : fs.existsSync(path.join(serverDist, 'server.mjs'));
   if (!built) return false;
   const stamp = readStamp()[part];
   if (!stamp) return false;

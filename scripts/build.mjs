@@ -6,8 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { inputsStamp, root, writeStamp } from './build-stamp.mjs';
 import { buildServer } from './build-server.mjs';
+import { inputsStamp, root, writeStamp } from './build-stamp.mjs';
 
 const { values } = parseArgs({ options: { server: { type: 'boolean' }, outdir: { type: 'string' } } });
 if (values.outdir) {

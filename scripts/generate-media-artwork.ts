@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MEDIA_TYPE_LABELS, yearOf } from '../packages/domain/src/media.ts';
 import { demoArtwork, demoMediaTitles } from '../apps/api/src/db/seed-media-data.ts';
+import { MEDIA_TYPE_LABELS, yearOf } from '../packages/domain/src/media.ts';
 
 const publicDir = fileURLToPath(new URL('../apps/web/public', import.meta.url));
 
@@ -33,13 +33,16 @@ function motif(kind: number, width: number, height: number, seed: number, colour
   switch (kind % 4) {
     case 0: // a low sun with rings
       return [0.5, 0.36, 0.24, 0.14]
-        .map((r, i) => `<circle cx="${Math.round(width * (0.3 + x))}" cy="${Math.round(height * 0.38)}" r="${Math.round(width * r)}" fill="${colour}" opacity="${0.12 + i * 0.1}"/>`)
+        .map(
+          (r, i) =>
+            `<circle cx="${Math.round(width * (0.3 + x))}" cy="${Math.round(height * 0.38)}" r="${Math.round(width * r)}" fill="${colour}" opacity="${0.12 + i * 0.1}"/>`,
+        )
         .join('');
     case 1: // mountains
       return `<path d="M0 ${height * 0.62} L${width * (0.2 + x / 2)} ${height * 0.3} L${width * 0.55} ${height * 0.58} L${width * (0.7 + x / 3)} ${height * 0.36} L${width} ${height * 0.6} V${height} H0Z" fill="${colour}" opacity="0.35"/><path d="M0 ${height * 0.75} L${width * 0.4} ${height * 0.5} L${width} ${height * 0.78} V${height} H0Z" fill="${colour}" opacity="0.25"/>`;
     case 2: // diagonal stripes
       return Array.from({ length: 7 }, (_, i) => {
-        const offset = Math.round(((i * width) / 4) - width * x);
+        const offset = Math.round((i * width) / 4 - width * x);
         return `<path d="M${offset} 0 L${offset + width / 8} 0 L${offset - width / 2} ${height} L${offset - width / 2 - width / 8} ${height}Z" fill="${colour}" opacity="${0.08 + (i % 3) * 0.06}"/>`;
       }).join('');
     default: // a field of dots
@@ -73,9 +76,7 @@ function svg({ width, height, title, caption, seed, variant }: Artwork): string 
   const anchor = poster ? 'start' : 'end';
   const baseY = poster ? height - 96 - (lines.length - 1) * size * 1.05 : height - 74;
   const captionY = poster ? height - 44 : height - 40;
-  const text = lines
-    .map((line, i) => `<text x="${x}" y="${Math.round(baseY + i * size * 1.05)}">${escapeXml(line)}</text>`)
-    .join('');
+  const text = lines.map((line, i) => `<text x="${x}" y="${Math.round(baseY + i * size * 1.05)}">${escapeXml(line)}</text>`).join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<defs><linearGradient id="g" x1="0" y1="0" x2="${variant % 2 ? 1 : 0.4}" y2="1">`,

@@ -1,7 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
 import { loadWebEnv } from './env.config';
 
 const env = loadWebEnv();
@@ -37,7 +37,10 @@ function sonnerBuildSettings(): Plugin {
 const CONTRACT_MODULE = /[\\/]packages[\\/]domain[\\/]src[\\/][\w-]+\.contract\.ts$/;
 function contractPathsOnly(): Plugin {
   const isEndpoint = (value: unknown): value is { method: string; path: string } =>
-    typeof value === 'object' && value !== null && typeof (value as { method?: unknown }).method === 'string' && typeof (value as { path?: unknown }).path === 'string';
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { method?: unknown }).method === 'string' &&
+    typeof (value as { path?: unknown }).path === 'string';
   return {
     name: 'vitrine:contract-paths-only',
     apply: 'build',
@@ -51,7 +54,9 @@ function contractPathsOnly(): Plugin {
         if (typeof contract !== 'object' || contract === null) return [];
         const endpoints = Object.entries(contract);
         if (endpoints.length === 0 || !endpoints.every(([, endpoint]) => isEndpoint(endpoint))) return [];
-        const paths = Object.fromEntries(endpoints.map(([key, endpoint]) => [key, { method: (endpoint as { method: string }).method, path: (endpoint as { path: string }).path }]));
+        const paths = Object.fromEntries(
+          endpoints.map(([key, endpoint]) => [key, { method: (endpoint as { method: string }).method, path: (endpoint as { path: string }).path }]),
+        );
         return [`export const ${name} = ${JSON.stringify(paths)};`];
       });
       if (exports.length === 0) this.error(`${file}: nenhum contrato de endpoints exportado.`);
@@ -73,6 +78,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     manifest: true,
-    rolldownOptions: { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) } },
+    rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
+    },
   },
 });

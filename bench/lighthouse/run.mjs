@@ -5,12 +5,12 @@
 // by performance score of BENCH_RUNS, 3 by default); the JavaScript and CSS the page loads, gzipped;
 // and whether a chunk of the admin, the pricing calculator or the chat loaded on a page that does not
 // use it. Writes its section of docs/benchmarks.md. Lighthouse is installed here on first use.
-import { spawnSync, execSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { machine, measuredAt, root, startApi, writeSection } from '../support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,7 +45,16 @@ const base = api.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromium,
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const gzippedKb = async (url) => {
@@ -81,11 +90,20 @@ try {
     for (const url of scripts) jsKb += await gzippedKb(url);
     let cssKb = 0;
     for (const url of styles) cssKb += await gzippedKb(url);
-    const leaked = PRIVATE_CHUNKS.filter((chunk) => !chunk.allowedOn.includes(page) && scripts.some((url) => chunk.pattern.test(new URL(url).pathname))).map((chunk) => chunk.name);
+    const leaked = PRIVATE_CHUNKS.filter((chunk) => !chunk.allowedOn.includes(page) && scripts.some((url) => chunk.pattern.test(new URL(url).pathname))).map(
+      (chunk) => chunk.name,
+    );
     const score = (id) => Math.round(lhr.categories[id].score * 100);
     const scores = { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') };
     const failedAudits = Object.values(lhr.audits)
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual' &&
+          audit.scoreDisplayMode !== 'notApplicable',
+      )
       .map((audit) => audit.id);
     rows.push({
       page,

@@ -48,7 +48,14 @@ for (let i = 0; i < requests; i++) {
 }
 await proxy.restore();
 const restored = Date.now();
-while (!logs.entries().slice(from).some((entry) => entry.msg === 'banco de dados de volta') && Date.now() - restored < 20_000) await sleep(100);
+while (
+  !logs
+    .entries()
+    .slice(from)
+    .some((entry) => entry.msg === 'banco de dados de volta') &&
+  Date.now() - restored < 20_000
+)
+  await sleep(100);
 const back = Date.now();
 
 const lines = logs.entries().slice(from);
@@ -75,7 +82,9 @@ console.log(
         apiKey: text.split(API_KEY).length - 1,
       },
       messages,
-      ...(process.env.SAMPLES ? { samples: Object.keys(messages).map((msg) => JSON.stringify(lines.find((line) => String(line.msg) === msg)).slice(0, 600)) } : {}),
+      ...(process.env.SAMPLES
+        ? { samples: Object.keys(messages).map((msg) => JSON.stringify(lines.find((line) => String(line.msg) === msg)).slice(0, 600)) }
+        : {}),
     },
     null,
     2,

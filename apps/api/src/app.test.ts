@@ -26,7 +26,7 @@ describe('the API server', () => {
   });
   afterAll(() => t.close());
 
-  it('sends the security headers on every response: a page\'s own to HTML, the strict ones to everything else', async () => {
+  it("sends the security headers on every response: a page's own to HTML, the strict ones to everything else", async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(json.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(json.headers['x-content-type-options']).toBe('nosniff');

@@ -1,64 +1,64 @@
 // buildApp(): external plugins, then ours, then modules. Tests build the same app.
 import path from 'node:path';
 import '@vitrine/domain/zod-locale';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { Logger } from 'pino';
 import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { apiRoot } from './api-root.ts';
+import { composeServices, type Services } from './composition.ts';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
+import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
+import { createAuth, SESSION_COOKIE, type Auth } from './modules/access/auth.ts';
+import { createProUsersRepository, type ProUsersRepository } from './modules/access/pro-users.repository.ts';
+import { createSignupsRepository, type SignupsRepository } from './modules/access/signups.repository.ts';
+import { createSignupUsecases, type SignupUsecases } from './modules/access/signups.usecases.ts';
+import { twoFactorRoutes } from './modules/access/two-factor.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
+import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { RETIRED_VISITOR_UPLOADS_SWEEP_JOB, retiredVisitorUploadsSweepHandler, sweepExpiredVisitorUploads } from './modules/chat/chat.visitor-uploads.ts';
+import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { chatPayments, registerPixWebhook, type PaymentsDeps } from './modules/payments/payments.usecases.ts';
+import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
+import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes.ts';
+import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
+import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
 import { publicCachePlugin } from './plugins/public-cache.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeaders, securityPlugin } from './plugins/security.ts';
-import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { edgeLimitsFromEnv, serverWithFrontDoor, type FrontDoor } from './shared/front-door.ts';
-import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
-import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
-import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
-import { resellersAdminRoutes } from './modules/resellers/resellers.admin.routes.ts';
-import { rechargeRoutes } from './modules/recharge/recharge.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { resolveShopPix } from './shared/shop-pix.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { chatPayments, registerPixWebhook, type PaymentsDeps } from './modules/payments/payments.usecases.ts';
-import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
-import { accessRoutes } from './modules/access/access.routes.ts';
-import { twoFactorRoutes } from './modules/access/two-factor.routes.ts';
-import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
-import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
-import { createAuth, SESSION_COOKIE, type Auth } from './modules/access/auth.ts';
-import { createProUsersRepository, type ProUsersRepository } from './modules/access/pro-users.repository.ts';
-import { createSignupsRepository, type SignupsRepository } from './modules/access/signups.repository.ts';
-import { createSignupUsecases, type SignupUsecases } from './modules/access/signups.usecases.ts';
-import { originCheckPlugin } from './plugins/origin-check.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
-import { RETIRED_VISITOR_UPLOADS_SWEEP_JOB, retiredVisitorUploadsSweepHandler, sweepExpiredVisitorUploads } from './modules/chat/chat.visitor-uploads.ts';
-import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
-import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { mediaRoutes } from './modules/media/media.routes.ts';
-import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
-import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { composeServices, type Services } from './composition.ts';
-import { apiRoot } from './api-root.ts';
-import type { FileStorage } from './shared/storage/storage.ts';
-import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
 import { withLogRedaction } from './shared/log-redaction.ts';
+import type { AddressPolicy, Resolver } from './shared/outbound-address.ts';
+import { resolveShopPix } from './shared/shop-pix.ts';
+import type { FileStorage } from './shared/storage/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,7 +112,18 @@ interface AppParts {
   shopKey: () => Promise<string | null>;
 }
 
-export async function buildApp({ env, database, logger, storage: givenStorage, jobs, webhooks, outbound, llm, clock: givenClock, housekeeping: scheduleAtStart = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  logger,
+  storage: givenStorage,
+  jobs,
+  webhooks,
+  outbound,
+  llm,
+  clock: givenClock,
+  housekeeping: scheduleAtStart = true,
+}: BuildAppOptions): Promise<FastifyInstance> {
   // Set once the public cache is registered (when it is on); the server asks for it per request.
   const frontDoor: { current?: FrontDoor } = {};
   const app = createServer(env, logger, () => frontDoor.current);
@@ -325,7 +336,15 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   const { isHttps, metrics, outboundFetch, pix, secret, settings, storage } = services;
   const { auth, proUsers, signups, signupUsecases, accessLimits } = access;
   await app.register(healthRoutes, { database, storage });
-  await app.register(accessRoutes, { db: database.db, auth, proUsers, signups, signupUsecases, limits: accessLimits, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
+  await app.register(accessRoutes, {
+    db: database.db,
+    auth,
+    proUsers,
+    signups,
+    signupUsecases,
+    limits: accessLimits,
+    requireTwoFactor: env.REQUIRE_TWO_FACTOR,
+  });
   await app.register(twoFactorRoutes, { db: database.db, auth });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
@@ -336,7 +355,10 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
-  await app.register(chatRoutes, { db: database.db, storage, llm,
+  await app.register(chatRoutes, {
+    db: database.db,
+    storage,
+    llm,
     secureCookies: isHttps,
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
     shopPix: () => resolveShopPix(settings),
@@ -359,7 +381,10 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   await app.register(rechargeRoutes, { db: database.db, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
 
   // The TMDB key is read per call: the admin's setting, or TMDB_API_KEY.
-  await app.register(mediaRoutes, { db: database.db, tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch } });
+  await app.register(mediaRoutes, {
+    db: database.db,
+    tmdb: { baseUrl: env.TMDB_BASE_URL, resolveApiKey: () => settings.get('tmdb_api_key'), fetch: outboundFetch },
+  });
   await app.register(settingsRoutes, { settings, db: database.db, env });
   // A setting changed on any instance is read again on this one.
   app.events.onChange({ change: ({ table }) => table === 'site_configurations' && settings.invalidate(), connection: () => settings.invalidate() });

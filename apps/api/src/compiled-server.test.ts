@@ -8,9 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoot } from './api-root.ts';
 import { createTestDatabase, tempDir, testDbKind, type TestDatabase } from '../test/database.ts';
 import { startServerProcess } from '../test/server-process.ts';
+import { apiRoot } from './api-root.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // Its own folder (beside apps/api/dist, at the same depth): the api and api-pg runs never share a build.

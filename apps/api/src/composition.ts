@@ -6,14 +6,14 @@ import type { Logger } from 'pino';
 import type { Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
-import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
-import { anyAddress, publicAddressesOnly, type AddressPolicy, type Resolver } from './shared/outbound-address.ts';
 import { createPixClient, type PixClient } from './modules/payments/pix-client.ts';
+import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { createMetrics, type Metrics } from './shared/metrics.ts';
+import { anyAddress, publicAddressesOnly, type AddressPolicy, type Resolver } from './shared/outbound-address.ts';
 import { createSettings, type Settings } from './shared/settings.ts';
-import type { FileStorage } from './shared/storage/storage.ts';
 import { createStorageFromEnv } from './shared/storage/storage-from-env.ts';
+import type { FileStorage } from './shared/storage/storage.ts';
 
 export interface Services {
   clock: () => Date;
@@ -78,7 +78,14 @@ export async function composeServices({ env, database, logger, storage: givenSto
         ca: env.PIX_CA_FILE ? fs.readFileSync(env.PIX_CA_FILE) : undefined,
       },
     });
-    pix = createPixClient({ apiUrl: env.PIX_API_URL, oauthUrl: env.PIX_OAUTH_URL, clientId: env.PIX_CLIENT_ID, clientSecret: env.PIX_CLIENT_SECRET, fetch: pixFetch, clock });
+    pix = createPixClient({
+      apiUrl: env.PIX_API_URL,
+      oauthUrl: env.PIX_OAUTH_URL,
+      clientId: env.PIX_CLIENT_ID,
+      clientSecret: env.PIX_CLIENT_SECRET,
+      fetch: pixFetch,
+      clock,
+    });
   }
   return {
     clock,

@@ -1,7 +1,7 @@
 // Starts the API and the web app: listen + graceful shutdown, nothing else.
 import './v8-flags.ts';
 import net from 'node:net';
-import { setImmediate, setTimeout as delay } from 'node:timers/promises';
+import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -16,8 +16,7 @@ const SHUTDOWN_GRACE_MS = 250;
 /** A start-up problem the operator can fix; printed as is, without a stack. */
 class StartupError extends Error {}
 
-const portTaken = (port: number) =>
-  new StartupError(`A porta ${port} já está em uso. Pare o outro processo ou defina outra porta com PORT.`);
+const portTaken = (port: number) => new StartupError(`A porta ${port} já está em uso. Pare o outro processo ou defina outra porta com PORT.`);
 
 /** A taken port is said at once, before the database is opened, migrated and seeded. */
 async function assertPortFree(port: number, host: string) {
@@ -43,10 +42,7 @@ async function main() {
   await assertPortFree(env.PORT, env.HOST);
   // The database opens (PGlite compiles its WebAssembly off the main thread, reads its files) while the
   // rest of the server's code loads: the app's modules are imported only now, beside it.
-  const opening = timed(
-    'database',
-    openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }),
-  );
+  const opening = timed('database', openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
   // Without a handler until it is awaited, a failed open would be reported as unhandled.
   opening.catch(() => undefined);
   const [{ buildApp }, { seedDatabase }, { createStorageFromEnv }] = await timed(
@@ -61,10 +57,7 @@ async function main() {
   const app = await timed('app', buildApp({ env, database, storage }));
   app.addHook('onClose', () => storage.close());
   // The demo goes only where it belongs: the embedded database's first start, or SEED_DEMO=true.
-  const seeded = await timed(
-    'seed',
-    seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage }),
-  );
+  const seeded = await timed('seed', seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage }));
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

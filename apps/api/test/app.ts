@@ -46,7 +46,15 @@ export async function buildTestApp(
   const database = options.database ?? (await createTestDatabase());
   if (options.seed) await seedDemoData(database.db);
   const env = testEnv(options.env);
-  const app = await buildApp({ env, database, jobs: options.jobs ?? false, webhooks: options.webhooks, outbound: options.outbound, clock: options.clock, housekeeping: options.housekeeping ?? false });
+  const app = await buildApp({
+    env,
+    database,
+    jobs: options.jobs ?? false,
+    webhooks: options.webhooks,
+    outbound: options.outbound,
+    clock: options.clock,
+    housekeeping: options.housekeeping ?? false,
+  });
   await app.ready();
   return {
     app,

@@ -1,8 +1,8 @@
 // Test databases: a fresh PGlite cloned from the prepared snapshot, or (TEST_DB=postgres) a fresh
 // PostgreSQL database copied from the migrated template.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';

@@ -28,10 +28,42 @@ export function makeCertificates(): TestCertificates {
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Fake PSP CA');
   fs.writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'server.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+  );
   fs.writeFileSync(file('client.ext'), 'extendedKeyUsage=clientAuth\n');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'client.key', '-out', 'client.csr', '-subj', '/CN=loja-vitrine');
-  openssl('x509', '-req', '-in', 'client.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'client.crt', '-days', '2', '-extfile', 'client.ext');
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'client.csr',
+    '-CA',
+    'ca.crt',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'client.crt',
+    '-days',
+    '2',
+    '-extfile',
+    'client.ext',
+  );
   const read = (name: string) => fs.readFileSync(file(name), 'utf8');
   return {
     dir,
@@ -114,17 +146,25 @@ export async function startFakePsp(certificates: TestCertificates = makeCertific
         } catch {
           body = raw;
         }
-        requests.push({ method: request.method ?? '', path: url.pathname, body, clientCn: (peer?.subject?.CN as string | undefined) ?? null, authorization: request.headers.authorization ?? null });
+        requests.push({
+          method: request.method ?? '',
+          path: url.pathname,
+          body,
+          clientCn: (peer?.subject?.CN as string | undefined) ?? null,
+          authorization: request.headers.authorization ?? null,
+        });
         const send = (status: number, value?: unknown) => {
           response.writeHead(status, { 'content-type': 'application/json' });
           response.end(value === undefined ? '' : JSON.stringify(value));
         };
-        const problem = (status: number, title: string, detail: string) => send(status, { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail });
+        const problem = (status: number, title: string, detail: string) =>
+          send(status, { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail });
         if (psp.down) return problem(503, 'ServicoIndisponivel', 'Serviço indisponível.');
 
         if (request.method === 'POST' && url.pathname === '/oauth/token') {
           const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
-          if (request.headers.authorization !== expected || !String(raw).includes('grant_type=client_credentials')) return send(401, { error: 'invalid_client' });
+          if (request.headers.authorization !== expected || !String(raw).includes('grant_type=client_credentials'))
+            return send(401, { error: 'invalid_client' });
           const token = `token-${++psp.tokensIssued}-${Math.random().toString(36).slice(2)}`;
           tokens.add(token);
           return send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: 'cob.write cob.read webhook.write' });
@@ -137,7 +177,8 @@ export async function startFakePsp(certificates: TestCertificates = makeCertific
           const txid = cob[1]!;
           const input = body as { calendario?: { expiracao?: number }; valor?: { original?: string }; chave?: string; solicitacaoPagador?: string };
           if (!/^[a-zA-Z0-9]{26,35}$/.test(txid)) return problem(400, 'CobOperacaoInvalida', 'txid inválido.');
-          if (!input.valor?.original || !/^\d{1,10}\.\d{2}$/.test(input.valor.original) || !input.chave) return problem(400, 'CobOperacaoInvalida', 'Cobrança inválida.');
+          if (!input.valor?.original || !/^\d{1,10}\.\d{2}$/.test(input.valor.original) || !input.chave)
+            return problem(400, 'CobOperacaoInvalida', 'Cobrança inválida.');
           if (charges.has(txid)) return problem(409, 'CobOperacaoInvalida', 'txid já utilizado.');
           const id = ++locationId;
           const location = `pix.fakepsp.test/qr/v2/${id.toString().padStart(8, '0')}`;

@@ -73,7 +73,10 @@ export function fixtures(db: Database) {
     },
 
     async siteConfiguration(values: Partial<typeof siteConfigurations.$inferInsert> & { section: string; configKey: string }) {
-      const [row] = await db.insert(siteConfigurations).values({ configValue: 'valor', ...values }).returning();
+      const [row] = await db
+        .insert(siteConfigurations)
+        .values({ configValue: 'valor', ...values })
+        .returning();
       return row!;
     },
   };

@@ -17,13 +17,7 @@ export function unsentMailJobs(db: Database, to?: string) {
   return db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(
-        eq(jobs.kind, EMAIL_JOB),
-        inArray(jobs.status, ['queued', 'running']),
-        to === undefined ? undefined : sql`${jobs.payload} ->> 'to' = ${to}`,
-      ),
-    );
+    .where(and(eq(jobs.kind, EMAIL_JOB), inArray(jobs.status, ['queued', 'running']), to === undefined ? undefined : sql`${jobs.payload} ->> 'to' = ${to}`));
 }
 
 /** Waits until every e-mail queued for `to` (or for anyone) has been sent or given up on. */

@@ -52,7 +52,10 @@ export async function startNginx(config: (dir: string, port: number) => string):
   await waitUntil(
     async () => {
       if (child.exitCode !== null) throw new Error(`o nginx saiu (${child.exitCode}): ${output}${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-      return fetch(`${base}/api/health`).then(() => true, () => false);
+      return fetch(`${base}/api/health`).then(
+        () => true,
+        () => false,
+      );
     },
     { timeoutMs: 20_000, what: 'o nginx aceitar conexões' },
   );

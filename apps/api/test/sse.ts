@@ -95,7 +95,11 @@ export async function connectSse(url: string, headers: Record<string, string> = 
     changes,
     events,
     waitForEvent: (name, timeoutMs = 5_000) =>
-      until(() => events.some((event) => event.event === name), timeoutMs, () => `evento '${name}' não recebido em ${timeoutMs} ms; recebidos: ${JSON.stringify(events)}`),
+      until(
+        () => events.some((event) => event.event === name),
+        timeoutMs,
+        () => `evento '${name}' não recebido em ${timeoutMs} ms; recebidos: ${JSON.stringify(events)}`,
+      ),
     closed,
     close: () => request.destroy(),
     waitFor(predicate, timeoutMs = 5_000) {

@@ -7,10 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@vitrine/domain/auth';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
-import { authMessages } from '@vitrine/domain/auth';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -40,7 +40,10 @@ async function expectAudited(page: Page, search: string, resource: string) {
   await page.getByRole('tab', { name: 'Auditoria' }).click();
   const audit = page.getByRole('tabpanel', { name: 'Auditoria' });
   await audit.getByRole('searchbox').fill(search);
-  await audit.getByRole('cell', { name: new RegExp(`^${resource}( |$)`) }).first().waitFor();
+  await audit
+    .getByRole('cell', { name: new RegExp(`^${resource}( |$)`) })
+    .first()
+    .waitFor();
 }
 
 describe('the admin panel', () => {
@@ -229,7 +232,10 @@ describe('the admin panel', () => {
     const edit = first.page.getByRole('dialog', { name: 'Editar plano' });
     await edit.getByLabel('Ativo').uncheck();
     await edit.getByRole('button', { name: 'Salvar' }).click();
-    await first.page.getByRole('row', { name: new RegExp(name) }).getByText('Inativo').waitFor();
+    await first.page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByText('Inativo')
+      .waitFor();
     await visitor.page.reload();
     await visitor.page.getByRole('heading', { level: 3 }).first().waitFor();
     await expect.poll(() => visitor.page.getByText(name).count()).toBe(0);
@@ -284,7 +290,9 @@ describe('the admin panel', () => {
     expect(await footer.getByTestId('pre-visualizacao').getByText('Facebook').count()).toBe(0);
     await footer.getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(successes).toBe(2);
-    const stored = (await (await visitor.context.request.get(`${server.url}/api/site-config/footer`)).json()) as { entries: { social?: Record<string, string> } };
+    const stored = (await (await visitor.context.request.get(`${server.url}/api/site-config/footer`)).json()) as {
+      entries: { social?: Record<string, string> };
+    };
     // Unset profiles are left out, not stored empty: the public footer hides them.
     expect(stored.entries.social).toEqual({ instagram: 'https://instagram.com/vitrine-teste' });
     expect(errors).toEqual([]);
@@ -344,7 +352,9 @@ describe('the admin panel', () => {
     await page.getByRole('button', { name: 'Downloads e códigos de Vitrine Player' }).click();
     const dialog = page.getByRole('dialog', { name: /Downloads e códigos/ });
     const installer = zipSync({ 'LEIA-ME.txt': strToU8(`Instalador ${randomUUID()}`), 'dados.bin': randomBytes(256 * 1024) });
-    await dialog.getByLabel('Instalador para Android', { exact: true }).setInputFiles({ name: 'player-android.zip', mimeType: 'application/zip', buffer: Buffer.from(installer) });
+    await dialog
+      .getByLabel('Instalador para Android', { exact: true })
+      .setInputFiles({ name: 'player-android.zip', mimeType: 'application/zip', buffer: Buffer.from(installer) });
     await dialog.getByRole('listitem', { name: 'Android', exact: true }).getByText('player-android.zip').waitFor();
     await dialog.getByRole('button', { name: 'Gerar código' }).click();
     const code = (await dialog.getByTestId('novo-codigo').textContent())!.trim();
@@ -357,12 +367,20 @@ describe('the admin panel', () => {
     const details = visitor.page.getByRole('dialog', { name: 'Vitrine Player' });
     await details.getByRole('tab', { name: 'Downloads' }).click();
     await details.getByLabel('Código de acesso').fill(code);
-    const [download] = await Promise.all([visitor.page.waitForEvent('download'), details.getByRole('button', { name: 'Download para Android', exact: true }).click()]);
+    const [download] = await Promise.all([
+      visitor.page.waitForEvent('download'),
+      details.getByRole('button', { name: 'Download para Android', exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('player-android.zip');
     expect(sha256(await readFile((await download.path())!))).toBe(sha256(installer));
 
     // The admin sees the code used.
-    await dialog.getByRole('list', { name: 'Códigos, mais recentes primeiro' }).getByRole('listitem').filter({ hasText: code }).getByText('Usado').waitFor({ timeout: 10_000 });
+    await dialog
+      .getByRole('list', { name: 'Códigos, mais recentes primeiro' })
+      .getByRole('listitem')
+      .filter({ hasText: code })
+      .getByText('Usado')
+      .waitFor({ timeout: 10_000 });
     await expectAudited(page, 'app-files', 'Arquivos de apps');
     await expectAudited(page, 'download-codes', 'Códigos de download');
   });
@@ -385,7 +403,11 @@ describe('the admin panel', () => {
       body: JSON.stringify({ token, password: 'senha-do-convidado' }),
     });
     expect(activated.status).toBe(200);
-    const [cookieName, cookieValue] = activated.headers.getSetCookie().find((cookie) => cookie.includes('session_token='))!.split(';')[0]!.split(/=(.*)/s);
+    const [cookieName, cookieValue] = activated.headers
+      .getSetCookie()
+      .find((cookie) => cookie.includes('session_token='))!
+      .split(';')[0]!
+      .split(/=(.*)/s);
     const guest = await open();
     await guest.context.addCookies([{ name: cookieName!, value: cookieValue!, url: server.url }]);
     await guest.page.goto('/admin/dashboard');
@@ -410,7 +432,14 @@ describe('the admin panel', () => {
     await admin.page.getByRole('tab', { name: 'Auditoria' }).click();
     const audit = admin.page.getByRole('tabpanel', { name: 'Auditoria' });
     await audit.getByRole('searchbox').fill(email);
-    await expect.poll(() => audit.getByRole('row').filter({ hasText: `Usuários PRO ${email}` }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        audit
+          .getByRole('row')
+          .filter({ hasText: `Usuários PRO ${email}` })
+          .count(),
+      )
+      .toBe(2);
   });
 
   it('keeps the section in the URL, falls back to the dashboard, collapses with Ctrl+B into a cookie, and is a drawer on phones', async () => {
@@ -435,7 +464,10 @@ describe('the admin panel', () => {
     await page.waitForURL(`${server.url}/admin/dashboard`);
     await page.goto('/admin/security');
     await page.getByRole('heading', { level: 1, name: 'Segurança' }).waitFor();
-    for (const [id, title] of [['suppliers', 'Fornecedores'], ['pricing-calculator', 'Calculadora de Preços']] as const) {
+    for (const [id, title] of [
+      ['suppliers', 'Fornecedores'],
+      ['pricing-calculator', 'Calculadora de Preços'],
+    ] as const) {
       await page.goto(`/admin/${id}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
     }
@@ -447,7 +479,13 @@ describe('the admin panel', () => {
     await expect.poll(width).toBeCloseTo(48, -1);
     // The version stays inside the collapsed sidebar (read by screen readers, not spilling over the page).
     await expect
-      .poll(() => page.getByTestId('admin-version').evaluate((element) => element.getBoundingClientRect().right <= (element.closest('[data-slot=sidebar]')?.getBoundingClientRect().left ?? 0) + 48 + 0.5))
+      .poll(() =>
+        page
+          .getByTestId('admin-version')
+          .evaluate(
+            (element) => element.getBoundingClientRect().right <= (element.closest('[data-slot=sidebar]')?.getBoundingClientRect().left ?? 0) + 48 + 0.5,
+          ),
+      )
       .toBe(true);
     const cookie = (await context.cookies()).find((item) => item.name === 'sidebar_state');
     expect(cookie?.value).toBe('false');
@@ -488,12 +526,9 @@ describe('the admin panel', () => {
     await page.goto('/admin/crud-tester');
     await page.getByRole('button', { name: 'Executar' }).click();
     const steps = page.getByRole('list', { name: 'Passos' });
-    await expect.poll(async () => (await steps.getByRole('listitem').allTextContents()).map((text) => text.split('·')[0]!.replace('OK', '').trim())).toEqual([
-      'Criar',
-      'Ler',
-      'Atualizar',
-      'Excluir',
-    ]);
+    await expect
+      .poll(async () => (await steps.getByRole('listitem').allTextContents()).map((text) => text.split('·')[0]!.replace('OK', '').trim()))
+      .toEqual(['Criar', 'Ler', 'Atualizar', 'Excluir']);
     expect(await steps.getByText('Falhou').count()).toBe(0);
     await page.getByRole('button', { name: 'Testar conexão' }).click();
     await page.getByRole('status').filter({ hasText: 'Conexão com o servidor e o banco de dados funcionando.' }).waitFor();
@@ -599,7 +634,10 @@ describe('an admin panel without SMTP', () => {
     await guest.page.getByText(email).first().waitFor();
 
     // A reset asked for the admin's own account: the outbox lists it, never with its link.
-    const forgot = await guest.context.request.post(`${server.url}/api/auth/forgot-password`, { data: { email: E2E_ADMIN.email }, headers: { origin: server.url } });
+    const forgot = await guest.context.request.post(`${server.url}/api/auth/forgot-password`, {
+      data: { email: E2E_ADMIN.email },
+      headers: { origin: server.url },
+    });
     expect(forgot.status()).toBeLessThan(300);
     await page.getByRole('tab', { name: 'E-mails' }).click();
     const outbox = page.getByRole('tabpanel', { name: 'E-mails' });

@@ -228,7 +228,10 @@ describe('sign-in, sign-up and access control in the browser', () => {
       body: JSON.stringify({ token, password: 'senha-antiga' }),
     });
     expect(activated.status).toBe(200);
-    const oldSession = activated.headers.getSetCookie().find((cookie) => cookie.includes('session_token='))!.split(';')[0]!;
+    const oldSession = activated.headers
+      .getSetCookie()
+      .find((cookie) => cookie.includes('session_token='))!
+      .split(';')[0]!;
 
     const { page } = await open();
     await page.goto('/auth');
@@ -274,7 +277,9 @@ describe('sign-in, sign-up and access control in the browser', () => {
     });
     let accessCheckFails = false;
     await page.route('**/api/access/me', (route) =>
-      accessCheckFails ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' }) : route.continue(),
+      accessCheckFails
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' })
+        : route.continue(),
     );
 
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -304,7 +309,9 @@ describe('sign-in, sign-up and access control in the browser', () => {
 
   it('says so when the access check itself fails', async () => {
     const { page } = await open();
-    await page.route('**/api/access/me', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' }));
+    await page.route('**/api/access/me', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' }),
+    );
     await page.goto('/pricing-calculator');
     await page.getByText('Verificando permissões...').waitFor();
     await page.getByText('Falha na verificação de acesso. Tente novamente ou contate o suporte.').waitFor({ timeout: 20_000 });

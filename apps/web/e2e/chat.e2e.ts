@@ -5,15 +5,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
-import { Webhook } from 'standardwebhooks';
 import type { Browser, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { ask, botMessages, lastBotText, openChat } from './support/chat.ts';
-import { adminCookie, E2E_SHOP_PIX, startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
+import { adminCookie, E2E_SHOP_PIX, sharedBaseUrl, startServer, type RunningServer } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const MiB = 1024 * 1024;
@@ -167,7 +167,9 @@ describe('talking to the assistant', () => {
     expect(await dialog.getByTestId('pix-value').textContent()).toBe('R$ 408,00');
     expect(await dialog.getByTestId('pix-recipient').textContent()).toBe('Vitrine Streaming');
     // A QR code of 200 px.
-    expect(await dialog.locator('canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).style.width || String((canvas as HTMLCanvasElement).width))).toMatch(/^200/);
+    expect(
+      await dialog.locator('canvas').evaluate((canvas) => (canvas as HTMLCanvasElement).style.width || String((canvas as HTMLCanvasElement).width)),
+    ).toMatch(/^200/);
 
     await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
     await expect.poll(() => dialog.getByTestId('pix-notice').textContent()).toBe('Chave PIX Copiada!');
@@ -239,9 +241,7 @@ describe('files and voice notes', () => {
     const audio = page.getByTestId('user-message').getByTestId('message-audio');
     await expect.poll(() => audio.getAttribute('src'), answered).toMatch(/^\/api\/chat\/conversations\/.+\/files\//);
     // The stored recording loads in the <audio> element (its metadata is read).
-    await expect
-      .poll(() => audio.evaluate((element) => (element as HTMLAudioElement).readyState), { timeout: 10_000 })
-      .toBeGreaterThanOrEqual(1);
+    await expect.poll(() => audio.evaluate((element) => (element as HTMLAudioElement).readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
     expect(await lastBotText(page)).toContain('Recebi seu áudio');
     expect(errors).toEqual([]);
@@ -313,7 +313,12 @@ describe('storefront buttons open the chat with the intent answered', () => {
     await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 30,00 com PIX' }).waitFor();
 
     await page.goto('/apps/ativacao');
-    await follow(page, () => page.getByRole('link', { name: 'Falar com o suporte' }).click(), 'Preciso de ajuda para ativar um app.', 'Qual app você quer ativar?');
+    await follow(
+      page,
+      () => page.getByRole('link', { name: 'Falar com o suporte' }).click(),
+      'Preciso de ajuda para ativar um app.',
+      'Qual app você quer ativar?',
+    );
     await context.close();
   });
 
@@ -349,7 +354,12 @@ describe('storefront buttons open the chat with the intent answered', () => {
   it('Testar IA Agora on the features page', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await page.goto('/funcionalidades');
-    await follow(page, () => page.getByRole('link', { name: 'Testar IA Agora' }).first().click(), 'Quero testar o assistente.', 'Sou o assistente virtual da Vitrine');
+    await follow(
+      page,
+      () => page.getByRole('link', { name: 'Testar IA Agora' }).first().click(),
+      'Quero testar o assistente.',
+      'Sou o assistente virtual da Vitrine',
+    );
     await context.close();
   });
 });
@@ -434,9 +444,7 @@ describe('the chat page at every width', () => {
       // One conversation, laid out again at each width.
       for (const width of widths) {
         await page.setViewportSize({ width, height: width < 700 ? 740 : 860 });
-        await expect
-          .poll(() => page.evaluate(() => window.innerWidth), { message: `largura ${width}` })
-          .toBe(width);
+        await expect.poll(() => page.evaluate(() => window.innerWidth), { message: `largura ${width}` }).toBe(width);
         const layout = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           innerWidth: window.innerWidth,

@@ -65,7 +65,9 @@ describe('a crash under write load on PGlite', () => {
     const secondCookie = await adminCookie(second.url);
     const stored = new Set<string>();
     for (let page = 1; ; page += 1) {
-      const response = await fetch(`${second.url}/api/admin/recharge-contacts?search=${marker}&pageSize=100&page=${page}`, { headers: { cookie: secondCookie } });
+      const response = await fetch(`${second.url}/api/admin/recharge-contacts?search=${marker}&pageSize=100&page=${page}`, {
+        headers: { cookie: secondCookie },
+      });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { items: { id: string }[]; total: number };
       for (const item of body.items) stored.add(item.id);

@@ -45,7 +45,10 @@ async function uncovered(page: Page, selectors: string[]) {
   return result;
 }
 
-const visibleToasts = (page: Page) => page.locator('[data-sonner-toast]').evaluateAll((toasts) => toasts.filter((toast) => toast.checkVisibility({ visibilityProperty: true })).map((toast) => toast.textContent));
+const visibleToasts = (page: Page) =>
+  page
+    .locator('[data-sonner-toast]')
+    .evaluateAll((toasts) => toasts.filter((toast) => toast.checkVisibility({ visibilityProperty: true })).map((toast) => toast.textContent));
 
 describe('paying in the chat', () => {
   it("'Pagar com PIX' asks what to pay for, then charges Family semestral at R$ 270,00; on a phone nothing covers the PIX dialog", async () => {
@@ -70,7 +73,12 @@ describe('paying in the chat', () => {
     expect(await dialog.getByText('Plano Family — Semestral').count()).toBeGreaterThan(0);
     // 'PIX Aberto' is said inside the dialog, where it covers nothing.
     expect(await dialog.getByTestId('pix-notice').textContent()).toBe('PIX Aberto');
-    const parts = ['[data-testid="pix-brcode"]', '[aria-label="Copiar código PIX"]', '[aria-label="Copiar chave PIX"]', '[data-pix-dialog] button:has-text("Baixar QR Code")'];
+    const parts = [
+      '[data-testid="pix-brcode"]',
+      '[aria-label="Copiar código PIX"]',
+      '[aria-label="Copiar chave PIX"]',
+      '[data-pix-dialog] button:has-text("Baixar QR Code")',
+    ];
     expect(await uncovered(page, parts)).toEqual(Object.fromEntries(parts.map((part) => [part, true])));
     expect(await visibleToasts(page)).toEqual([]);
 
@@ -95,7 +103,10 @@ describe('paying in the chat', () => {
     await page.waitForURL('**/chat');
     await expect.poll(() => botMessages(page).count(), answered).toBe(2);
     expect(await lastBotText(page)).toContain(`Gerei um PIX de`);
-    await botMessages(page).last().getByRole('button', { name: /^Pagar R\$ [\d.]+,\d{2} com PIX$/ }).click();
+    await botMessages(page)
+      .last()
+      .getByRole('button', { name: /^Pagar R\$ [\d.]+,\d{2} com PIX$/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
     await dialog.waitFor();
     expect(await dialog.getByText(`Ativação do app ${app} — cliente final`).count()).toBeGreaterThan(0);
@@ -112,7 +123,10 @@ describe('paying in the chat', () => {
     expect(await lastBotText(page)).toContain('Qual app você quer ativar?');
     await botMessages(page).last().getByRole('group', { name: 'Sugestões' }).getByRole('button').first().click();
     await expect.poll(() => botMessages(page).count(), answered).toBe(3);
-    await botMessages(page).last().getByRole('button', { name: /^Pagar R\$ .* com PIX$/ }).waitFor();
+    await botMessages(page)
+      .last()
+      .getByRole('button', { name: /^Pagar R\$ .* com PIX$/ })
+      .waitFor();
     await context.close();
   });
 });
@@ -131,7 +145,13 @@ describe('a shortcut tells what really happened', () => {
   });
 
   it("says 'Solicitação registrada', then delivered or not delivered live in the conversation, offering the other channels on failure", async () => {
-    const down = (await call('POST', '/api/admin/shortcuts', { name: 'Chamar atendente', type: 'webhook', webhookUrl: failing.url, payload: { intent: 'human_support' }, active: true }))!;
+    const down = (await call('POST', '/api/admin/shortcuts', {
+      name: 'Chamar atendente',
+      type: 'webhook',
+      webhookUrl: failing.url,
+      payload: { intent: 'human_support' },
+      active: true,
+    }))!;
     const up = (await call('POST', '/api/admin/shortcuts', { name: 'Avisar revenda', type: 'webhook', webhookUrl: working.url, payload: {}, active: true }))!;
     const { page, context, errors } = await openPage(browser, baseUrl, { width: 360, height: 740 });
     try {
@@ -239,7 +259,10 @@ describe('the header, the footer and the download tab', () => {
     // No placeholder profiles (facebook.com and the like) until the shop sets its own.
     expect((await footerHrefs()).filter((href) => /facebook|instagram|twitter/.test(href))).toEqual([]);
 
-    await call('PUT', '/api/admin/site-config/footer/social', { value: { instagram: 'https://instagram.com/vitrine.loja', facebook: 'https://facebook.com' }, isActive: true });
+    await call('PUT', '/api/admin/site-config/footer/social', {
+      value: { instagram: 'https://instagram.com/vitrine.loja', facebook: 'https://facebook.com' },
+      isActive: true,
+    });
     try {
       await expect
         .poll(async () => (await page.reload(), (await footerHrefs()).filter((href) => /facebook|instagram|twitter/.test(href))), { timeout: 15_000 })
@@ -266,7 +289,10 @@ describe('the header, the footer and the download tab', () => {
   it('says plainly that a demo installer is a demonstration package', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/apps');
-    await page.getByRole('button', { name: /^Ver Detalhes de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Ver Detalhes de / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Downloads' }).click();
     const notice = dialog.getByTestId('demo-package').first();

@@ -26,7 +26,12 @@ const openMenu: Visit = {
   },
 };
 
-const contactFields = { Nome: 'Maria Cedo', 'E-mail': 'maria.cedo@example.com', Assunto: 'Antes do app', Mensagem: 'Escrevi isto antes de a página ganhar vida.' };
+const contactFields = {
+  Nome: 'Maria Cedo',
+  'E-mail': 'maria.cedo@example.com',
+  Assunto: 'Antes do app',
+  Mensagem: 'Escrevi isto antes de a página ganhar vida.',
+};
 
 const VISITS: Record<string, Visit> = {
   '/': openMenu,
@@ -70,7 +75,11 @@ const VISITS: Record<string, Visit> = {
     answer: (page) => page.getByText('Nenhum aplicativo encontrado com os filtros selecionados.').waitFor(),
   },
   '/apps/ativacao': {
-    act: (page) => page.getByRole('radio', { name: 'Revendedor' }).or(page.getByRole('button', { name: 'Revendedor' })).click(),
+    act: (page) =>
+      page
+        .getByRole('radio', { name: 'Revendedor' })
+        .or(page.getByRole('button', { name: 'Revendedor' }))
+        .click(),
     answer: (page) => page.getByText('Preços especiais para revendedores.').waitFor(),
   },
   '/chat': {
@@ -80,7 +89,9 @@ const VISITS: Record<string, Visit> = {
       await page.keyboard.press('Enter');
     },
     answer: async (page, expect) => {
-      await expect.poll(() => page.getByTestId('user-message').allTextContents(), { timeout: 30_000 }).toEqual([expect.stringContaining('Quais são os planos?')]);
+      await expect
+        .poll(() => page.getByTestId('user-message').allTextContents(), { timeout: 30_000 })
+        .toEqual([expect.stringContaining('Quais são os planos?')]);
       // The assistant answers it (a second message of its own, after the greeting), and the field is empty again.
       await expect.poll(() => page.getByTestId('bot-message').count(), { timeout: 30_000 }).toBe(2);
       expect(await page.getByRole('textbox', { name: 'Mensagem' }).inputValue()).toBe('');

@@ -1,13 +1,13 @@
 // /midia and the home entertainment section in Chromium: the local catalogue (no TMDB key) on the
 // shared server, and TMDB through a fake TMDB on loopback on a second server. Nothing reaches the
 // real YouTube or TMDB image hosts: the tests answer those requests themselves.
-import { foldText } from '@vitrine/domain/catalog';
-import type { MediaDetails, MediaGenreList, MediaHome, MediaPage } from '@vitrine/domain/media';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldText } from '@vitrine/domain/catalog';
+import type { MediaDetails, MediaGenreList, MediaHome, MediaPage } from '@vitrine/domain/media';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_TMDB_KEY, startFakeTmdb, TMDB_MOVIES, TMDB_SERIES, type FakeTmdbServer } from './support/fake-tmdb.ts';
-import { startServer, type RunningServer, sharedBaseUrl } from './support/server.ts';
+import { sharedBaseUrl, startServer, type RunningServer } from './support/server.ts';
 
 const TRAILER_PAGE = '<!doctype html><title>Trailer</title><p>trailer servido pelo teste</p>';
 const IMAGE = '<svg xmlns="http://www.w3.org/2000/svg" width="2" height="3"><rect width="2" height="3" fill="#345"/></svg>';
@@ -34,7 +34,8 @@ async function api<T>(baseUrl: string, path: string): Promise<T> {
 }
 
 const row = (page: Page, label: string) => page.locator(`[data-testid="media-row"][aria-label="${label}"]`);
-const cardTitles = (scope: Locator) => scope.getByTestId('media-card').evaluateAll((cards) => cards.map((card) => card.querySelector('[data-title]')?.textContent ?? ''));
+const cardTitles = (scope: Locator) =>
+  scope.getByTestId('media-card').evaluateAll((cards) => cards.map((card) => card.querySelector('[data-title]')?.textContent ?? ''));
 const detailDialog = (page: Page) => page.getByTestId('media-detail-dialog');
 const trailerDialog = (page: Page) => page.getByTestId('trailer-dialog');
 
@@ -75,7 +76,14 @@ describe('the movie and series catalogue without a TMDB key', () => {
     }
     expect(page.url()).toContain('tipo=series');
     // The first posters are real images that loaded, not the placeholder.
-    await expect.poll(() => page.locator('[data-testid="media-card"] img').first().evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="media-card"] img')
+          .first()
+          .evaluate((image: HTMLImageElement) => image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('media-image-placeholder').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -135,11 +143,14 @@ describe('the movie and series catalogue without a TMDB key', () => {
     expect(text).toContain(details.title);
     for (const genre of details.genres) expect(text).toContain(genre.name);
     if (details.runtime) expect(text).toMatch(/\dh \d{2}min|\dmin/);
-    if (details.imdbId) expect(await dialog.getByRole('link', { name: 'Ver no IMDb' }).getAttribute('href')).toBe(`https://www.imdb.com/title/${details.imdbId}/`);
+    if (details.imdbId)
+      expect(await dialog.getByRole('link', { name: 'Ver no IMDb' }).getAttribute('href')).toBe(`https://www.imdb.com/title/${details.imdbId}/`);
 
     await dialog.getByRole('button', { name: 'Assistir Trailer' }).click();
     const trailer = trailerDialog(page);
-    await expect.poll(() => trailer.locator('iframe').getAttribute('src')).toBe(`https://www.youtube-nocookie.com/embed/${details.trailerKey}?autoplay=1&rel=0`);
+    await expect
+      .poll(() => trailer.locator('iframe').getAttribute('src'))
+      .toBe(`https://www.youtube-nocookie.com/embed/${details.trailerKey}?autoplay=1&rel=0`);
     await expect.poll(() => page.frameLocator('[data-testid="trailer-dialog"] iframe').locator('p').textContent()).toBe('trailer servido pelo teste');
     expect(await dialog.isVisible()).toBe(true);
 
@@ -250,7 +261,11 @@ describe('the movie and series catalogue without a TMDB key', () => {
     const first = (await api<MediaPage>(baseUrl, '/api/media/lists/movie/trending')).results[0]!;
     await page.route(`**${first.posterPath}`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.route(/\/api\/media\/titles\//, (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'media.not_found', message: 'Título não disponível.' } }) }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'media.not_found', message: 'Título não disponível.' } }),
+      }),
     );
     await page.goto('/midia');
     const card = row(page, 'Em Alta').getByTestId('media-card').first();
@@ -324,7 +339,11 @@ describe('the movie and series catalogue with a TMDB key', () => {
     const { images, trailers } = await keepOffTheNetwork(context);
     const bodies: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).origin === server.url) void response.text().then((text) => bodies.push(text), () => undefined);
+      if (new URL(response.url()).origin === server.url)
+        void response.text().then(
+          (text) => bodies.push(text),
+          () => undefined,
+        );
     });
     await page.goto('/midia');
     await waitForRows(page, 5);

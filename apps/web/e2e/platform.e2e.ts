@@ -1,7 +1,7 @@
-import http from 'node:http';
 import fs from 'node:fs';
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { makeDataDir, startServer, sharedBaseUrl } from './support/server.ts';
+import { makeDataDir, sharedBaseUrl, startServer } from './support/server.ts';
 
 /** A response, or the network error that ended the request (its code in place of the status). */
 interface Answer {
@@ -85,7 +85,10 @@ describe('the server process', () => {
     const server = await startServer();
     const stream = await fetch(`${server.url}/api/events`, { headers: { accept: 'text/event-stream' } });
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
-    const streamEnded = stream.body!.pipeTo(new WritableStream()).then(() => 'ended', () => 'ended');
+    const streamEnded = stream.body!.pipeTo(new WritableStream()).then(
+      () => 'ended',
+      () => 'ended',
+    );
     // The biggest file of the built web app (the entry, first in the boot script's list), to be read
     // only after the signal.
     const index = await (await fetch(`${server.url}/`)).text();
@@ -106,9 +109,7 @@ describe('the server process', () => {
     await Promise.all(uploads.map((upload) => upload.sent));
     // Counted among requests that came over a connection: the page's first render also reads its answers
     // through the app (logged without a remote port), at a moment of its own.
-    await expect
-      .poll(() => countLines(server.logs(), '"msg":"incoming request"', '"remotePort"'), { timeout: 10_000, message: server.logs() })
-      .toBe(2 + 3 + 3);
+    await expect.poll(() => countLines(server.logs(), '"msg":"incoming request"', '"remotePort"'), { timeout: 10_000, message: server.logs() }).toBe(2 + 3 + 3);
     const quick = Array.from({ length: 10 }, (_, i) =>
       i % 2
         ? send(`${server.url}/api/plans`)
@@ -134,14 +135,23 @@ describe('the server process', () => {
     ]);
     // On failure, the server's log tells which request ended how.
     const log = () => server.logs();
-    expect(uploaded.map((answer) => answer.status), log()).toEqual([201, 201, 201]);
+    expect(
+      uploaded.map((answer) => answer.status),
+      log(),
+    ).toEqual([201, 201, 201]);
     for (const answer of uploaded) expect(JSON.parse(answer.body)).toHaveProperty('id');
-    expect(downloaded.map((answer) => answer.status), log()).toEqual([200, 200, 200]);
+    expect(
+      downloaded.map((answer) => answer.status),
+      log(),
+    ).toEqual([200, 200, 200]);
     for (const answer of downloaded) {
       expect(answer.body.length).toBeGreaterThan(0);
       expect(Buffer.byteLength(answer.body)).toBe(answer.contentLength);
     }
-    expect(quickAnswers.map((answer) => answer.status), log()).toEqual([204, 200, 204, 200, 204, 200, 204, 200, 204, 200]);
+    expect(
+      quickAnswers.map((answer) => answer.status),
+      log(),
+    ).toEqual([204, 200, 204, 200, 204, 200, 204, 200, 204, 200]);
     for (const answer of quickAnswers.filter((answer) => answer.status === 200)) expect(JSON.parse(answer.body).length).toBeGreaterThan(0);
     for (const answer of [...uploaded, ...downloaded, ...quickAnswers]) expect(answer.connection).toBe('close');
     expect(await streamEnded).toBe('ended');
@@ -164,9 +174,7 @@ describe('the server process', () => {
   });
 
   it('stops with a message naming the variable when the configuration is invalid', async () => {
-    await expect(startServer({ env: { PORT: 'not-a-port' } }).catch((error: Error) => Promise.reject(error))).rejects.toThrow(
-      /PORT/,
-    );
+    await expect(startServer({ env: { PORT: 'not-a-port' } }).catch((error: Error) => Promise.reject(error))).rejects.toThrow(/PORT/);
   });
 
   it('says which port is taken when another process holds it, before preparing its database', async () => {

@@ -6,8 +6,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
-import { Webhook } from 'standardwebhooks';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -48,7 +48,12 @@ function noisePng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('the recharge back office', () => {
@@ -175,7 +180,9 @@ describe('the recharge back office', () => {
     // The signing secret is shown once, when rotated; the next order is signed with it.
     const endpoints = (await (await context.request.get(`${server.url}/api/admin/webhook-endpoints`)).json()) as { items: { id: string; url: string }[] };
     const endpoint = endpoints.items.find((item) => item.url === new URL(receiver.url).href)!;
-    const rotated = (await (await context.request.post(`${server.url}/api/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, { headers: { origin: server.url } })).json()) as { secret: string };
+    const rotated = (await (
+      await context.request.post(`${server.url}/api/admin/webhook-endpoints/${endpoint.id}/rotate-secret`, { headers: { origin: server.url } })
+    ).json()) as { secret: string };
     await sendOrder(page, receiver.url, { provider: 'TurboCast', quantity: '3', unitCost: '10,01' });
     await expect.poll(() => receiver.requests.length, { timeout: 20_000 }).toBe(2);
     expect(await reveal.count()).toBe(0);
@@ -216,7 +223,10 @@ describe('the recharge back office', () => {
     await expect.poll(() => order.getByTestId('situacao-entrega').textContent(), { timeout: 30_000 }).toBe('Falhou');
     expect(await order.getByTestId('tentativas').textContent()).toContain('3 tentativas');
     // A write of this browser's session made outside the screens (the same cookie).
-    const own = await context.request.post(`${server.url}/api/admin/plans`, { data: { name: `Plano próprio ${randomUUID().slice(0, 6)}`, priceMonthly: 3 }, headers: { origin: server.url } });
+    const own = await context.request.post(`${server.url}/api/admin/plans`, {
+      data: { name: `Plano próprio ${randomUUID().slice(0, 6)}`, priceMonthly: 3 },
+      headers: { origin: server.url },
+    });
     expect(own.status()).toBe(201);
 
     // Another session's write: the one notice. Events arrive in order, so once it is counted, every
@@ -293,7 +303,8 @@ describe('the recharge back office', () => {
 
   it('prices a hand-worked case in Calculadora, keeps it in the address, and saves it', async () => {
     const { page, context, errors } = await openAsAdmin();
-    const api = (method: 'post' | 'put', path: string, data: object) => context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
+    const api = (method: 'post' | 'put', path: string, data: object) =>
+      context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
     const name = `Calc ${randomUUID().slice(0, 6)}`;
     const provider = (await (await api('post', '/api/admin/providers', { name })).json()) as { id: string };
     expect((await api('put', `/api/admin/providers/${provider.id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 10 })).status()).toBe(200);
@@ -390,14 +401,18 @@ describe('the recharge back office', () => {
     await wide.page.goto('/pricing-calculator');
     await wide.page.getByRole('tab', { name: 'Créditos' }).waitFor();
     expect(await wide.page.getByTestId('dica-abas').count()).toBe(0);
-    const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, { data: { value: 0 }, headers: { origin: server.url } });
+    const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, {
+      data: { value: 0 },
+      headers: { origin: server.url },
+    });
     expect(reset.status()).toBe(200);
     expect(errors).toEqual([]);
   });
 
   it('downloads the Consolidado CSV with the date in its name and a cell beginning with = escaped', async () => {
     const { page, context, errors } = await openAsAdmin();
-    const api = (method: 'post' | 'put', path: string, data: object) => context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
+    const api = (method: 'post' | 'put', path: string, data: object) =>
+      context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
     const hostile = `=HYPERLINK("http://evil.example/${randomUUID().slice(0, 4)}")`;
     const provider = (await (await api('post', '/api/admin/providers', { name: hostile })).json()) as { id: string };
     await api('put', `/api/admin/providers/${provider.id}/costs`, { planType: 'annual', quantity: 5, unitCost: 99 });
@@ -419,7 +434,8 @@ describe('the recharge back office', () => {
     const { page } = await openAsAdmin();
     let failing = true;
     const fail = async (route: Route) => {
-      if (failing && route.request().method() === 'GET') return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Erro interno' } }) });
+      if (failing && route.request().method() === 'GET')
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Erro interno' } }) });
       return route.continue();
     };
     await page.route('**/api/admin/suppliers**', fail);
@@ -463,7 +479,9 @@ describe('the recharge back office', () => {
     const tiers = page.getByRole('table', { name: `Faixas de custo de ${name}` });
     await tiers.getByRole('cell', { name: 'R$ 1.234,56' }).waitFor();
     expect(await tiers.getByRole('row').nth(1).locator('td').allTextContents()).toEqual(['Mensal', '1.500', 'R$ 1.234,56', 'R$ 1.851.840,00', '']);
-    const providers = (await (await api('/api/admin/pricing/providers')).json()) as { items: { name: string; costs: { quantity: number; unitCost: number }[] }[] };
+    const providers = (await (await api('/api/admin/pricing/providers')).json()) as {
+      items: { name: string; costs: { quantity: number; unitCost: number }[] }[];
+    };
     expect(providers.items.find((provider) => provider.name === name)?.costs).toEqual([expect.objectContaining({ quantity: 1500, unitCost: 1234.56 })]);
 
     const orders = await startReceiver();
@@ -486,7 +504,9 @@ describe('the recharge back office', () => {
       await page.getByRole('option', { name: /Central de Recargas/ }).click();
       await page.getByRole('button', { name: 'Enviar solicitação' }).click();
       await toast(page, 'Solicitação Enviada').waitFor();
-      const stored = (await (await api('/api/admin/credit-orders?pageSize=50')).json()) as { items: { webhookUrl: string; items: { quantity: number; unitCost: number; total: number }[]; total: number }[] };
+      const stored = (await (await api('/api/admin/credit-orders?pageSize=50')).json()) as {
+        items: { webhookUrl: string; items: { quantity: number; unitCost: number; total: number }[]; total: number }[];
+      };
       const order = stored.items.find((item) => item.webhookUrl === new URL(orders.url).href || item.webhookUrl === orders.url)!;
       expect(order.items).toEqual([expect.objectContaining({ quantity: 1500, unitCost: 1234.56, total: 1851840 })]);
       expect(order.total).toBe(1851840);

@@ -69,7 +69,9 @@ describe('first-run checklist', () => {
 
     const { page } = await openAsAdmin(1280);
     await page.goto('/admin');
-    await checklist(page).getByRole('link', { name: /Cadastre a chave PIX da loja/ }).click();
+    await checklist(page)
+      .getByRole('link', { name: /Cadastre a chave PIX da loja/ })
+      .click();
     await page.waitForURL(/\/admin\/shortcuts/);
     const pixCard = page.locator('#pix-da-loja');
     await pixCard.getByLabel(/Chave PIX da loja/).fill('recebimentos@minhaloja.com.br');
@@ -92,7 +94,10 @@ describe('first-run checklist', () => {
     await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 1);
     await pixShortcut().click();
     await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 2);
-    await bot.last().getByRole('button', { name: /^Pagar R\$ .* com PIX$/ }).click();
+    await bot
+      .last()
+      .getByRole('button', { name: /^Pagar R\$ .* com PIX$/ })
+      .click();
     const dialog = visitor.page.getByRole('dialog', { name: 'Pagamento via PIX' });
     await dialog.waitFor();
     expect(await dialog.getByTestId('pix-brcode').textContent()).toContain('recebimentos@minhaloja.com.br');

@@ -1,5 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
@@ -18,7 +18,21 @@ const headerLinks = [
 ] as const;
 
 /** The public site's pages, which the server renders with their data and the app hydrates. */
-const PRERENDERED = ['/', '/sobre', '/funcionalidades', '/contato', '/streaming', '/midia', '/apps', '/apps/ativacao', '/knowledgebase', '/docs', '/privacidade', '/termos', '/chat'];
+const PRERENDERED = [
+  '/',
+  '/sobre',
+  '/funcionalidades',
+  '/contato',
+  '/streaming',
+  '/midia',
+  '/apps',
+  '/apps/ativacao',
+  '/knowledgebase',
+  '/docs',
+  '/privacidade',
+  '/termos',
+  '/chat',
+];
 
 /** From the next page the tab opens: whether an element matching the selector was ever in it (`wasSeen`). */
 const recordWhetherSeen = (page: Page, selector: string) =>
@@ -184,18 +198,38 @@ describe('the storefront shell', () => {
     }
   });
 
-  it("renders the catalogue, reseller and chat pages with their lists, and the app starts from them without asking again", async () => {
+  it('renders the catalogue, reseller and chat pages with their lists, and the app starts from them without asking again', async () => {
     const call = adminCaller(baseUrl, await adminCookie(baseUrl));
     const name = `Lista Página ${Date.now().toString(36)}`;
-    const streaming = (await call('POST', '/api/admin/streaming-apps', { name, category: 'esportes', price: 12.34, description: 'Na página', features: [], faq: [], isActive: true }))!;
-    const plan = (await call('POST', '/api/admin/reseller-plans', { name, type: 'monthly', description: 'Na página', modalidadePlano: 'single', credits: 10, pricePerCredit: 2.5, minimumMonthly: 50, isActive: true, features: [] }))!;
+    const streaming = (await call('POST', '/api/admin/streaming-apps', {
+      name,
+      category: 'esportes',
+      price: 12.34,
+      description: 'Na página',
+      features: [],
+      faq: [],
+      isActive: true,
+    }))!;
+    const plan = (await call('POST', '/api/admin/reseller-plans', {
+      name,
+      type: 'monthly',
+      description: 'Na página',
+      modalidadePlano: 'single',
+      credits: 10,
+      pricePerCredit: 2.5,
+      minimumMonthly: 50,
+      isActive: true,
+      features: [],
+    }))!;
     try {
       // Without JavaScript: each new row is in its page's HTML (the first visitor after a change may get
       // the page as built while the server renders it again).
       const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
       const still = await noScript.newPage();
       for (const url of ['/apps/ativacao', '/streaming']) {
-        await expect.poll(async () => (await still.goto(url), await still.getByRole('article', { name, exact: true }).count()), { timeout: 10_000 }).toBeGreaterThan(0);
+        await expect
+          .poll(async () => (await still.goto(url), await still.getByRole('article', { name, exact: true }).count()), { timeout: 10_000 })
+          .toBeGreaterThan(0);
       }
       // The activation page's category filter names its choice before any script.
       await still.goto('/apps/ativacao');
@@ -217,7 +251,10 @@ describe('the storefront shell', () => {
         await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
         await expect.poll(() => requested.includes('/api/events')).toBe(true);
         const beforeStream = requested.slice(0, requested.indexOf('/api/events'));
-        expect(beforeStream.filter((pathname) => lists.includes(pathname)), url).toEqual([]);
+        expect(
+          beforeStream.filter((pathname) => lists.includes(pathname)),
+          url,
+        ).toEqual([]);
         expect(await wasSeen(page), url).toBe(false);
       }
       // The category filter lists its options once opened, and narrows the grid to the one chosen.
@@ -323,7 +360,9 @@ describe('the storefront shell', () => {
       }, browserState);
       await page.goto('/chat');
       await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered')), { timeout: 10_000 }).toBe(false);
-      const startTime = await page.evaluate(() => performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime);
+      const startTime = await page.evaluate(
+        () => performance.getEntriesByType('resource').find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name))?.startTime,
+      );
       expect(errors).toEqual([]);
       await context.close();
       return startTime;
@@ -441,18 +480,14 @@ describe('a server of its own', () => {
       await db.query(
         `update site_configurations set config_value = '"Descrição alterada para o teste de reinício."' where section = 'footer' and config_key = 'description'`,
       );
-      await db.query(
-        `update site_configurations set config_value = '{"text": "Vitrine Reiniciada"}' where section = 'header' and config_key = 'brand'`,
-      );
+      await db.query(`update site_configurations set config_value = '{"text": "Vitrine Reiniciada"}' where section = 'header' and config_key = 'brand'`);
       await db.close();
 
       server = await startServer({ dataDir });
       expect(server.logs()).toContain('"seeded":{"defaults":false,"demo":false}');
       const again = await openPage(browser, server.url);
       await again.page.goto('/');
-      await expect
-        .poll(() => again.page.getByTestId('site-footer').textContent())
-        .toContain('Descrição alterada para o teste de reinício.');
+      await expect.poll(() => again.page.getByTestId('site-footer').textContent()).toContain('Descrição alterada para o teste de reinício.');
       await again.page.getByRole('banner').getByText('Vitrine Reiniciada').waitFor();
       await again.context.close();
     } finally {

@@ -101,7 +101,14 @@ describe('stored XSS payloads render as text', () => {
     }))!;
     const provider = (await write('POST', '/api/admin/providers', { name: text, description: PAYLOADS.join(' '), supplierName: PAYLOADS[2] }))!;
     await write('PUT', `/api/admin/providers/${provider.id}/costs`, { planType: 'monthly', quantity: 50, unitCost: 9 });
-    const plan = (await write('POST', '/api/admin/reseller-plans', { name: text, description: PAYLOADS.join(' '), modalidadePlano: 'single', credits: 10, isActive: false, features: PAYLOADS }))!;
+    const plan = (await write('POST', '/api/admin/reseller-plans', {
+      name: text,
+      description: PAYLOADS.join(' '),
+      modalidadePlano: 'single',
+      credits: 10,
+      isActive: false,
+      features: PAYLOADS,
+    }))!;
     cleanups.push(async () => {
       await write('DELETE', `/api/admin/suppliers/${supplier.id}`, {}).catch(() => undefined);
       await write('DELETE', `/api/admin/providers/${provider.id}`, {}).catch(() => undefined);
@@ -187,7 +194,12 @@ describe('stored XSS payloads render as text', () => {
     await visit('/apps/ativacao', '"><svg onload=alert(3)>', 'Buscar aplicativos');
     // Markdown leaves raw HTML out altogether; the link keeps its text and loses the javascript: address.
     await visit('/termos', 'clique');
-    expect(await page.getByRole('link', { name: 'clique' }).getAttribute('href').catch(() => null)).not.toMatch(/javascript:/i);
+    expect(
+      await page
+        .getByRole('link', { name: 'clique' })
+        .getAttribute('href')
+        .catch(() => null),
+    ).not.toMatch(/javascript:/i);
 
     await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: baseUrl })));
     await visit('/admin/plans', '"><svg onload=alert(3)>');

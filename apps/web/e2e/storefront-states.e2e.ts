@@ -201,7 +201,10 @@ describe('the app dialogs on a laptop screen (1280 × 900)', () => {
   it('keeps the app detail dialog in place and of one size when switching tabs', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl, { width: 1280, height: 900 });
     await page.goto('/apps');
-    await page.getByRole('button', { name: /^Ver Detalhes de / }).first().click();
+    await page
+      .getByRole('button', { name: /^Ver Detalhes de / })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'Visão Geral' }).waitFor();
     const first = await settledBox(dialog);

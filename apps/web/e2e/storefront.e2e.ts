@@ -1,13 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
-import { E2E_ADMIN, startedShopDataDir, startServer, sharedBaseUrl } from './support/server.ts';
 import { demoInstaller, demoInstallerName } from '../../api/src/db/seed-app-files.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { E2E_ADMIN, sharedBaseUrl, startedShopDataDir, startServer } from './support/server.ts';
 
 interface ApiApp {
   id: string;
@@ -229,7 +229,16 @@ describe('the public storefront', () => {
     const dialog = page.getByRole('dialog', { name: 'UniTV' });
     await dialog.waitFor();
     const details = (await dialog.textContent()) ?? '';
-    for (const text of ['UniTV Group', '2.300 avaliações', 'Preço especial para revendedores', 'R$ 20,00', 'Velocidade de internet', '10 Mbps', 'Mensal e Anual', 'Ativar Agora']) {
+    for (const text of [
+      'UniTV Group',
+      '2.300 avaliações',
+      'Preço especial para revendedores',
+      'R$ 20,00',
+      'Velocidade de internet',
+      '10 Mbps',
+      'Mensal e Anual',
+      'Ativar Agora',
+    ]) {
       expect(details).toContain(text);
     }
     await dialog.getByRole('button', { name: 'Funciona em Smart TV?' }).click();

@@ -10,8 +10,7 @@ import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 /** What the authenticator app shows now for a key typed by hand (spaces as shown on screen). */
-const codeFor = (shownKey: string) =>
-  createOTP(base32.decode(shownKey.replace(/\s/g, '')), { digits: 6, period: 30 }).hotp(Math.floor(Date.now() / 30_000));
+const codeFor = (shownKey: string) => createOTP(base32.decode(shownKey.replace(/\s/g, '')), { digits: 6, period: 30 }).hotp(Math.floor(Date.now() / 30_000));
 const wrongCode = (code: string) => code.replace(/^./, (digit) => String((Number(digit) + 5) % 10));
 
 const shotsDir = process.env.TWO_FACTOR_SHOTS;

@@ -82,9 +82,7 @@ for (const page of entry.PRERENDERED_PATHS) {
   const file = `${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
   // Inert until the app hydrates it (main.tsx): a click or typing before then would be lost.
   // Replaced through functions: a '$' in the page's text is not a replacement pattern.
-  const html = shell
-    .replace('</head>', () => `${bootTag(page)}\n  </head>`)
-    .replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
+  const html = shell.replace('</head>', () => `${bootTag(page)}\n  </head>`).replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
   fs.writeFileSync(path.join(outDir, file), html);
   manifest[page] = file;
 }

@@ -125,11 +125,11 @@ export const accessContract = {
     path: '/api/access/pro-users',
     tag,
     access: 'pro',
-    summary: 'Inclui um e-mail PRO ou muda seu estado; desativar encerra o acesso na próxima requisição. ' +
-          'Com invite, envia um convite para escolher a senha (nada é enviado a quem já tem conta)',
+    summary:
+      'Inclui um e-mail PRO ou muda seu estado; desativar encerra o acesso na próxima requisição. ' +
+      'Com invite, envia um convite para escolher a senha (nada é enviado a quem já tem conta)',
     body: proUserInputSchema,
     responses: { 200: proUserUpsertResultSchema },
     errors: [400, 409],
   }),
-
 };

@@ -27,7 +27,21 @@ export function defineAdminResource<
   Create extends z.ZodType,
   Update extends z.ZodType,
   const SortKey extends string,
->({ path, label, item, create, update, sortKeys }: { path: Path; label: string; item: Item; create: Create; update: Update; sortKeys: readonly [SortKey, ...SortKey[]] }) {
+>({
+  path,
+  label,
+  item,
+  create,
+  update,
+  sortKeys,
+}: {
+  path: Path;
+  label: string;
+  item: Item;
+  create: Create;
+  update: Update;
+  sortKeys: readonly [SortKey, ...SortKey[]];
+}) {
   const tag = 'admin';
   const recordPath = `${path}/:id` as `${Path}/:id` & `/api/${string}`;
   return {
@@ -163,7 +177,13 @@ export const webhookDeliveryLogSchema = z.object({
   sourceId: z.string().nullable(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.array(
-    z.object({ attempt: z.number(), statusCode: z.number().nullable(), error: z.string().nullable(), durationMs: z.number().nullable(), createdAt: z.string() }),
+    z.object({
+      attempt: z.number(),
+      statusCode: z.number().nullable(),
+      error: z.string().nullable(),
+      durationMs: z.number().nullable(),
+      createdAt: z.string(),
+    }),
   ),
   lastStatusCode: z.number().nullable(),
   lastError: z.string().nullable(),

@@ -15,5 +15,4 @@ export const analyticsContract = {
     responses: { 204: null },
     errors: [400, 429],
   }),
-
 };

@@ -27,8 +27,7 @@ export const authErrorMessages: Record<string, string> = {
   [authErrorCodes.proCheckFailed]: 'Erro ao validar e-mail PRO. Tente novamente.',
   [authErrorCodes.invalidLink]: 'Link inválido ou expirado. Cadastre-se novamente para receber um novo link de confirmação.',
   [authErrorCodes.invalidResetLink]: 'Link inválido ou expirado. Peça um novo em "Esqueci minha senha".',
-  [authErrorCodes.wrongSignupPassword]:
-    'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
+  [authErrorCodes.wrongSignupPassword]: 'Senha incorreta. Se você não fez este cadastro, cadastre-se novamente com a sua própria senha.',
   [authErrorCodes.invitationPending]:
     'Este e-mail tem um convite pendente. Abra o link do convite enviado ao seu e-mail para escolher sua senha, ou peça um novo convite ao administrador.',
 };

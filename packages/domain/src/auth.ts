@@ -78,10 +78,7 @@ export const signUpResultSchema = z.object({ created: z.literal(true), email: z.
 export const signOutResultSchema = z.object({ signedOut: z.literal(true) });
 
 /** The secret of a mailed link (confirmation or password reset); it travels in POST bodies only. */
-export const linkTokenSchema = z
-  .string({ error: authMessages.linkMissing })
-  .min(1, authMessages.linkMissing)
-  .max(512, authMessages.linkMissing);
+export const linkTokenSchema = z.string({ error: authMessages.linkMissing }).min(1, authMessages.linkMissing).max(512, authMessages.linkMissing);
 
 /**
  * What a confirmation link is for: 'signup' asks for the password typed at sign-up (so a password

@@ -76,7 +76,10 @@ export const PLAN_SORT_KEYS = ['displayOrder', 'name', 'priceMonthly', 'createdA
 // ---------------------------------------------------------------- shared field rules
 
 export const text = (label: string, max: number) =>
-  z.string({ error: `Informe ${label}.` }).trim().max(max, `Texto muito longo (máximo ${max} caracteres).`);
+  z
+    .string({ error: `Informe ${label}.` })
+    .trim()
+    .max(max, `Texto muito longo (máximo ${max} caracteres).`);
 export const requiredText = (label: string, max: number) => text(label, max).min(1, `Informe ${label}.`);
 export const optionalText = (max: number) =>
   z

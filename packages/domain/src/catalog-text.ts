@@ -3,7 +3,10 @@
 
 /** Lower case without accents, for matching Portuguese text. */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** 'Loja de Apps e códigos' → 'loja-de-apps-e-codigos': for anchors and file names. */

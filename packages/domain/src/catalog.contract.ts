@@ -111,8 +111,7 @@ export const catalogContract = {
     path: '/api/apps/:appId/files/:platform',
     tag,
     access: 'pro',
-    summary:
-      'Define o download de uma plataforma: um instalador já enviado ao destino app-installers ({uploadId}) ou um link https ({url}) — somente admin',
+    summary: 'Define o download de uma plataforma: um instalador já enviado ao destino app-installers ({uploadId}) ou um link https ({url}) — somente admin',
     params: appPlatformParams,
     body: appFileInputSchema,
     responses: { 200: appFileSchema },

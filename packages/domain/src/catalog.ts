@@ -1,11 +1,11 @@
 // Catalog contracts (plans, apps, streaming apps, download codes) and their pure rules.
 import './zod-locale.ts';
 import { z } from 'zod';
+import { foldText } from './catalog-text.ts';
+import { CATALOG_ERRORS } from './download-codes.ts';
 import { listEnvelopeSchema } from './lists.ts';
 import { multiplyMoney } from './money.ts';
 import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
-import { foldText } from './catalog-text.ts';
-import { CATALOG_ERRORS } from './download-codes.ts';
 
 // Text rules the storefront's first load needs, free of schemas.
 export * from './catalog-text.ts';
@@ -200,7 +200,6 @@ export const appDownloadUrlSchema = z
 
 // ---------------------------------------------------------------- streaming apps (/apps/ativacao)
 
-
 /** The end client pays 1.5 × the reseller price, exact, rounded half-up to cents. */
 export const CLIENT_PRICE_FACTOR = 1.5;
 export const streamingClientPrice = (resellerPrice: number) => multiplyMoney(resellerPrice, CLIENT_PRICE_FACTOR);
@@ -254,12 +253,7 @@ export type StreamingAppListQuery = z.infer<typeof streamingAppListQuerySchema>;
 
 /** The form's schema: the code is required; its 6-character format is checked by the server. */
 export const downloadRedeemInputSchema = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .min(1, CATALOG_ERRORS.downloadCodeRequired.message)
-    .max(32, CATALOG_ERRORS.invalidDownloadCode.message),
+  code: z.string().trim().toUpperCase().min(1, CATALOG_ERRORS.downloadCodeRequired.message).max(32, CATALOG_ERRORS.invalidDownloadCode.message),
 });
 export type DownloadRedeemInput = z.infer<typeof downloadRedeemInputSchema>;
 
@@ -271,16 +265,22 @@ export const downloadRedeemBodySchema = z.strictObject({
 });
 
 /** What an admin attaches to one platform of an app: an installer already uploaded, or an https link. */
-export const appFileInputSchema = z.union([
-  z.strictObject({ uploadId: z.uuid('Arquivo inválido.') }),
-  z.strictObject({
-    url: z
-      .string()
-      .trim()
-      .max(LINK_MAX_LENGTH, 'Link de download muito longo.')
-      .refine((value) => value.startsWith('https://') && safeDownloadUrl(value) !== null, 'Informe um link https:// completo, sem espaços nem caracteres de controle.'),
-  }),
-], { error: 'Envie um arquivo (uploadId) ou um link https (url).' });
+export const appFileInputSchema = z.union(
+  [
+    z.strictObject({ uploadId: z.uuid('Arquivo inválido.') }),
+    z.strictObject({
+      url: z
+        .string()
+        .trim()
+        .max(LINK_MAX_LENGTH, 'Link de download muito longo.')
+        .refine(
+          (value) => value.startsWith('https://') && safeDownloadUrl(value) !== null,
+          'Informe um link https:// completo, sem espaços nem caracteres de controle.',
+        ),
+    }),
+  ],
+  { error: 'Envie um arquivo (uploadId) ou um link https (url).' },
+);
 export type AppFileInput = z.infer<typeof appFileInputSchema>;
 
 export const appFileSchema = z.object({

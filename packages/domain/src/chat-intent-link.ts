@@ -68,7 +68,6 @@ export class Query implements QueryParams {
   }
 }
 
-
 /** '/chat?intent=plano&plano=Premium&periodo=anual' and the like. */
 export function chatIntentHref(intent: ChatIntent): string {
   const params = new Query();

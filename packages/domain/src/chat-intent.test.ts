@@ -4,8 +4,8 @@ import {
   chatIntentHref,
   chatIntentMessage,
   chatIntentSchema,
-  KIND_PARAMS,
   keyOf,
+  KIND_PARAMS,
   parseChatIntent,
   PLAN_TYPE_PARAMS,
   Query,
@@ -25,7 +25,12 @@ function readWithSchema(params: QueryParams): ChatIntent | null {
       : kind === 'activate'
         ? { kind, app: params.get('app'), mode: params.get('modo') ?? 'cliente' }
         : kind === 'resell'
-          ? { kind, planType: keyOf(PLAN_TYPE_PARAMS, params.get('tipo')), plan: params.get('plano') ?? undefined, credits: credits === null ? undefined : Number(credits) }
+          ? {
+              kind,
+              planType: keyOf(PLAN_TYPE_PARAMS, params.get('tipo')),
+              plan: params.get('plano') ?? undefined,
+              credits: credits === null ? undefined : Number(credits),
+            }
           : kind === 'support'
             ? { kind, about: keyOf(SUPPORT_TOPIC_PARAMS, params.get('assunto')) }
             : kind
@@ -37,11 +42,7 @@ function readWithSchema(params: QueryParams): ChatIntent | null {
 
 describe('a chat intent link', () => {
   it.each<[ChatIntent, string, string]>([
-    [
-      { kind: 'plan', plan: 'Premium', period: 'annual' },
-      '/chat?intent=plano&plano=Premium&periodo=anual',
-      'Quero assinar o plano Premium (Anual).',
-    ],
+    [{ kind: 'plan', plan: 'Premium', period: 'annual' }, '/chat?intent=plano&plano=Premium&periodo=anual', 'Quero assinar o plano Premium (Anual).'],
     [
       { kind: 'activate', app: 'UniTV', mode: 'revendedor' },
       '/chat?intent=ativar&app=UniTV&modo=revendedor',
@@ -108,4 +109,3 @@ describe('a chat intent link', () => {
     );
   });
 });
-

@@ -3,9 +3,9 @@
 // 'Testar IA Agora') and by the chat's PIX shortcut ('pay'). One format, so every button and the chat agree.
 import './zod-locale.ts';
 import { z } from 'zod';
+import { CHAT_INTENT_NAME_MAX, PRICE_MODES, SUPPORT_TOPICS, type ChatIntent } from './chat-intent-link.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 import { CREDIT_LIMITS, RESELLER_PLAN_TYPES } from './reseller-prices.ts';
-import { CHAT_INTENT_NAME_MAX, PRICE_MODES, SUPPORT_TOPICS, type ChatIntent } from './chat-intent-link.ts';
 
 // Building, reading and stating a link, free of schemas: the storefront's buttons and the chat page
 // run them on their first load. The schema below holds the same rules for the API (a test compares).

@@ -13,8 +13,8 @@ import {
   chatPaymentIntentListSchema,
   latestConversationSchema,
   publicShortcutListSchema,
-  sendChatMessageBodySchema,
   runShortcutBodySchema,
+  sendChatMessageBodySchema,
   shortcutRunListSchema,
   shortcutRunResponseSchema,
   shortcutRunStatusSchema,
@@ -193,5 +193,4 @@ export const chatContract = {
     query: adminListQuerySchema,
     responses: { 200: chatPaymentIntentListSchema },
   }),
-
 };

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CHAT_IMAGE_MAX_BYTES,
-  checkChatImage,
-  formatRecordingTime,
-  sendChatMessageBodySchema,
-  sniffChatImage,
-} from './chat.ts';
+import { CHAT_IMAGE_MAX_BYTES, checkChatImage, formatRecordingTime, sendChatMessageBodySchema, sniffChatImage } from './chat.ts';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((value) => (typeof value === 'string' ? [...value].map((char) => char.charCodeAt(0)) : [value])));
@@ -33,7 +27,13 @@ describe('chat images', () => {
   });
 
   it('are accepted up to exactly 10 MB, whatever the case of the extension', () => {
-    for (const [name, firstBytes] of [['a.jpg', JPEG], ['b.JPEG', JPEG], ['c.png', PNG], ['d.gif', GIF], ['e.webp', WEBP]] as const) {
+    for (const [name, firstBytes] of [
+      ['a.jpg', JPEG],
+      ['b.JPEG', JPEG],
+      ['c.png', PNG],
+      ['d.gif', GIF],
+      ['e.webp', WEBP],
+    ] as const) {
       expect(checkChatImage({ name, size: CHAT_IMAGE_MAX_BYTES, firstBytes })).toBeNull();
     }
   });

@@ -3,9 +3,9 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { chatIntentSchema } from './chat-intent.ts';
+import { CHAT_MESSAGE_MAX_LENGTH } from './chat-text.ts';
 import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
-import { CHAT_MESSAGE_MAX_LENGTH } from './chat-text.ts';
 
 export * from './chat-text.ts';
 

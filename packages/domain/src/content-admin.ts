@@ -15,7 +15,9 @@ const sectionSchema = configSectionSchema.refine(
 );
 const keySchema = z.string({ error: 'Informe a chave.' }).regex(/^[a-zA-Z0-9_.-]{1,60}$/, 'Chave inválida: use letras, números, ponto, hífen ou sublinhado.');
 /** Any JSON value up to 64 KB (texts of the privacy policy and the terms fit). */
-const configValueSchema = z.unknown().refine((value) => value !== undefined && JSON.stringify(value).length <= 65_536, 'Valor ausente ou grande demais (máximo 64 KB).');
+const configValueSchema = z
+  .unknown()
+  .refine((value) => value !== undefined && JSON.stringify(value).length <= 65_536, 'Valor ausente ou grande demais (máximo 64 KB).');
 
 const siteConfigFields = { section: sectionSchema, configKey: keySchema, configValue: configValueSchema, isActive: z.boolean() };
 const { create } = writeSchemas(siteConfigFields, ['section', 'configKey', 'configValue']);
@@ -66,6 +68,9 @@ export const contactInboxQuerySchema = z.object({
   page: z.coerce.number().int('Página inválida.').min(1, 'Página inválida.').default(1),
   pageSize: z.coerce.number().int().min(1).max(100, 'Tamanho de página acima do máximo (100).').default(20),
   search: z.string().trim().max(200, 'Busca muito longa.').optional(),
-  unread: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  unread: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export const contactMessageReadSchema = z.strictObject({ read: z.boolean({ error: 'Informe se a mensagem foi lida.' }) });

@@ -1,7 +1,7 @@
 // The site content's endpoints: public configuration by section and the contact form.
 import { z } from 'zod';
-import { defineEndpoint } from './contracts.ts';
 import { configSectionSchema, contactMessageCreatedSchema, contactMessageInputSchema, siteConfigSectionResponseSchema } from './content.ts';
+import { defineEndpoint } from './contracts.ts';
 
 const tag = 'conteúdo';
 
@@ -25,5 +25,4 @@ export const contentContract = {
     responses: { 201: contactMessageCreatedSchema },
     errors: [400, 429],
   }),
-
 };

@@ -1,9 +1,9 @@
 import './zod-locale.ts';
 import { z } from 'zod';
+import type { FooterConfig, HeaderConfig, Link } from './site-config.ts';
 
 // The header's and footer's defaults and their merge, free of schemas: every page's first load uses them.
 export * from './site-config.ts';
-import type { FooterConfig, HeaderConfig, Link } from './site-config.ts';
 
 /** Site configuration sections anyone may read; the rest (pricing, models, tmdb…) are admin-only. */
 export const PUBLIC_CONFIG_SECTIONS = ['header', 'footer', 'legal', 'contact'] as const;
@@ -59,8 +59,7 @@ export type SiteConfigSectionResponse = z.infer<typeof siteConfigSectionResponse
  * part that does not match its schema is left out (the page then shows that part's default).
  */
 export function wellFormedConfigEntries(section: string, entries: Record<string, unknown>): Record<string, unknown> {
-  const parts: Record<string, z.ZodType> | null =
-    section === 'header' ? headerConfigSchema.shape : section === 'footer' ? footerConfigSchema.shape : null;
+  const parts: Record<string, z.ZodType> | null = section === 'header' ? headerConfigSchema.shape : section === 'footer' ? footerConfigSchema.shape : null;
   if (!parts) return entries;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entries)) {
@@ -82,12 +81,7 @@ const requiredText = (message: string, max: number, tooLong: string) => z.string
 /** The contact form: all four fields required. */
 export const contactMessageInputSchema = z.strictObject({
   name: requiredText('Informe seu nome.', 120, 'Nome muito longo (máximo de 120 caracteres).'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Informe seu e-mail.')
-    .max(254, 'E-mail muito longo.')
-    .pipe(z.email('Formato de e-mail inválido')),
+  email: z.string().trim().min(1, 'Informe seu e-mail.').max(254, 'E-mail muito longo.').pipe(z.email('Formato de e-mail inválido')),
   subject: requiredText('Informe o assunto.', 200, 'Assunto muito longo (máximo de 200 caracteres).'),
   message: requiredText('Escreva sua mensagem.', 5000, 'Mensagem muito longa (máximo de 5000 caracteres).'),
 });
@@ -113,13 +107,24 @@ export const legalDocumentSchema = z.object({
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 /** What the admin may store as a legal document: the public page shows nothing for any other shape. */
-export const legalDocumentInputSchema = z.strictObject({
-  title: z.string({ error: 'Informe o título do documento.' }).trim().min(1, 'Informe o título do documento.').max(120, 'Título muito longo (máximo 120 caracteres).'),
-  updatedAt: z
-    .string({ error: 'Informe a data da última atualização.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data da última atualização inválida (use aaaa-mm-dd).'),
-  body: z.string({ error: 'Escreva o texto do documento.' }).trim().min(1, 'Escreva o texto do documento.').max(60_000, 'Texto muito longo (máximo 60.000 caracteres).'),
-}, { error: 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.' });
+export const legalDocumentInputSchema = z.strictObject(
+  {
+    title: z
+      .string({ error: 'Informe o título do documento.' })
+      .trim()
+      .min(1, 'Informe o título do documento.')
+      .max(120, 'Título muito longo (máximo 120 caracteres).'),
+    updatedAt: z
+      .string({ error: 'Informe a data da última atualização.' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data da última atualização inválida (use aaaa-mm-dd).'),
+    body: z
+      .string({ error: 'Escreva o texto do documento.' })
+      .trim()
+      .min(1, 'Escreva o texto do documento.')
+      .max(60_000, 'Texto muito longo (máximo 60.000 caracteres).'),
+  },
+  { error: 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.' },
+);
 
 /** Site configuration section 'contact', key 'channels': the channels shown on /contato. */
 export const contactChannelSchema = z.object({

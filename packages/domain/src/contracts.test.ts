@@ -64,7 +64,10 @@ describe('every contract', () => {
   it('has a success answer, a Portuguese summary and no body on a read', () => {
     for (const endpoint of all) {
       const label = `${endpoint.method} ${endpoint.path}`;
-      expect(Object.keys(endpoint.responses).some((status) => Number(status) < 400), label).toBe(true);
+      expect(
+        Object.keys(endpoint.responses).some((status) => Number(status) < 400),
+        label,
+      ).toBe(true);
       expect(endpoint.summary.length, label).toBeGreaterThan(10);
       if (endpoint.method === 'GET') expect(endpoint.body, label).toBeUndefined();
     }

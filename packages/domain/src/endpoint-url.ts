@@ -26,12 +26,6 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
 }
 
 /** The URL of a call: path with its params filled, then the query string. */
-export function endpointUrl(
-  endpoint: { path: string },
-  input: { params?: unknown; query?: unknown } = {},
-): string {
-  return (
-    buildPath(endpoint.path, input.params as Record<string, string | number> | undefined) +
-    buildQuery(input.query as Record<string, unknown> | undefined)
-  );
+export function endpointUrl(endpoint: { path: string }, input: { params?: unknown; query?: unknown } = {}): string {
+  return buildPath(endpoint.path, input.params as Record<string, string | number> | undefined) + buildQuery(input.query as Record<string, unknown> | undefined);
 }

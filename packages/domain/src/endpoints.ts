@@ -3,10 +3,8 @@ import { accessContract } from './access.contract.ts';
 import { adminContract } from './admin.contract.ts';
 import { analyticsContract } from './analytics.contract.ts';
 import { adminAppsContract, adminPlansContract, adminStreamingAppsContract } from './catalog-admin.contract.ts';
-import { adminShortcutActionsContract, adminShortcutsContract } from './chat-admin.contract.ts';
-import { adminResellerPlansContract } from './resellers-admin.contract.ts';
-import { adminCreditOrdersContract, adminPricingContract, adminProvidersContract, adminRechargeContactsContract, adminSuppliersContract } from './recharge.contract.ts';
 import { catalogContract } from './catalog.contract.ts';
+import { adminShortcutActionsContract, adminShortcutsContract } from './chat-admin.contract.ts';
 import { chatContract } from './chat.contract.ts';
 import { adminContentContract, adminSiteConfigContract } from './content-admin.contract.ts';
 import { contentContract } from './content.contract.ts';
@@ -15,6 +13,14 @@ import { eventsContract } from './events.contract.ts';
 import { healthContract } from './health.contract.ts';
 import { mediaContract } from './media.contract.ts';
 import { adminPaymentsContract, paymentsContract } from './payments.contract.ts';
+import {
+  adminCreditOrdersContract,
+  adminPricingContract,
+  adminProvidersContract,
+  adminRechargeContactsContract,
+  adminSuppliersContract,
+} from './recharge.contract.ts';
+import { adminResellerPlansContract } from './resellers-admin.contract.ts';
 import { resellersContract } from './resellers.contract.ts';
 import { settingsContract } from './settings.contract.ts';
 import { twoFactorContract } from './two-factor.contract.ts';

@@ -50,5 +50,4 @@ export const healthContract = {
     summary: 'Pronto para receber tráfego: banco, migrações e armazenamento de arquivos',
     responses: { 200: readinessSchema, 503: readinessSchema },
   }),
-
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listEnvelopeSchema, listQuerySchema, pageOffset } from './lists.ts';
 import { z } from 'zod';
+import { listEnvelopeSchema, listQuerySchema, pageOffset } from './lists.ts';
 
 describe('list query', () => {
   it('defaults to the first page of 20', () => {

@@ -92,13 +92,7 @@ export const isTmdbImagePath = (path: string) => TMDB_IMAGE_PATH.test(path);
  * The URL of a title's image for an element `cssWidth` pixels wide: a TMDB image at the chosen
  * size, or the local catalogue's own URL as stored.
  */
-export function mediaImageUrl(
-  source: MediaSource,
-  path: string | null | undefined,
-  kind: ImageKind,
-  cssWidth: number,
-  pixelRatio = 1,
-): string | null {
+export function mediaImageUrl(source: MediaSource, path: string | null | undefined, kind: ImageKind, cssWidth: number, pixelRatio = 1): string | null {
   if (!path) return null;
   if (source === 'local') return path;
   if (!isTmdbImagePath(path)) return null;
@@ -144,7 +138,15 @@ export const MEDIA_HERO = { mediaType: 'movie', list: 'trending', backdropWidth:
 export const mediaHeroImageUrl = (first: { source: MediaSource; backdropPath: string | null } | undefined) =>
   first ? mediaImageUrl(first.source, first.backdropPath, 'backdrop', MEDIA_HERO.backdropWidth) : null;
 
-type HeroItem = { source: MediaSource; backdropPath: string | null; title: string; year: number | null; overview: string; voteAverage: number; voteCount: number };
+type HeroItem = {
+  source: MediaSource;
+  backdropPath: string | null;
+  title: string;
+  year: number | null;
+  overview: string;
+  voteAverage: number;
+  voteCount: number;
+};
 
 /** What the hero writes about the first trending movie, the same in the browser and in the page the server fills. */
 export interface MediaHeroText {
@@ -173,23 +175,14 @@ export const HOME_HIGHLIGHTS = { perType: 4, minVote: 7, limit: 6 } as const;
  * trending series, only those rated 7 or more, the 6 best rated of them (ties: more votes, then the
  * earlier trending position, movies before series).
  */
-export function pickHomeHighlights<T extends { voteAverage: number; voteCount: number }>(
-  trendingMovies: readonly T[],
-  trendingSeries: readonly T[],
-): T[] {
+export function pickHomeHighlights<T extends { voteAverage: number; voteCount: number }>(trendingMovies: readonly T[], trendingSeries: readonly T[]): T[] {
   const candidates = [
     ...trendingMovies.slice(0, HOME_HIGHLIGHTS.perType).map((item, position) => ({ item, position, kind: 0 })),
     ...trendingSeries.slice(0, HOME_HIGHLIGHTS.perType).map((item, position) => ({ item, position, kind: 1 })),
   ];
   return candidates
     .filter(({ item }) => item.voteAverage >= HOME_HIGHLIGHTS.minVote)
-    .sort(
-      (a, b) =>
-        b.item.voteAverage - a.item.voteAverage ||
-        b.item.voteCount - a.item.voteCount ||
-        a.position - b.position ||
-        a.kind - b.kind,
-    )
+    .sort((a, b) => b.item.voteAverage - a.item.voteAverage || b.item.voteCount - a.item.voteCount || a.position - b.position || a.kind - b.kind)
     .slice(0, HOME_HIGHLIGHTS.limit)
     .map(({ item }) => item);
 }

@@ -42,10 +42,7 @@ describe('home highlights', () => {
   });
 
   it('breaks rating ties by votes, then by trending position, movies first', () => {
-    const picked = pickHomeHighlights(
-      [title('m-few-votes', 8, 10), title('m-second', 8, 500)],
-      [title('s-first', 8, 500), title('s-second', 8, 500)],
-    );
+    const picked = pickHomeHighlights([title('m-few-votes', 8, 10), title('m-second', 8, 500)], [title('s-first', 8, 500), title('s-second', 8, 500)]);
     expect(picked.map((item) => item.name)).toEqual(['s-first', 'm-second', 's-second', 'm-few-votes']);
   });
 
@@ -187,7 +184,15 @@ describe('local titles', () => {
 });
 
 describe("the /midia hero's texts (the same in the browser and in the page the server fills)", () => {
-  const movie = { source: 'tmdb' as const, backdropPath: '/fundo.jpg', title: ' Duna ', year: 2024, overview: 'Paul Atreides.', voteAverage: 8.25, voteCount: 10 };
+  const movie = {
+    source: 'tmdb' as const,
+    backdropPath: '/fundo.jpg',
+    title: ' Duna ',
+    year: 2024,
+    overview: 'Paul Atreides.',
+    voteAverage: 8.25,
+    voteCount: 10,
+  };
 
   it('writes the title, the kind with the year, the vote with a comma and the 1280 px backdrop', () => {
     expect(mediaHeroText(movie)).toEqual({

@@ -3,7 +3,20 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { foldText } from './catalog.ts';
-import { IMDB_ID, isListOf, MEDIA_LISTS, MEDIA_SOURCES, MEDIA_TYPES, type MediaType, MAX_SEARCH_LENGTH, MAX_YEAR, MEDIA_TYPE_LABELS, MIN_SEARCH_LENGTH, MIN_YEAR, YOUTUBE_KEY } from './media-display.ts';
+import {
+  IMDB_ID,
+  isListOf,
+  MAX_SEARCH_LENGTH,
+  MAX_YEAR,
+  MEDIA_LISTS,
+  MEDIA_SOURCES,
+  MEDIA_TYPE_LABELS,
+  MEDIA_TYPES,
+  MIN_SEARCH_LENGTH,
+  MIN_YEAR,
+  YOUTUBE_KEY,
+  type MediaType,
+} from './media-display.ts';
 
 // What the storefront's pages need (labels, rows, limits, image URLs, trailers, home highlights), kept
 // free of schemas so the browser can show a page before it loads the validator.
@@ -74,9 +87,7 @@ export const genreName = (mediaType: MediaType, id: number) => MEDIA_GENRES[medi
 // ---------------------------------------------------------------- titles
 
 /** A TMDB id (digits) or a local title's UUID. */
-export const mediaIdSchema = z
-  .string()
-  .regex(/^(?:\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'Título inválido.');
+export const mediaIdSchema = z.string().regex(/^(?:\d{1,10}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'Título inválido.');
 
 export const mediaListItemSchema = z.object({
   id: z.string(),
@@ -142,7 +153,12 @@ export const yearOf = (date: string | null | undefined): number | null => {
 
 // ---------------------------------------------------------------- requests
 
-const page = z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(MAX_PAGE, `A página vai até ${MAX_PAGE}.`).default(1);
+const page = z.coerce
+  .number({ error: 'Página inválida.' })
+  .int('Página inválida.')
+  .min(1, 'Página inválida.')
+  .max(MAX_PAGE, `A página vai até ${MAX_PAGE}.`)
+  .default(1);
 const genreFilter = z.coerce.number({ error: 'Gênero inválido.' }).int('Gênero inválido.').positive('Gênero inválido.').optional();
 const yearFilter = z.coerce
   .number({ error: 'Ano inválido.' })
@@ -181,8 +197,7 @@ export const mediaSearchQuerySchema = z.object({
 export type MediaSearchQuery = z.infer<typeof mediaSearchQuerySchema>;
 
 /** Text a local title is searched by: title and original title, without accents or case. */
-export const mediaSearchText = (title: string, originalTitle?: string | null) =>
-  foldText([title, originalTitle ?? ''].join(' ').trim());
+export const mediaSearchText = (title: string, originalTitle?: string | null) => foldText([title, originalTitle ?? ''].join(' ').trim());
 
 // ---------------------------------------------------------------- local titles (admin writes)
 
@@ -213,7 +228,12 @@ const localTitleFields = {
   homepage: optionalNullable(z.url({ protocol: /^https?$/, error: 'Site inválido: use uma URL http(s).' }).max(500)),
   imdbId: optionalNullable(z.string().trim().regex(IMDB_ID, 'Código IMDb inválido (ex.: tt1234567).')),
   trailerKey: optionalNullable(z.string().trim().regex(YOUTUBE_KEY, 'Código de vídeo do YouTube inválido.')),
-  originalLanguage: optionalNullable(z.string().trim().regex(/^[a-z]{2}$/, 'Idioma inválido (ex.: pt).')),
+  originalLanguage: optionalNullable(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2}$/, 'Idioma inválido (ex.: pt).'),
+  ),
   lists: z.array(mediaListSchema).max(MEDIA_LISTS.length).optional(),
   trendingRank: optionalNullable(z.number().int().min(1).max(10_000)),
   isActive: z.boolean().optional(),
@@ -236,10 +256,12 @@ export function localTitleProblems(title: LocalTitleInput): { field: string; mes
     problems.push({ field: 'runtime', message: 'Para séries, informe temporadas e episódios em vez da duração.' });
   }
   for (const list of title.lists ?? []) {
-    if (!isListOf(mediaType, list)) problems.push({ field: 'lists', message: `A lista ${list} não existe para ${MEDIA_TYPE_LABELS[mediaType].toLowerCase()}s.` });
+    if (!isListOf(mediaType, list))
+      problems.push({ field: 'lists', message: `A lista ${list} não existe para ${MEDIA_TYPE_LABELS[mediaType].toLowerCase()}s.` });
   }
   for (const id of title.genreIds ?? []) {
-    if (!genreName(mediaType, id)) problems.push({ field: 'genreIds', message: `Gênero ${id} desconhecido para ${MEDIA_TYPE_LABELS[mediaType].toLowerCase()}s.` });
+    if (!genreName(mediaType, id))
+      problems.push({ field: 'genreIds', message: `Gênero ${id} desconhecido para ${MEDIA_TYPE_LABELS[mediaType].toLowerCase()}s.` });
   }
   if (new Set(title.genreIds ?? []).size !== (title.genreIds ?? []).length) {
     problems.push({ field: 'genreIds', message: 'Gênero repetido.' });

@@ -135,9 +135,12 @@ describe('formatDecimalInput', () => {
 
   it('round-trips through parseDecimal', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 1000), (value) => {
-        expect(parseDecimal(formatDecimalInput(value))).toBe(value);
-      }),
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }).map((k) => k / 1000),
+        (value) => {
+          expect(parseDecimal(formatDecimalInput(value))).toBe(value);
+        },
+      ),
       { seed: 20261126, numRuns: 3000 },
     );
   });

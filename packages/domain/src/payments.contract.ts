@@ -3,7 +3,15 @@
 import { z } from 'zod';
 import { recordIdParamsSchema } from './admin.ts';
 import { defineEndpoint } from './contracts.ts';
-import { adminPaymentListQuerySchema, adminPaymentListSchema, adminPaymentSchema, conversationPaymentSchema, markReceivedSchema, paymentSummarySchema, pixNotificationSchema } from './payments.ts';
+import {
+  adminPaymentListQuerySchema,
+  adminPaymentListSchema,
+  adminPaymentSchema,
+  conversationPaymentSchema,
+  markReceivedSchema,
+  paymentSummarySchema,
+  pixNotificationSchema,
+} from './payments.ts';
 
 const tag = 'payments';
 const webhookParams = z.object({ secret: z.string().max(200) });

@@ -97,7 +97,10 @@ export const pixNotificationSchema = z.object({
     .array(
       z.object({
         endToEndId: z.string().regex(/^[A-Za-z0-9]{1,64}$/),
-        txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/).optional(),
+        txid: z
+          .string()
+          .regex(/^[A-Za-z0-9]{1,35}$/)
+          .optional(),
         valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
         horario: z.string().max(40),
         infoPagador: z.string().max(200).optional(),

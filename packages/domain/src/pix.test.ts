@@ -10,8 +10,8 @@ import {
   normalizePixKey,
   parseBrCode,
   pixAmount,
-  pixText,
   PixError,
+  pixText,
   type PixKeyType,
 } from './pix.ts';
 
@@ -28,9 +28,7 @@ describe('CRC-16/CCITT-FALSE', () => {
 
 describe('a static BR Code', () => {
   it("reproduces the Banco Central manual's static example byte for byte", () => {
-    expect(
-      encodeBrCode({ key: '123e4567-e12b-12d1-a456-426655440000', name: 'Fulano de Tal', city: 'BRASILIA' }),
-    ).toBe(MANUAL_EXAMPLE);
+    expect(encodeBrCode({ key: '123e4567-e12b-12d1-a456-426655440000', name: 'Fulano de Tal', city: 'BRASILIA' })).toBe(MANUAL_EXAMPLE);
   });
 
   it("reproduces pix-utils' example with amount and description byte for byte", () => {
@@ -114,16 +112,29 @@ const withCheckDigits = (base: number[], weights: number[][]) => {
   return all.join('');
 };
 const cpf = digits(9)
-  .map((base) => withCheckDigits(base, [[10, 9, 8, 7, 6, 5, 4, 3, 2], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]]))
+  .map((base) =>
+    withCheckDigits(base, [
+      [10, 9, 8, 7, 6, 5, 4, 3, 2],
+      [11, 10, 9, 8, 7, 6, 5, 4, 3, 2],
+    ]),
+  )
   .filter(isValidCpf);
 const cnpj = digits(12)
-  .map((base) => withCheckDigits(base, [[5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]]))
+  .map((base) =>
+    withCheckDigits(base, [
+      [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+      [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2],
+    ]),
+  )
   .filter(isValidCnpj);
 const email = fc
   .tuple(fc.stringMatching(/^[a-z0-9._-]{1,20}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('com', 'com.br', 'net'))
   .filter(([local]) => /^[a-z0-9]/.test(local))
   .map(([local, domain, tld]) => `${local}@${domain}.${tld}`);
-const phone = fc.tuple(fc.integer({ min: 11, max: 99 }), digits(8)).filter(([ddd]) => !String(ddd).includes('0')).map(([ddd, rest]) => `+55${ddd}9${rest.join('')}`);
+const phone = fc
+  .tuple(fc.integer({ min: 11, max: 99 }), digits(8))
+  .filter(([ddd]) => !String(ddd).includes('0'))
+  .map(([ddd, rest]) => `+55${ddd}9${rest.join('')}`);
 const key = fc.oneof(email, phone, cpf, cnpj, fc.uuid());
 const words = fc.array(
   fc.constantFrom('São', 'João', 'Conceição', 'Ação', 'Loja', 'Çà', 'Ñandú', 'Über', 'Vitrine', 'Streaming', 'Ltda', 'Pará', 'Goiânia', 'Itaú', '  '),

@@ -1,11 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCents } from './money.ts';
-import { creditOrderMessage, creditOrderTotals, exportFileName, lastPathSegment, supplierCreateSchema, SUPPLIER_MESSAGES } from './recharge.ts';
+import { creditOrderMessage, creditOrderTotals, exportFileName, lastPathSegment, SUPPLIER_MESSAGES, supplierCreateSchema } from './recharge.ts';
 
-const valid = { category: 'Planos UniTV', supplier: 'UniTV', server: 'Principal', username: 'revenda', panel: 'https://painel.example', clientPanel: 'http://cliente.example', minimumPurchase: 50, costPerCredit: 4.5 };
+const valid = {
+  category: 'Planos UniTV',
+  supplier: 'UniTV',
+  server: 'Principal',
+  username: 'revenda',
+  panel: 'https://painel.example',
+  clientPanel: 'http://cliente.example',
+  minimumPurchase: 50,
+  costPerCredit: 4.5,
+};
 
-const complete = { ...valid, qtdCreditos: 0, custoMedioCreditos: null, pagamentoMinimo: null, prePago: false, posPago: false, clientesAtivos: false, mensalista: false, isActive: true };
+const complete = {
+  ...valid,
+  qtdCreditos: 0,
+  custoMedioCreditos: null,
+  pagamentoMinimo: null,
+  prePago: false,
+  posPago: false,
+  clientesAtivos: false,
+  mensalista: false,
+  isActive: true,
+};
 
 describe("a supplier row's first message, in the form's field order (the 'Erro de Validação' toast)", () => {
   it.each([
@@ -39,12 +58,21 @@ describe('credit order totals', () => {
     expect(items.map((item) => item.total)).toEqual([225, 30.03]);
     expect(totalCents).toBe(25503);
     expect(creditOrderMessage('Central', items, totalCents)).toBe(
-      ['Olá, Central! Segue um pedido de compra de créditos:', '1. A: 50 créditos × R$ 4,50 = R$ 225,00', '2. B: 3 créditos × R$ 10,01 = R$ 30,03', 'Total do pedido: R$ 255,03'].join('\n'),
+      [
+        'Olá, Central! Segue um pedido de compra de créditos:',
+        '1. A: 50 créditos × R$ 4,50 = R$ 225,00',
+        '2. B: 3 créditos × R$ 10,01 = R$ 30,03',
+        'Total do pedido: R$ 255,03',
+      ].join('\n'),
     );
   });
 
   it('the total is always the sum of the item totals in whole cents', () => {
-    const item = fc.record({ provider: fc.constant('P'), quantity: fc.integer({ min: 1, max: 100_000 }), unitCost: fc.integer({ min: 0, max: 10_000_00 }).map((cents) => cents / 100) });
+    const item = fc.record({
+      provider: fc.constant('P'),
+      quantity: fc.integer({ min: 1, max: 100_000 }),
+      unitCost: fc.integer({ min: 0, max: 10_000_00 }).map((cents) => cents / 100),
+    });
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 20 }), (items) => {
         const result = creditOrderTotals(items);

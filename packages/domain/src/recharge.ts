@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { imageUrlSchema, optionalText, priceInputSchema, text, writeSchemas } from './catalog-admin.ts';
 import { formatBRL, fromCents, saoPauloDay, toCents, type Cents } from './money.ts';
 import { calculatorInputSchema, calculatorResultSchema } from './pricing/calculator.ts';
-import { planTypeSchema, providerCostTierSchema, quantitySchema, unitCostSchema } from './pricing/tiers.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
+import { planTypeSchema, providerCostTierSchema, quantitySchema, unitCostSchema } from './pricing/tiers.ts';
 
 // ---------------------------------------------------------------- supplier pricing rows
 
@@ -39,7 +39,11 @@ const supplierFields = {
   posPago: z.boolean(),
   clientesAtivos: z.boolean(),
   mensalista: z.boolean(),
-  qtdCreditos: z.number({ error: 'Informe a quantidade de créditos.' }).int('Use um número inteiro.').min(0, SUPPLIER_MESSAGES.negative).max(1_000_000, 'Quantidade acima do máximo.'),
+  qtdCreditos: z
+    .number({ error: 'Informe a quantidade de créditos.' })
+    .int('Use um número inteiro.')
+    .min(0, SUPPLIER_MESSAGES.negative)
+    .max(1_000_000, 'Quantidade acima do máximo.'),
   custoMedioCreditos: supplierAmount.nullable(),
   pagamentoMinimo: supplierAmount.nullable(),
   isActive: z.boolean(),
@@ -233,7 +237,11 @@ export const creditOrderItemSchema = creditOrderItemInputSchema.extend({ total: 
 export type CreditOrderItem = z.infer<typeof creditOrderItemSchema>;
 
 export const creditOrderCreateSchema = z.strictObject({
-  webhookUrl: z.string({ error: CREDIT_ORDER_MESSAGES.webhookRequired }).trim().min(1, CREDIT_ORDER_MESSAGES.webhookRequired).max(2048, 'Endereço muito longo.'),
+  webhookUrl: z
+    .string({ error: CREDIT_ORDER_MESSAGES.webhookRequired })
+    .trim()
+    .min(1, CREDIT_ORDER_MESSAGES.webhookRequired)
+    .max(2048, 'Endereço muito longo.'),
   contactId: z.uuid({ error: CREDIT_ORDER_MESSAGES.contactRequired }),
   items: z
     .array(creditOrderItemInputSchema, { error: CREDIT_ORDER_MESSAGES.itemsRequired })

@@ -22,5 +22,4 @@ export const resellersContract = {
     summary: 'Servidores premium: preços de fornecedor das categorias "Planos …" ativas',
     responses: { 200: serverCardListSchema },
   }),
-
 };

@@ -36,5 +36,4 @@ export const settingsContract = {
     responses: { 204: null },
     errors: [404],
   }),
-
 };

@@ -12,16 +12,31 @@ const httpUrl = z
 
 export const SETTINGS = {
   contact_email: { env: 'CONTACT_EMAIL', label: 'E-mail que recebe as mensagens de contato', secret: false, schema: z.email('E-mail inválido.') },
-  tmdb_api_key: { env: 'TMDB_API_KEY', label: 'Chave da API da TMDB', secret: true, schema: z.string().trim().min(8, 'Chave muito curta.').max(200, 'Chave muito longa.') },
+  tmdb_api_key: {
+    env: 'TMDB_API_KEY',
+    label: 'Chave da API da TMDB',
+    secret: true,
+    schema: z.string().trim().min(8, 'Chave muito curta.').max(200, 'Chave muito longa.'),
+  },
   llm_base_url: { env: 'LLM_BASE_URL', label: 'Endereço do modelo de linguagem (compatível com OpenAI)', secret: false, schema: httpUrl },
-  llm_model: { env: 'LLM_MODEL', label: 'Modelo de linguagem', secret: false, schema: z.string().trim().min(1, 'Informe o modelo.').max(200, 'Nome muito longo.') },
+  llm_model: {
+    env: 'LLM_MODEL',
+    label: 'Modelo de linguagem',
+    secret: false,
+    schema: z.string().trim().min(1, 'Informe o modelo.').max(200, 'Nome muito longo.'),
+  },
   llm_instructions: {
     env: 'LLM_INSTRUCTIONS',
     label: 'Instruções do assistente (acrescentadas às regras fixas: tom, assuntos a evitar…)',
     secret: false,
     schema: z.string().trim().min(1, 'Informe as instruções.').max(2000, 'No máximo 2000 caracteres.'),
   },
-  llm_api_key: { env: 'LLM_API_KEY', label: 'Chave do modelo de linguagem', secret: true, schema: z.string().trim().min(1, 'Informe a chave.').max(500, 'Chave muito longa.') },
+  llm_api_key: {
+    env: 'LLM_API_KEY',
+    label: 'Chave do modelo de linguagem',
+    secret: true,
+    schema: z.string().trim().min(1, 'Informe a chave.').max(500, 'Chave muito longa.'),
+  },
   pix_key: {
     env: 'PIX_KEY',
     label: 'Chave PIX da loja (e-mail, telefone com +55, CPF, CNPJ ou chave aleatória)',

@@ -14,7 +14,15 @@ describe('contact links', () => {
   it("shows only the shop's own social profiles, never a network's home page", () => {
     expect(socialProfileHref('https://instagram.com/minhaloja')).toBe('https://instagram.com/minhaloja');
     expect(socialProfileHref('https://www.facebook.com/minha.loja/')).toBe('https://www.facebook.com/minha.loja/');
-    for (const placeholder of [undefined, '', 'https://facebook.com', 'https://facebook.com/', 'https://twitter.com/?x=1', 'http://instagram.com/loja', 'javascript:alert(1)']) {
+    for (const placeholder of [
+      undefined,
+      '',
+      'https://facebook.com',
+      'https://facebook.com/',
+      'https://twitter.com/?x=1',
+      'http://instagram.com/loja',
+      'javascript:alert(1)',
+    ]) {
       expect(socialProfileHref(placeholder)).toBeNull();
     }
   });

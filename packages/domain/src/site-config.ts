@@ -43,8 +43,7 @@ export const defaultHeaderConfig: HeaderConfig = {
 /** The specification's footer defaults. */
 export const defaultFooterConfig: FooterConfig = {
   logo: { text: 'Vitrine' },
-  description:
-    'Streaming premium com assistente de IA, apps para todas as telas e planos para clientes e revendedores.',
+  description: 'Streaming premium com assistente de IA, apps para todas as telas e planos para clientes e revendedores.',
   // The shop's own profiles, set in the admin's footer section; none until then (no placeholder links).
   social: {},
   quickLinks: [

@@ -1,5 +1,6 @@
 // Two-factor sign-in (better-auth's plugin behind our routes): enrolment, the second step of a
 // sign-in with an authenticator code or a recovery code, new recovery codes, turning it off.
+import { defineEndpoint } from './contracts.ts';
 import {
   twoFactorCodeInputSchema,
   twoFactorDisableInputSchema,
@@ -11,7 +12,6 @@ import {
   twoFactorRegenerateResultSchema,
   twoFactorVerifyResultSchema,
 } from './two-factor.ts';
-import { defineEndpoint } from './contracts.ts';
 
 const tag = 'acesso';
 const errors = [400, 401, 403, 409, 429] as const;

@@ -25,10 +25,7 @@ export const recoveryCodeSchema = z
   )
   .transform((value) => `${value.slice(0, 5)}-${value.slice(5)}`);
 
-const currentPasswordSchema = z
-  .string({ error: 'Informe sua senha' })
-  .min(1, 'Informe sua senha')
-  .max(PASSWORD_MAX_LENGTH, 'Senha muito longa');
+const currentPasswordSchema = z.string({ error: 'Informe sua senha' }).min(1, 'Informe sua senha').max(PASSWORD_MAX_LENGTH, 'Senha muito longa');
 
 export const twoFactorEnableInputSchema = z.strictObject({ password: currentPasswordSchema });
 export const twoFactorEnableResultSchema = z.object({
@@ -53,7 +50,6 @@ export const twoFactorDisableResultSchema = z.object({ twoFactorEnabled: z.liter
 
 export const twoFactorRegenerateInputSchema = z.strictObject({ password: currentPasswordSchema });
 export const twoFactorRegenerateResultSchema = z.object({ recoveryCodes: z.array(z.string()) });
-
 
 /** The key typed by hand into an authenticator app: the `secret` parameter of the otpauth URI. */
 export function totpSecretOf(totpURI: string): string | null {

@@ -77,8 +77,7 @@ export const uploadBuckets: Readonly<Record<UploadBucket, UploadBucketPolicy>> =
 
 export const isUploadBucket = (value: string): value is UploadBucket => Object.hasOwn(uploadBuckets, value);
 
-export const fileTooLargeMessage = (maxBytes: number) =>
-  `Arquivo muito grande. Tamanho máximo: ${Math.floor(maxBytes / MEBIBYTE)}MB`;
+export const fileTooLargeMessage = (maxBytes: number) => `Arquivo muito grande. Tamanho máximo: ${Math.floor(maxBytes / MEBIBYTE)}MB`;
 
 export const fileTypeNotAllowedMessage = (accepts: readonly AcceptedFileType[]) =>
   `Tipo de arquivo não permitido. Tipos aceitos: ${accepts.map((type) => type.label).join(', ')}`;

@@ -13,7 +13,10 @@ export const uploadsContract = {
     access: 'pro',
     summary: 'Envia um arquivo (multipart/form-data, um arquivo) para um destino — somente admin',
     description: `Destinos: ${Object.entries(uploadBuckets)
-      .map(([name, policy]) => `${name} (${policy.accepts.map((type) => type.label).join(', ')}; até ${policy.maxBytes / 1024 / 1024} MB; ${policy.access === 'public' ? 'público' : 'privado'})`)
+      .map(
+        ([name, policy]) =>
+          `${name} (${policy.accepts.map((type) => type.label).join(', ')}; até ${policy.maxBytes / 1024 / 1024} MB; ${policy.access === 'public' ? 'público' : 'privado'})`,
+      )
       .join('; ')}. O tipo é verificado pelo conteúdo do arquivo, não pelo nome.`,
     contentType: 'multipart/form-data',
     params: z.object({ bucket: uploadBucketSchema }),
@@ -60,5 +63,4 @@ export const uploadsContract = {
     responses: { 200: null },
     errors: [400, 404],
   }),
-
 };

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileTooLargeMessage, fileTypeNotAllowedMessage, INLINE_IMAGE_TYPES, uploadBuckets, UPLOAD_BUCKETS } from './uploads.ts';
+import { fileTooLargeMessage, fileTypeNotAllowedMessage, INLINE_IMAGE_TYPES, UPLOAD_BUCKETS, uploadBuckets } from './uploads.ts';
 
 describe('upload buckets', () => {
   it('tell the user the limits in the specification’s words', () => {
     expect(fileTooLargeMessage(uploadBuckets['provider-logos'].maxBytes)).toBe('Arquivo muito grande. Tamanho máximo: 5MB');
     expect(fileTooLargeMessage(uploadBuckets['chat-attachments'].maxBytes)).toBe('Arquivo muito grande. Tamanho máximo: 10MB');
-    expect(fileTypeNotAllowedMessage(uploadBuckets['provider-documents'].accepts)).toBe(
-      'Tipo de arquivo não permitido. Tipos aceitos: PDF, JPG, PNG, WebP',
-    );
+    expect(fileTypeNotAllowedMessage(uploadBuckets['provider-documents'].accepts)).toBe('Tipo de arquivo não permitido. Tipos aceitos: PDF, JPG, PNG, WebP');
   });
 
   it('keep every size within the 32-bit column that records it', () => {

@@ -3,7 +3,10 @@
 // as the protocol-relative '//evil.example': such characters are refused outright, not cleaned.
 
 // The WHATWG URL parser of browsers and Node alike; this package compiles without either's type library.
-declare const URL: new (url: string, base?: string) => {
+declare const URL: new (
+  url: string,
+  base?: string,
+) => {
   href: string;
   origin: string;
   protocol: string;

@@ -16,7 +16,6 @@ describe('configuration', () => {
     expect(parseEnv({ ...PSP, PUBLIC_URL: 'https://loja.example' }).PIX_CERT_FILE).toBeUndefined();
   });
 
-
   it('starts with sensible defaults when nothing is set', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);

@@ -103,7 +103,12 @@ export const envSchema = z
       message: 'deve ter de 24 a 128 letras, dígitos, _ ou - (vai no endereço do webhook)',
     }),
     // How long a charge can be paid, in seconds (calendario.expiracao).
-    PIX_CHARGE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+    PIX_CHARGE_EXPIRY_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3600),
     // Where the signed 'payment.paid' (and other payment) events go: the shop's own system that delivers access.
     PAYMENTS_WEBHOOK_URL: optionalUrl(['https:', 'http:']),
     // Demo catalogue, apps and an example PIX shortcut: unset = only on the embedded database's first start.
@@ -115,7 +120,12 @@ export const envSchema = z
     WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(30),
     // Every outbound HTTP call (language model, TMDB, webhooks) ends by then and reads at most this many bytes.
     OUTBOUND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-    OUTBOUND_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(5 * 1024 * 1024),
+    OUTBOUND_MAX_RESPONSE_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(5 * 1024 * 1024),
     // Sign-in attempts on one e-mail from every address together, per hour (distributed guessing).
     SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.
@@ -131,7 +141,12 @@ export const envSchema = z
     METRICS_PORT: optionalPort,
     METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
     // Housekeeping (a durable job, one instance at a time): how often, and how long each kind of row is kept.
-    HOUSEKEEPING_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    HOUSEKEEPING_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
     RETAIN_EXPIRED_SESSIONS_DAYS: days(7, 0),
     RETAIN_EXPIRED_LINKS_DAYS: days(7, 0),
     RETAIN_EXPIRED_DOWNLOAD_CODES_DAYS: days(30, 0),

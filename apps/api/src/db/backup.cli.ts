@@ -10,9 +10,7 @@ await runMaintenanceCommand({
   fileOption: 'out',
   async run(env, out) {
     const summary = await backupDataDir({ dataDir: env.DATA_DIR, out });
-    const lines = [
-      `Backup salvo em ${summary.file} (banco: ${megabytes(summary.databaseBytes)} MB, ${summary.uploadedFiles} arquivo(s) enviado(s)).`,
-    ];
+    const lines = [`Backup salvo em ${summary.file} (banco: ${megabytes(summary.databaseBytes)} MB, ${summary.uploadedFiles} arquivo(s) enviado(s)).`];
     if (env.STORAGE_DRIVER === 's3') {
       lines.push(`Os arquivos enviados ficam no bucket S3 "${env.S3_BUCKET}" e não entram neste backup: copie o bucket à parte.`);
     }

@@ -12,7 +12,7 @@ import { runScript } from '../../test/command.ts';
 import { migratedDataDir, tempDir, testDbKind } from '../../test/database.ts';
 import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
-import { BackupError, backupDataDir, restoreDataDir } from './backup.ts';
+import { backupDataDir, BackupError, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { siteConfigurations } from './schema.ts';
 
@@ -21,16 +21,13 @@ const UPLOAD_KEY = 'site-images/logo-backup-test.png';
 const UPLOAD_BYTES = Buffer.from('not really a PNG, but bytes that must come back');
 
 /** One of the commands, the way `npm run db:backup -- …` runs it (from sources here), with DATA_DIR set. */
-const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) =>
-  runScript(path.join(cliDir, `${name}.cli.ts`), args, { DATA_DIR: dataDir });
+const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) => runScript(path.join(cliDir, `${name}.cli.ts`), args, { DATA_DIR: dataDir });
 
 /** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
 async function shopDataDir(): Promise<string> {
   const dataDir = migratedDataDir();
   const database = await openDatabase({ dataDir });
-  await database.db
-    .insert(siteConfigurations)
-    .values({ section: 'backup-test', configKey: 'greeting', configValue: { text: 'Olá do backup' } });
+  await database.db.insert(siteConfigurations).values({ section: 'backup-test', configKey: 'greeting', configValue: { text: 'Olá do backup' } });
   await database.close();
   const storage = await createDiskStorage({ root: path.join(dataDir, 'uploads') });
   await storage.put(UPLOAD_KEY, Readable.from([UPLOAD_BYTES]), { contentType: 'image/png' });
@@ -74,7 +71,10 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
     await backupDataDir({ dataDir: source, out: archive });
     const target = source;
     const server = await openDatabase({ dataDir: target });
-    await server.db.update(siteConfigurations).set({ configValue: { text: 'depois do backup' } }).where(eq(siteConfigurations.section, 'backup-test'));
+    await server.db
+      .update(siteConfigurations)
+      .set({ configValue: { text: 'depois do backup' } })
+      .where(eq(siteConfigurations.section, 'backup-test'));
 
     // While a server holds the directory, neither command opens it.
     await expect(restoreDataDir({ dataDir: target, input: archive, force: true })).rejects.toThrow(

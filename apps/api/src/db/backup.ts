@@ -109,15 +109,7 @@ function readManifest(staging: string, input: string): Manifest {
   return manifest as Manifest;
 }
 
-export async function restoreDataDir({
-  dataDir,
-  input,
-  force,
-}: {
-  dataDir: string;
-  input: string;
-  force: boolean;
-}): Promise<RestoreSummary> {
+export async function restoreDataDir({ dataDir, input, force }: { dataDir: string; input: string; force: boolean }): Promise<RestoreSummary> {
   const file = path.resolve(input);
   if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) throw new BackupError(`O arquivo ${file} não existe.`);
   const existing = fs.existsSync(dataDir) ? fs.readdirSync(dataDir) : [];

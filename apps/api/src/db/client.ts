@@ -3,17 +3,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import * as schema from './schema.ts';
-import { acquireDataDirLock, type DataDirLock } from './lock.ts';
-import { markDatabaseConnectionError } from '../shared/errors.ts';
 import { apiRoot } from '../api-root.ts';
+import { markDatabaseConnectionError } from '../shared/errors.ts';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -54,9 +54,7 @@ export interface ListenOptions {
 }
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; logger?: Logger; poolSize?: number }
-  | { dataDir: string; logger?: Logger }
-  | { loadDataDir: Blob; logger?: Logger };
+  { databaseUrl: string; logger?: Logger; poolSize?: number } | { dataDir: string; logger?: Logger } | { loadDataDir: Blob; logger?: Logger };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.logger, options.poolSize);

@@ -12,10 +12,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(
-      `O diretório de dados ${dataDir} já está em uso por outro servidor (PID ${pid}). ` +
-        'Pare o outro servidor ou use outro DATA_DIR.',
-    );
+    super(`O diretório de dados ${dataDir} já está em uso por outro servidor (PID ${pid}). ` + 'Pare o outro servidor ou use outro DATA_DIR.');
     this.name = 'DataDirLockedError';
   }
 }

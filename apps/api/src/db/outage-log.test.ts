@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { ADMIN, adminEnv, sessionCookie, signIn } from '../modules/access/access.test-support.ts';
-import { openDatabase } from './client.ts';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { captureLogs, LOG_LEVELS } from '../../test/logs.ts';
 import { startTcpProxy, throughProxy } from '../../test/tcp-proxy.ts';
+import { buildApp } from '../app.ts';
+import { ADMIN, adminEnv, sessionCookie, signIn } from '../modules/access/access.test-support.ts';
+import { openDatabase } from './client.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -66,7 +66,9 @@ describe.skipIf(testDbKind() !== 'postgres')('the log of a PostgreSQL outage', (
       expect(text).not.toContain(secret);
     }
     const during = logs.entries().slice(before);
-    expect(logs.withMessage('banco de dados indisponível')).toEqual([expect.objectContaining({ level: LOG_LEVELS.warn, reason: expect.any(String), error: expect.any(String) })]);
+    expect(logs.withMessage('banco de dados indisponível')).toEqual([
+      expect.objectContaining({ level: LOG_LEVELS.warn, reason: expect.any(String), error: expect.any(String) }),
+    ]);
     const ended = logs.withMessage('banco de dados de volta')[0]!;
     expect(ended).toMatchObject({ durationMs: expect.any(Number), failures: { requests: statuses.length } });
     expect(ended.failures).toMatchObject({ jobs: expect.any(Number), auth: expect.any(Number) });

@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { openDatabase } from './client.ts';
-import { createOutageMonitor } from './outage.ts';
-import { isDatabaseUnreachable } from '../shared/errors.ts';
-import { plans } from './schema.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { captureLogs, type LogEntry } from '../../test/logs.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
+import { buildApp } from '../app.ts';
+import { isDatabaseUnreachable } from '../shared/errors.ts';
+import { openDatabase } from './client.ts';
+import { createOutageMonitor } from './outage.ts';
+import { plans } from './schema.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -100,11 +100,23 @@ describe.skipIf(testDbKind() !== 'postgres')('a PostgreSQL outage', () => {
     await held;
     await proxy.cut();
     cut();
-    const failure = await transaction.then(() => undefined, (error: unknown) => error);
+    const failure = await transaction.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(isDatabaseUnreachable(failure)).toBe(true);
 
     await proxy.restore();
-    await expect.poll(() => handle.ping().then(() => 'up', () => 'down'), { timeout: 15_000 }).toBe('up');
+    await expect
+      .poll(
+        () =>
+          handle.ping().then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe('up');
   });
 });
 

@@ -3,11 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { defaultSiteConfiguration, demoResellerPlans, demoShortcuts } from './seed-data.ts';
 
 const texts = (value: unknown): string[] =>
-  typeof value === 'string' ? [value] : Array.isArray(value) ? value.flatMap(texts) : value && typeof value === 'object' ? Object.values(value).flatMap(texts) : [];
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.flatMap(texts)
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(texts)
+        : [];
 
 describe('the texts a shop starts with', () => {
   it('write every amount as R$ 1.234,56', () => {
-    const all = [...demoResellerPlans.flatMap((plan) => [plan.description ?? '', ...(plan.features ?? [])]), ...defaultSiteConfiguration.flatMap((row) => texts(row.configValue))];
+    const all = [
+      ...demoResellerPlans.flatMap((plan) => [plan.description ?? '', ...(plan.features ?? [])]),
+      ...defaultSiteConfiguration.flatMap((row) => texts(row.configValue)),
+    ];
     const amounts = all.flatMap((text) => text.match(/R\$\s*[\d.,]+/g) ?? []);
     expect(amounts.length).toBeGreaterThan(0);
     for (const amount of amounts) expect(amount).toMatch(/^R\$ \d{1,3}(\.\d{3})*,\d{2}$/);

@@ -1,17 +1,7 @@
 // Demo data for a fresh install.
 import { defaultFooterConfig, defaultHeaderConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
 import { formatBRL } from '@vitrine/domain/money';
-import type {
-  apps,
-  discountRates,
-  plans,
-  resellerPlans,
-  shortcuts,
-  siteConfigurations,
-  streamingApps,
-  supplierPricing,
-  rechargeContacts,
-} from './schema.ts';
+import type { apps, discountRates, plans, rechargeContacts, resellerPlans, shortcuts, siteConfigurations, streamingApps, supplierPricing } from './schema.ts';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -554,7 +544,10 @@ const contactChannels: ContactChannel[] = [
 
 const contactFaq: ContactFaq = [
   { question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' },
-  { question: 'Posso testar antes de assinar?', answer: 'Não há período de teste: você escolhe o plano mensal, paga só aquele mês e decide depois se continua.' },
+  {
+    question: 'Posso testar antes de assinar?',
+    answer: 'Não há período de teste: você escolhe o plano mensal, paga só aquele mês e decide depois se continua.',
+  },
   { question: 'Como me torno revendedor?', answer: 'Veja as ofertas na página Revendas ou fale com o nosso assistente.' },
   { question: 'Como recebo o código de download de um app?', answer: 'O código é enviado pelo atendimento após a contratação e vale por 30 dias.' },
 ];

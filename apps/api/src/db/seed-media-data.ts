@@ -36,7 +36,8 @@ export const demoMediaTitles: LocalTitleInput[] = [
     title: 'Horizonte de Vidro',
     originalTitle: 'Glass Horizon',
     originalLanguage: 'en',
-    overview: 'Uma engenheira presa numa estação orbital descobre que o horizonte que vê pela janela é uma simulação — e que alguém lá fora quer que ela nunca volte.',
+    overview:
+      'Uma engenheira presa numa estação orbital descobre que o horizonte que vê pela janela é uma simulação — e que alguém lá fora quer que ela nunca volte.',
     date: '2026-08-14',
     genreIds: [878, 18],
     voteAverage: 8.4,

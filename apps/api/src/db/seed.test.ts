@@ -6,8 +6,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcessEnv, createTestDatabase, tempDir, testAdminUrl, testDbKind, withDatabase, type TestDatabase } from '../../test/database.ts';
-import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { filesUnder } from '../modules/uploads/uploads.test-support.ts';
+import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import {
   appFiles,
@@ -23,9 +23,9 @@ import {
   siteConfigurations,
   uploads,
 } from './schema.ts';
-import { seedDatabase, seedDemoData, type SeedOptions } from './seed.ts';
 import { demoApps } from './seed-data.ts';
 import { demoMediaTitles } from './seed-media-data.ts';
+import { seedDatabase, seedDemoData, type SeedOptions } from './seed.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 

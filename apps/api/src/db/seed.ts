@@ -16,13 +16,14 @@ import {
   plans,
   providerCosts,
   providers,
+  rechargeContacts,
   resellerPlans,
   shortcuts,
   siteConfigurations,
   streamingApps,
   supplierPricing,
-  rechargeContacts,
 } from './schema.ts';
+import { seedDemoAppFiles } from './seed-app-files.ts';
 import {
   defaultDiscountRates,
   defaultSiteConfiguration,
@@ -37,7 +38,6 @@ import {
   referencePriceTiers,
 } from './seed-data.ts';
 import { demoMediaTitles } from './seed-media-data.ts';
-import { seedDemoAppFiles } from './seed-app-files.ts';
 
 const MARKER = { section: 'system', configKey: 'demo_seeded_at' } as const;
 const DEFAULTS_MARKER = { section: 'system', configKey: 'defaults_written_at' } as const;

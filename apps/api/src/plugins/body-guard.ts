@@ -2,9 +2,9 @@
 // and number of entries are counted in one linear pass over the raw text before JSON.parse, and a
 // query string's parameters are counted before it is split. A body of `[[[[…]]]]` 30,000 deep (60 KB)
 // never becomes an object, so no validator, guard or handler meets it.
+import { parse as parseQuerystring } from 'fast-querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { parse as parseQuerystring } from 'fast-querystring';
 import { badRequest, type AppError } from '../shared/errors.ts';
 
 /** Bytes of a request body, unless a route says otherwise (the content manager takes 256 KB). */
@@ -20,12 +20,10 @@ export const MAX_QUERY_PARAMETERS = 256;
 
 const formatCount = (count: number) => count.toLocaleString('pt-BR');
 
-export const jsonTooDeep = () =>
-  badRequest('json_too_deep', `O corpo da requisição tem níveis de aninhamento demais (máximo ${MAX_JSON_DEPTH}).`);
+export const jsonTooDeep = () => badRequest('json_too_deep', `O corpo da requisição tem níveis de aninhamento demais (máximo ${MAX_JSON_DEPTH}).`);
 export const jsonTooManyEntries = () =>
   badRequest('json_too_many_entries', `O corpo da requisição tem itens demais (máximo ${formatCount(MAX_JSON_ENTRIES)}).`);
-export const queryTooLong = () =>
-  badRequest('query_too_many_parameters', `O endereço tem parâmetros demais (máximo ${MAX_QUERY_PARAMETERS}).`);
+export const queryTooLong = () => badRequest('query_too_many_parameters', `O endereço tem parâmetros demais (máximo ${MAX_QUERY_PARAMETERS}).`);
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;

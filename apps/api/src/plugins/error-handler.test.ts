@@ -2,10 +2,10 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
+import { buildLoggedTestApp, captureLogs } from '../../test/logs.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 import { securityHeaders } from './security.ts';
-import { buildLoggedTestApp, captureLogs } from '../../test/logs.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/database.ts';
 
 type LoggedApp = Awaited<ReturnType<typeof buildLoggedTestApp>>;
 type Headers = Record<string, string | string[] | number | undefined>;

@@ -15,8 +15,7 @@ type ErrorBody = { error: { code: string; message: string; details?: Record<stri
 /** Seconds a client should wait before retrying while the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-const fieldLabel = (path: string) =>
-  path.replace(/^[./]?(body|querystring|params|headers)?[./]?/, '').replaceAll('/', '.') || 'corpo';
+const fieldLabel = (path: string) => path.replace(/^[./]?(body|querystring|params|headers)?[./]?/, '').replaceAll('/', '.') || 'corpo';
 
 const errorBody = (code: string, status: number): ErrorBody => ({
   error: { code, message: statusMessages[status] ?? statusMessages[400]! },
@@ -24,7 +23,6 @@ const errorBody = (code: string, status: number): ErrorBody => ({
 
 /** `outage`: where database-unreachable errors are counted (it logs the outage's start and end). */
 export const errorHandlerPlugin = fp<{ outage?: OutageMonitor }>(async (app: FastifyInstance, { outage }) => {
-
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     let status = 500;
     let body: ErrorBody;
@@ -101,10 +99,7 @@ const jsonType = 'application/json; charset=utf-8';
  * Fastify options for answers written before a route runs, where no hook (and so no helmet) applies:
  * bad URLs and overlong parameters (`frameworkErrors`) and malformed HTTP (`clientErrorHandler`).
  */
-export function frameworkErrorOptions({ https }: { https: boolean }): Pick<
-  FastifyServerOptions,
-  'frameworkErrors' | 'clientErrorHandler'
-> {
+export function frameworkErrorOptions({ https }: { https: boolean }): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
   // These answers are JSON (or no body at all).
   const headers = securityHeaders(https).resource;
 

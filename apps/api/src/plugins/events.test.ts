@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, testEnv } from '../../test/app.ts';
+import { createTestDatabase, testDbKind } from '../../test/database.ts';
+import { connectSse, SseRefused, type SseClient } from '../../test/sse.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, contactMessages, plans, proUsers } from '../db/schema.ts';
 import { ADMIN, adminEnv, listPro, signInAsAdmin } from '../modules/access/access.test-support.ts';
-import { buildTestApp, testEnv } from '../../test/app.ts';
-import { createTestDatabase, testDbKind } from '../../test/database.ts';
-import { connectSse, SseRefused, type SseClient } from '../../test/sse.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -82,26 +82,23 @@ describe('the event stream', () => {
     expect(t.app.events.clientCount).toBe(0);
   });
 
-  it.skipIf(testDbKind() !== 'postgres')(
-    'reaches an event-stream client of a second API instance on the same PostgreSQL',
-    async () => {
-      const database = await createTestDatabase('postgres');
-      const a = await buildTestApp({ database });
-      cleanups.push(() => a.close());
-      const secondHandle = await openDatabase({ databaseUrl: database.url!, poolSize: 2 });
-      const b = await buildApp({ env: testEnv(), database: secondHandle });
-      cleanups.push(async () => {
-        await b.close();
-        await secondHandle.close();
-      });
-      const addressB = await b.listen({ port: 0, host: '127.0.0.1' });
-      const client = await stream(`${addressB}/api/events`);
+  it.skipIf(testDbKind() !== 'postgres')('reaches an event-stream client of a second API instance on the same PostgreSQL', async () => {
+    const database = await createTestDatabase('postgres');
+    const a = await buildTestApp({ database });
+    cleanups.push(() => a.close());
+    const secondHandle = await openDatabase({ databaseUrl: database.url!, poolSize: 2 });
+    const b = await buildApp({ env: testEnv(), database: secondHandle });
+    cleanups.push(async () => {
+      await b.close();
+      await secondHandle.close();
+    });
+    const addressB = await b.listen({ port: 0, host: '127.0.0.1' });
+    const client = await stream(`${addressB}/api/events`);
 
-      // The write goes through instance A's connection; only NOTIFY can carry it to B.
-      const [row] = await a.database.db.insert(plans).values({ name: 'Cruzado', priceMonthly: 20 }).returning();
-      await client.waitFor((change) => change.table === 'plans' && change.op === 'insert' && change.id === row!.id);
-    },
-  );
+    // The write goes through instance A's connection; only NOTIFY can carry it to B.
+    const [row] = await a.database.db.insert(plans).values({ name: 'Cruzado', priceMonthly: 20 }).returning();
+    await client.waitFor((change) => change.table === 'plans' && change.op === 'insert' && change.id === row!.id);
+  });
 });
 
 describe('private events reach only sessions that are PRO at the time of the event', () => {
@@ -166,7 +163,12 @@ describe('private events reach only sessions that are PRO at the time of the eve
 
     // A job's write (no person, no session) changes the table but records no audit row.
     const [background] = await t.database.db.insert(plans).values({ name: 'Do trabalho agendado', priceMonthly: 5 }).returning();
-    const created = await t.app.inject({ method: 'POST', url: '/api/admin/plans', headers: { cookie: writer }, payload: { name: 'Da pessoa', priceMonthly: 7 } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: { cookie: writer },
+      payload: { name: 'Da pessoa', priceMonthly: 7 },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const planId = created.json<{ id: string }>().id;
     const isWrite = (change: { table: string; op: string }) => change.table === 'audit_log' && change.op === 'insert';
@@ -186,33 +188,30 @@ describe('private events reach only sessions that are PRO at the time of the eve
     expect(JSON.stringify([...writerStream.changes, ...watcherStream.changes])).not.toContain(row!.actorSessionId!);
   });
 
-  it.skipIf(testDbKind() !== 'postgres')(
-    'a deactivation made through another API instance stops private events on this one',
-    async () => {
-      const database = await createTestDatabase('postgres');
-      const a = await buildTestApp({ database, env: adminEnv });
-      cleanups.push(() => a.close());
-      const secondHandle = await openDatabase({ databaseUrl: database.url!, poolSize: 2 });
-      const b = await buildApp({ env: testEnv(adminEnv), database: secondHandle });
-      cleanups.push(async () => {
-        await b.close();
-        await secondHandle.close();
-      });
-      await b.ready();
-      const addressA = await a.app.listen({ port: 0, host: '127.0.0.1' });
-      const cookie = await signInAsAdmin(a.app);
-      const client = await stream(`${addressA}/api/events`, { cookie });
+  it.skipIf(testDbKind() !== 'postgres')('a deactivation made through another API instance stops private events on this one', async () => {
+    const database = await createTestDatabase('postgres');
+    const a = await buildTestApp({ database, env: adminEnv });
+    cleanups.push(() => a.close());
+    const secondHandle = await openDatabase({ databaseUrl: database.url!, poolSize: 2 });
+    const b = await buildApp({ env: testEnv(adminEnv), database: secondHandle });
+    cleanups.push(async () => {
+      await b.close();
+      await secondHandle.close();
+    });
+    await b.ready();
+    const addressA = await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const cookie = await signInAsAdmin(a.app);
+    const client = await stream(`${addressA}/api/events`, { cookie });
 
-      // Through the other instance's own connection (an admin may not deactivate their own e-mail
-      // through the API, and the change must cross instances as a notification either way).
-      await listPro(secondHandle.db, ADMIN.email, false);
-      const sent = await b.inject({ method: 'POST', url: '/api/contact', payload: contactMessage('Pela outra instância') });
-      expect(sent.statusCode, sent.body).toBe(201);
-      const [plan] = await a.database.db.insert(plans).values({ name: 'Cruzado', priceMonthly: 20 }).returning();
-      await client.waitFor((change) => change.id === plan!.id);
-      expect(client.changes.some((change) => change.id === sent.json<{ id: string }>().id)).toBe(false);
-    },
-  );
+    // Through the other instance's own connection (an admin may not deactivate their own e-mail
+    // through the API, and the change must cross instances as a notification either way).
+    await listPro(secondHandle.db, ADMIN.email, false);
+    const sent = await b.inject({ method: 'POST', url: '/api/contact', payload: contactMessage('Pela outra instância') });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const [plan] = await a.database.db.insert(plans).values({ name: 'Cruzado', priceMonthly: 20 }).returning();
+    await client.waitFor((change) => change.id === plan!.id);
+    expect(client.changes.some((change) => change.id === sent.json<{ id: string }>().id)).toBe(false);
+  });
 });
 
 describe('the number of open streams is bounded', () => {

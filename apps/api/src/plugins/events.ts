@@ -1,17 +1,16 @@
 // Server-sent events that tell browsers which table changed. Changes come from PostgreSQL
 // LISTEN/NOTIFY (table triggers), so writes made through any API instance reach every client.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import fp from 'fastify-plugin';
 import { normalizeIP } from '@fastify/rate-limit';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 import { eventsContract } from '@vitrine/domain/events.contract';
-import { route } from '../shared/route.ts';
 import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
 import { proUsers, sessions, users } from '../db/schema.ts';
-
-import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } from '@vitrine/domain/events';
 import { openEventStream } from '../shared/event-stream.ts';
+import { route } from '../shared/route.ts';
 
 export type { TableChange };
 
@@ -27,7 +26,6 @@ export const PUBLIC_TABLES = new Set([
   'site_configurations',
   'media_titles',
 ]);
-
 
 export interface EventStreamLimits {
   /** Open streams per client address: a person may keep a few tabs open, not thousands of sockets. */
@@ -93,11 +91,7 @@ async function tokensWithPrivateAccess(db: Database, tokens: string[]): Promise<
 }
 
 const refusal = (reply: FastifyReply, status: 429 | 503, code: string, message: string) =>
-  reply
-    .code(status)
-    .header('retry-after', String(EVENT_STREAM_RETRY_AFTER_S))
-    .header('cache-control', 'no-store')
-    .send({ error: { code, message } });
+  reply.code(status).header('retry-after', String(EVENT_STREAM_RETRY_AFTER_S)).header('cache-control', 'no-store').send({ error: { code, message } });
 
 const UNAVAILABLE_MESSAGE = 'Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.';
 
@@ -196,12 +190,7 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
       const address = normalizeIP(request.ip);
       const mine = openPerAddress.get(address) ?? 0;
       if (mine >= perClient) {
-        return refusal(
-          reply,
-          429,
-          'events.too_many_streams',
-          'Muitas conexões de atualização abertas. Feche algumas abas e tente novamente em instantes.',
-        );
+        return refusal(reply, 429, 'events.too_many_streams', 'Muitas conexões de atualização abertas. Feche algumas abas e tente novamente em instantes.');
       }
       if (openTotal >= total) {
         // Once a minute at most: a flood of refused requests must not flood the log too.

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { enqueueJob } from '../shared/jobs/queue.ts';
-import { EMAIL_JOB } from '../shared/jobs/email.job.ts';
-import { jobs } from '../db/schema.ts';
-import { buildApp } from '../app.ts';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { connectSse } from '../../test/sse.ts';
 import { waitUntil } from '../../test/wait.ts';
+import { buildApp } from '../app.ts';
+import { jobs } from '../db/schema.ts';
 import { insertPlans, newVisitor, ORIGIN } from '../modules/chat/chat.test-support.ts';
+import { EMAIL_JOB } from '../shared/jobs/email.job.ts';
+import { enqueueJob } from '../shared/jobs/queue.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -3,9 +3,9 @@
 // they are served on a listener of their own (GET /metrics), never on the public one.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client.ts';
 import { mirroredCounter, sharedRead, UNMATCHED_ROUTE, type Metrics } from '../shared/metrics.ts';
@@ -203,11 +203,7 @@ async function serveMetrics(app: FastifyInstance, registry: Registry, listen: { 
   });
   await new Promise<void>((resolve, reject) => {
     listener.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`A porta de métricas ${listen.port} já está em uso. Defina outra com METRICS_PORT.`)
-          : error,
-      ),
+      reject(error.code === 'EADDRINUSE' ? new Error(`A porta de métricas ${listen.port} já está em uso. Defina outra com METRICS_PORT.`) : error),
     );
     listener.listen(listen.port, listen.host, () => resolve());
   });

@@ -8,9 +8,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';
+import { waitUntil } from '../../test/wait.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminEnv, signInAsAdmin } from '../modules/access/access.test-support.ts';
-import { waitUntil } from '../../test/wait.ts';
 import type { FrontDoor } from '../shared/front-door.ts';
 import type { ChangeListener } from './events.ts';
 
@@ -143,7 +143,8 @@ describe.each(['inject', 'http'] as const)('public read cache, read through %s',
   it('keeps no answer older than the last write after a burst of concurrent reads and writes', async () => {
     const name = `Corrida ${randomUUID()}`;
     await insertPlan(t.database, name, 10);
-    const priceOf = async () => (await plans()).json<Array<{ name: string; pricing: { monthly: number } }>>().find((plan) => plan.name === name)?.pricing.monthly;
+    const priceOf = async () =>
+      (await plans()).json<Array<{ name: string; pricing: { monthly: number } }>>().find((plan) => plan.name === name)?.pricing.monthly;
     await expect.poll(priceOf, polled).toBe(10);
     const writes = (async () => {
       for (let price = 11; price <= 30; price += 1) {

@@ -19,14 +19,14 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import type { ChangeListener } from './events.ts';
-import type { FrontDoor } from '../shared/front-door.ts';
-import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { resellersContract } from '@vitrine/domain/resellers.contract';
+import type { FrontDoor } from '../shared/front-door.ts';
+import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
+import type { ChangeListener } from './events.ts';
 
 interface CachedRead {
   /** Tables whose changes make the answer stale. */
@@ -57,7 +57,17 @@ export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
 };
 
 /** Response headers that belong to one response only and are never replayed from the cache. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'set-cookie', 'etag', 'vary', 'transfer-encoding']);
+const PER_RESPONSE_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'etag',
+  'vary',
+  'transfer-encoding',
+]);
 const COMPRESS_FROM_BYTES = 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { apps, rateLimits } from '../db/schema.ts';
-import { ADMIN, adminEnv } from '../modules/access/access.test-support.ts';
 import { SIGN_IN_PER_EMAIL } from '../modules/access/access.limits.ts';
+import { ADMIN, adminEnv } from '../modules/access/access.test-support.ts';
 import { DOWNLOAD_FAILURES_MAX, DOWNLOAD_FAILURES_WINDOW_MS } from '../modules/catalog/catalog.routes.ts';
-import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';
 import { createRateLimitCounters, RATE_LIMIT_CLEANUP_INTERVAL_MS } from './rate-limit.ts';
 
 const MINUTE = 60_000;
@@ -75,8 +75,7 @@ describe("the application's limits keep their own window, whatever better-auth's
 
   it(`a visitor who guessed ${DOWNLOAD_FAILURES_MAX} download codes wrong is still refused two minutes later, after someone else signed in`, async () => {
     const guesser = '203.0.113.7';
-    const guess = () =>
-      t.app.inject({ method: 'POST', url: `/api/apps/${appId}/downloads`, payload: { code: 'CHUTE1' }, remoteAddress: guesser });
+    const guess = () => t.app.inject({ method: 'POST', url: `/api/apps/${appId}/downloads`, payload: { code: 'CHUTE1' }, remoteAddress: guesser });
     for (let attempt = 0; attempt < DOWNLOAD_FAILURES_MAX; attempt++) expect((await guess()).statusCode).toBe(400);
     expect((await guess()).statusCode).toBe(429);
 
@@ -149,8 +148,7 @@ describe('the counters behind the limits', () => {
   let database: TestDatabase;
   let clock = 1_700_000_000_000;
   const counters = () => createRateLimitCounters({ db: database.db, now: () => clock });
-  const keys = async () =>
-    (await database.db.execute<{ key: string }>(sql`select key from app_rate_limits order by key`)).rows.map((row) => row.key);
+  const keys = async () => (await database.db.execute<{ key: string }>(sql`select key from app_rate_limits order by key`)).rows.map((row) => row.key);
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -198,8 +196,6 @@ describe('the counters behind the limits', () => {
     clock += RATE_LIMIT_CLEANUP_INTERVAL_MS;
     await limiter.hit('f', MINUTE);
     expect(await keys()).toEqual(['f']);
-    expect(await database.db.select().from(rateLimits)).toEqual([
-      { id: 'alheia', key: '127.0.0.1/sign-in/email', count: 3, lastRequest: 1 },
-    ]);
+    expect(await database.db.select().from(rateLimits)).toEqual([{ id: 'alheia', key: '127.0.0.1/sign-in/email', count: 3, lastRequest: 1 }]);
   });
 });

@@ -3,9 +3,9 @@
 // They live in app_rate_limits, never in better-auth's rate_limits: better-auth deletes every row
 // of its table older than its own one-minute window, which would reset our longer windows.
 import { createHash } from 'node:crypto';
-import fp from 'fastify-plugin';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../shared/errors.ts';
 
@@ -70,9 +70,7 @@ export function createRateLimitCounters({ db, now = () => Date.now(), onCleanupE
 
     async read(key: string): Promise<RateLimitCount> {
       const at = now();
-      const { rows } = await db.execute<CountRow>(
-        sql`select count, window_start, window_ms from app_rate_limits where key = ${key}`,
-      );
+      const { rows } = await db.execute<CountRow>(sql`select count, window_start, window_ms from app_rate_limits where key = ${key}`);
       return toCount(rows[0], at);
     },
   };
@@ -134,10 +132,6 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(async (app, { db, now 
     store: createStore(counters) as unknown as FastifyRateLimitStoreCtor,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'rate_limited',
-        429,
-        `Muitas tentativas. Aguarde ${Math.max(1, Math.ceil(context.ttl / 1000))} segundos e tente novamente.`,
-      ),
+      new AppError('rate_limited', 429, `Muitas tentativas. Aguarde ${Math.max(1, Math.ceil(context.ttl / 1000))} segundos e tente novamente.`),
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages, siteAccessEvents } from '../db/schema.ts';
 import { buildLoggedTestApp } from '../../test/logs.ts';
+import { contactMessages, siteAccessEvents } from '../db/schema.ts';
 
 type LoggedApp = Awaited<ReturnType<typeof buildLoggedTestApp>>;
 
@@ -41,7 +41,7 @@ describe('text no database can store (a NUL character)', () => {
   it.each([
     ['path', { path: '/planos\u0000' }],
     ['referrerUrl', { path: '/planos', referrerUrl: 'https://busca.example/?q=\u0000' }],
-  ] as const)('in the visited page\'s %s is refused in Portuguese and nothing is stored', async (field, values) => {
+  ] as const)("in the visited page's %s is refused in Portuguese and nothing is stored", async (field, values) => {
     const sessionId = `sessao-nul-${field}`;
     const response = await t.app.inject({ method: 'POST', url: '/api/analytics/access-events', payload: { ...values, sessionId } });
     expectRefusedQuietly(response, field);

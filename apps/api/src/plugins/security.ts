@@ -1,8 +1,8 @@
 // Security headers and compression for every response, and input no route can store.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
-import compress from '@fastify/compress';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@vitrine/domain/text';
 import { badRequest } from '../shared/errors.ts';
 
@@ -99,7 +99,13 @@ const requestParts = ['body', 'query', 'params'] as const;
 // A bad key is named in the answer without echoing the character itself; '*' is the path of a page or file.
 const fieldName = (path: (string | number)[]) =>
   path
-    .map((key) => (key === '*' ? 'endereço' : String(key).replaceAll('\u0000', '\uFFFD').replace(/[\uD800-\uDFFF]/g, '\uFFFD')))
+    .map((key) =>
+      key === '*'
+        ? 'endereço'
+        : String(key)
+            .replaceAll('\u0000', '\uFFFD')
+            .replace(/[\uD800-\uDFFF]/g, '\uFFFD'),
+    )
     .join('.');
 
 export const securityPlugin = fp<{ https: boolean }>(async (app, { https }) => {

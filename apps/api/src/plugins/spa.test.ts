@@ -4,10 +4,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/database.ts';
-import { type PageSource, type PublicAnswer, spaPlugin } from './spa.ts';
+import { spaPlugin, type PageSource, type PublicAnswer } from './spa.ts';
 
 const ROOT_OPEN = '<div id="root" data-prerendered inert>';
-const builtPage = (markup: string) => `<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}${markup}</div>\n</body></html>`;
+const builtPage = (markup: string) =>
+  `<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}${markup}</div>\n</body></html>`;
 const BUILT_STREAMING = builtPage('<header>topo</header><div data-testid="carregando"></div>');
 
 // A stand-in for the build's renderer: the page's markup from its answers (the real one is React, which
@@ -28,7 +29,10 @@ describe('the page server', () => {
   let answers: Record<string, () => Promise<PublicAnswer | null>>;
   let sources: Record<string, PageSource>;
 
-  const answer = (value: unknown, etag = `"${JSON.stringify(value).length}-${Date.now()}"`) => () => Promise.resolve({ etag, body: JSON.stringify(value) });
+  const answer =
+    (value: unknown, etag = `"${JSON.stringify(value).length}-${Date.now()}"`) =>
+    () =>
+      Promise.resolve({ etag, body: JSON.stringify(value) });
 
   beforeAll(async () => {
     root = tempDir('vitrine-spa-');
@@ -84,7 +88,11 @@ describe('the page server', () => {
     expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
     expect(page.headers['cdn-cache-control']).toBe('max-age=10, stale-while-revalidate=60');
     // The renderer's markup in the root; the page around it as built.
-    expect(page.body.startsWith(`<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}<header>topo</header><ul><li>Básico</li>`)).toBe(true);
+    expect(
+      page.body.startsWith(
+        `<!doctype html><head><script type="module" src="/assets/index.js"></script></head><body>${ROOT_OPEN}<header>topo</header><ul><li>Básico</li>`,
+      ),
+    ).toBe(true);
     expect(page.body).not.toContain('carregando');
     // One data script of type JSON before </body>, with every answer, dated now.
     expect(page.body.match(/<script type="application\/json"/g)).toHaveLength(1);
@@ -175,13 +183,19 @@ describe('the page server', () => {
     }
     // With the srcset's candidates, so the browser preloads the one the image will use; none if one is unsafe.
     for (const [srcSet, link] of [
-      ['https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x', '<https://i.example/a-780.jpg>; rel=preload; as=image; fetchpriority=high; imagesrcset="https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x"'],
+      [
+        'https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x',
+        '<https://i.example/a-780.jpg>; rel=preload; as=image; fetchpriority=high; imagesrcset="https://i.example/a-780.jpg 1x, https://i.example/a-1280.jpg 2x"',
+      ],
       ['https://i.example/a-780.jpg 1x, https://i.example/b".jpg 2x', undefined],
       ['https://i.example/a-780.jpg 1x, //outro.example/b.jpg 2x', undefined],
       ['https://i.example/a-780.jpg 1x, https://i.example/b.jpg 2x, x', undefined],
     ] as const) {
       answers['/api/media'] = answer({ srcSet }, `"${srcSet}"`);
-      sources['/midia'] = { urls: ['/api/site-config/header', '/api/media'], image: (read) => ({ src: 'https://i.example/a-780.jpg', srcSet: (read['/api/media'] as { srcSet: string }).srcSet }) };
+      sources['/midia'] = {
+        urls: ['/api/site-config/header', '/api/media'],
+        image: (read) => ({ src: 'https://i.example/a-780.jpg', srcSet: (read['/api/media'] as { srcSet: string }).srcSet }),
+      };
       expect((await rendered('/midia')).headers.link).toBe(link);
     }
   });

@@ -6,11 +6,11 @@
 // the app hydrates with them instead of loading them again.
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { setTimeout } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import fastifyStatic from '@fastify/static';
 import { AppError } from '../shared/errors.ts';
 import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
 

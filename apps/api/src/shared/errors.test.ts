@@ -1,12 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import {
-  databaseErrorReason,
-  isDatabaseDataError,
-  isDatabaseUnreachable,
-  loggableError,
-  markDatabaseConnectionError,
-} from './errors.ts';
+import { databaseErrorReason, isDatabaseDataError, isDatabaseUnreachable, loggableError, markDatabaseConnectionError } from './errors.ts';
 
 const systemError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
 const serverError = (code: string, message = 'erro do servidor') => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -56,9 +50,7 @@ describe('a database error', () => {
 
   it('is summed up for the log by its innermost code', () => {
     expect(databaseErrorReason(failedQuery(systemError('ECONNREFUSED')))).toBe('ECONNREFUSED');
-    expect(databaseErrorReason(failedQuery(new Error('timeout exceeded when trying to connect')))).toBe(
-      'timeout exceeded when trying to connect',
-    );
+    expect(databaseErrorReason(failedQuery(new Error('timeout exceeded when trying to connect')))).toBe('timeout exceeded when trying to connect');
   });
 
   it('is logged with its class, SQL and stack but without the values sent', () => {

@@ -14,13 +14,11 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: string, message: string) => new AppError(code, 404, message);
-export const badRequest = (code: string, message: string, details?: Record<string, unknown>) =>
-  new AppError(code, 400, message, details);
+export const badRequest = (code: string, message: string, details?: Record<string, unknown>) => new AppError(code, 400, message, details);
 export const conflict = (code: string, message: string) => new AppError(code, 409, message);
 export const unauthorized = (message = 'Faça login para continuar.') => new AppError('auth.unauthenticated', 401, message);
 export const forbidden = (message = 'Acesso restrito a usuários PRO ativos.') => new AppError('auth.forbidden', 403, message);
-export const tooManyRequests = (message = 'Muitas tentativas. Aguarde um pouco e tente novamente.') =>
-  new AppError('rate_limited', 429, message);
+export const tooManyRequests = (message = 'Muitas tentativas. Aguarde um pouco e tente novamente.') => new AppError('rate_limited', 429, message);
 
 /** Messages for errors raised by Fastify itself or its plugins, by status. */
 export const statusMessages: Record<number, string> = {
@@ -62,8 +60,7 @@ export function markDatabaseConnectionError<T>(error: T): T {
 }
 
 /** A SQLSTATE sent by the server (the driver's own and the system's errors have no severity). */
-const sqlState = (record: Record<string, unknown>) =>
-  typeof record.code === 'string' && typeof record.severity === 'string' ? record.code : undefined;
+const sqlState = (record: Record<string, unknown>) => (typeof record.code === 'string' && typeof record.severity === 'string' ? record.code : undefined);
 
 const UNREACHABLE_SYSTEM_CODES = new Set([
   'ECONNREFUSED',

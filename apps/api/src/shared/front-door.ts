@@ -6,8 +6,8 @@
 //   objects, routes it and runs its hooks. The public read cache answers its current hits there.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyServerFactory } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyServerFactory } from 'fastify';
 import type { Env } from '../config/env.ts';
 import { statusMessages } from './errors.ts';
 
@@ -87,8 +87,7 @@ interface InFlight {
 /** The latest request of each connection, for the timeouts Node reports on the socket. */
 const latestRequest = new WeakMap<Socket, InFlight>();
 
-const isUpload = (request: IncomingMessage) =>
-  request.method === 'POST' && /^\s*multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+const isUpload = (request: IncomingMessage) => request.method === 'POST' && /^\s*multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
 
 /**
  * What to do with a client error Node reports on a socket (malformed HTTP, or its headers or request
@@ -165,16 +164,19 @@ export function serverWithFrontDoor(
     // Node holds every request to the upload allowance; this holds the others to their own, shorter one.
     // A request whose body is still arriving when its time is up gets a 408 (see clientErrorAction for uploads).
     const openSockets = new Set<Socket>();
-    const checkRequests = setInterval(() => {
-      const now = Date.now();
-      for (const socket of openSockets) {
-        const latest = latestRequest.get(socket);
-        if (!latest || latest.request.complete || latest.uploadDeadline || now - latest.receivedAt < limits.requestTimeoutMs) continue;
-        // Answered already (a refusal that did not wait for the body): the rest of the body is not waited for.
-        if (latest.response.headersSent) socket.destroy();
-        else answerOnSocket(socket, 408, 'request_timeout', headers);
-      }
-    }, Math.max(10, Math.min(1000, Math.round(limits.requestTimeoutMs / 4))));
+    const checkRequests = setInterval(
+      () => {
+        const now = Date.now();
+        for (const socket of openSockets) {
+          const latest = latestRequest.get(socket);
+          if (!latest || latest.request.complete || latest.uploadDeadline || now - latest.receivedAt < limits.requestTimeoutMs) continue;
+          // Answered already (a refusal that did not wait for the body): the rest of the body is not waited for.
+          if (latest.response.headersSent) socket.destroy();
+          else answerOnSocket(socket, 408, 'request_timeout', headers);
+        }
+      },
+      Math.max(10, Math.min(1000, Math.round(limits.requestTimeoutMs / 4))),
+    );
     checkRequests.unref();
     server.once('close', () => clearInterval(checkRequests));
 

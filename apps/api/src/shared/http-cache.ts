@@ -1,6 +1,6 @@
 // Validators and stored encodings for answers kept in memory (the public read cache, the built pages).
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 /**
  * The HTTP caching of an anonymous public answer (a catalogue read, a public page), so a CDN or a reverse

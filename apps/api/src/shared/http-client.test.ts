@@ -133,8 +133,9 @@ describe('outbound fetch: addresses', () => {
     const outbound = client({ resolve: dns.resolve });
     const connections = internal.connections;
 
-    await expect(outbound(`http://api.example.test:${internal.port}/`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer sk-segredo' } }))
-      .rejects.toMatchObject({ code: 'forbidden_address', message: expect.not.stringContaining('sk-segredo') });
+    await expect(
+      outbound(`http://api.example.test:${internal.port}/`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer sk-segredo' } }),
+    ).rejects.toMatchObject({ code: 'forbidden_address', message: expect.not.stringContaining('sk-segredo') });
     expect(dns.asked).toEqual(['api.example.test']);
     expect(internal.connections).toBe(connections);
   });

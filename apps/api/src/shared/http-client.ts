@@ -11,15 +11,7 @@
 // - names the server in the User-Agent unless the caller sets one.
 import { rootCertificates } from 'node:tls';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
-import {
-  checkOutboundUrl,
-  guardedLookup,
-  OutboundError,
-  outboundErrors,
-  publicAddressesOnly,
-  type AddressPolicy,
-  type Resolver,
-} from './outbound-address.ts';
+import { checkOutboundUrl, guardedLookup, OutboundError, outboundErrors, publicAddressesOnly, type AddressPolicy, type Resolver } from './outbound-address.ts';
 
 export { OutboundError } from './outbound-address.ts';
 

@@ -1,10 +1,10 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { betterAuthLogger } from '../modules/access/auth-logger.ts';
 import { captureLogs } from '../../test/logs.ts';
+import { betterAuthLogger } from '../modules/access/auth-logger.ts';
 import { markDatabaseConnectionError } from './errors.ts';
-import { redactText, REDACTED, withLogRedaction } from './log-redaction.ts';
+import { REDACTED, redactText, withLogRedaction } from './log-redaction.ts';
 
 const SESSION_TOKEN = 'Xk3f9QmZ2LpR7vTn1WcY8sHd4GjB6eAu';
 const RESET_TOKEN = 'q9WkLm2Xz7RtPv4NbY8cJd3F';
@@ -18,8 +18,7 @@ function loggedApp() {
 }
 
 /** What drizzle throws when a query fails: the SQL, its values, and the driver's error as cause. */
-const failedQuery = (params: unknown[], cause: Error) =>
-  new DrizzleQueryError('select "id" from "sessions" where "sessions"."token" = $1', params, cause);
+const failedQuery = (params: unknown[], cause: Error) => new DrizzleQueryError('select "id" from "sessions" where "sessions"."token" = $1', params, cause);
 
 describe('the log redaction layer', () => {
   it('masks secrets inside strings and keeps ordinary words, ids and paths', () => {
@@ -36,9 +35,7 @@ describe('the log redaction layer', () => {
     expect(redactText('/api/auth/confirm?token=curto1&next=/painel')).toBe(`/api/auth/confirm?token=${REDACTED}&next=/painel`);
     expect(redactText('authorization: Bearer abc.def.ghi')).toBe(`authorization: Bearer ${REDACTED}`);
     expect(redactText(`chave ${API_KEY} recusada`)).toBe(`chave ${REDACTED} recusada`);
-    expect(redactText(`cookie: vitrine.session_token=${SESSION_TOKEN}.c2lnbmF0dXJh%3D; outro=1`)).toBe(
-      `cookie: vitrine.session_token=${REDACTED}; outro=1`,
-    );
+    expect(redactText(`cookie: vitrine.session_token=${SESSION_TOKEN}.c2lnbmF0dXJh%3D; outro=1`)).toBe(`cookie: vitrine.session_token=${REDACTED}; outro=1`);
     const ordinary = `GET /api/plans/${uuid} falhou: connect ECONNREFUSED 127.0.0.1:5432 (risk-free, Basic plan)`;
     expect(redactText(ordinary)).toBe(ordinary);
   });

@@ -10,12 +10,39 @@ export const REDACTED = '[oculto]';
 // Keys whose value is a secret or carries one, at any depth (compared without case, '-' or '_').
 const SECRET_KEYS = new Set(
   [
-    'password', 'newPassword', 'currentPassword', 'oldPassword', 'senha', 'passwordHash',
-    'token', 'sessionToken', 'accessToken', 'refreshToken', 'idToken', 'resetToken', 'otp', 'totp', 'totpURI',
-    'backupCodes', 'recoveryCodes', 'secret', 'clientSecret', 'webhookSecret', 'signingSecret',
-    'apiKey', 'xApiKey', 'authorization', 'proxyAuthorization', 'cookie', 'setCookie',
+    'password',
+    'newPassword',
+    'currentPassword',
+    'oldPassword',
+    'senha',
+    'passwordHash',
+    'token',
+    'sessionToken',
+    'accessToken',
+    'refreshToken',
+    'idToken',
+    'resetToken',
+    'otp',
+    'totp',
+    'totpURI',
+    'backupCodes',
+    'recoveryCodes',
+    'secret',
+    'clientSecret',
+    'webhookSecret',
+    'signingSecret',
+    'apiKey',
+    'xApiKey',
+    'authorization',
+    'proxyAuthorization',
+    'cookie',
+    'setCookie',
     // Values sent with a query (pg: parameters, drizzle: params) and a mail's body (it holds links).
-    'params', 'parameters', 'values', 'text', 'html',
+    'params',
+    'parameters',
+    'values',
+    'text',
+    'html',
   ].map((key) => key.toLowerCase()),
 );
 const isSecretKey = (key: string) => {
@@ -41,7 +68,10 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/\b(?:sk|pk|rk)-[\w-]{8,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bxox[abpr]-[\w-]{10,}/g, REDACTED],
   // Random tokens: better-auth's session tokens (32 letters and digits), reset tokens, signed cookies.
   // A UUID (row and request ids) is not a secret and stays readable.
-  [/(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))(?:[A-Za-z0-9]{32}|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,})(?![\w-])/g, REDACTED],
+  [
+    /(?<![\w-])(?![0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![\w-]))(?:[A-Za-z0-9]{32}|(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,})(?![\w-])/g,
+    REDACTED,
+  ],
 ];
 
 /** The string with every secret-looking part masked. */
@@ -115,9 +145,7 @@ type LogArgs = Parameters<NonNullable<NonNullable<LoggerOptions['hooks']>['logMe
 
 /** pino's logMethod hook: every argument of every log call (child loggers included) is sanitised. */
 export function redactLogArguments(args: LogArgs): LogArgs {
-  return args.map((arg) =>
-    typeof arg === 'string' ? redactText(arg) : typeof arg === 'object' && arg !== null ? sanitizeMergingObject(arg) : arg,
-  ) as LogArgs;
+  return args.map((arg) => (typeof arg === 'string' ? redactText(arg) : typeof arg === 'object' && arg !== null ? sanitizeMergingObject(arg) : arg)) as LogArgs;
 }
 
 const redactedReqSerializer = (request: FastifyRequest) => ({

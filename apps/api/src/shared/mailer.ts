@@ -30,8 +30,7 @@ export function createMailer({
   // nodemailer loads with the first mail of a shop that has SMTP, not at every start.
   let transport: Promise<Transporter> | undefined;
   const smtp = smtpUrl;
-  const transportFor = (url: string) =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
+  const transportFor = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
     async send(message) {
       let status: 'sent' | 'logged' | 'failed' = 'logged';

@@ -1,7 +1,7 @@
 // Prometheus metrics of one app instance: a registry of its own (tests build many apps in one process,
 // so nothing goes in prom-client's global registry). Counters are incremented where things happen;
 // gauges that describe shared state (the jobs table, the pool) are read when Prometheus scrapes.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 
 /** Requests that matched no route share one label value: label values never come from the raw URL. */
 export const UNMATCHED_ROUTE = 'unmatched';

@@ -37,13 +37,7 @@ export function isForbiddenAddress(address: string): boolean {
 export const publicAddressesOnly: AddressPolicy = (address) => !isForbiddenAddress(address);
 export const anyAddress: AddressPolicy = () => true;
 
-export type OutboundErrorCode =
-  | 'invalid_url'
-  | 'protocol'
-  | 'credentials'
-  | 'forbidden_address'
-  | 'too_many_redirects'
-  | 'response_too_large';
+export type OutboundErrorCode = 'invalid_url' | 'protocol' | 'credentials' | 'forbidden_address' | 'too_many_redirects' | 'response_too_large';
 
 /**
  * The outbound client refused a request or cut its answer. Its message names the address or the

@@ -19,10 +19,7 @@ export type ContractRequest<E extends EndpointDefinition> = FastifyRequest<{
 }>;
 
 /** A handler returns the success body, or the reply it has already sent (a file, a redirect, a 204). */
-export type ContractHandler<E extends EndpointDefinition> = (
-  request: ContractRequest<E>,
-  reply: FastifyReply,
-) => Promise<EndpointResponse<E> | FastifyReply>;
+export type ContractHandler<E extends EndpointDefinition> = (request: ContractRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E> | FastifyReply>;
 
 /**
  * What a route adds to its contract: rate limits and other config, body limits, compression, hooks,
@@ -30,17 +27,14 @@ export type ContractHandler<E extends EndpointDefinition> = (
  */
 export type RouteOptions = Omit<RouteShorthandOptions, 'schema'> & { description?: string };
 
-export function route<E extends EndpointDefinition>(
-  app: FastifyInstance,
-  endpoint: E,
-  options: RouteOptions,
-  handler: ContractHandler<E>,
-): void {
+export function route<E extends EndpointDefinition>(app: FastifyInstance, endpoint: E, options: RouteOptions, handler: ContractHandler<E>): void {
   // The public list is built from the contracts (plugins/public-routes.ts); what can still disagree is a
   // 'pro' contract under a public prefix (/api/auth/): a mistake that stops the server from starting.
   const isPublic = isPublicRoute(endpoint.method, endpoint.path);
   if (isPublic !== (endpoint.access === 'public')) {
-    throw new Error(`Contrato ${endpoint.method} ${endpoint.path} declara acesso '${endpoint.access}', mas o servidor o trata como '${isPublic ? 'public' : 'pro'}'.`);
+    throw new Error(
+      `Contrato ${endpoint.method} ${endpoint.path} declara acesso '${endpoint.access}', mas o servidor o trata como '${isPublic ? 'public' : 'pro'}'.`,
+    );
   }
   const response: Record<number, unknown> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) if (schema) response[Number(status)] = schema;

@@ -58,7 +58,7 @@ describe('connection timeouts', () => {
   it('headers trickling in one byte at a time get a 408 in the error shape once the headers time is up', async () => {
     const connection = await openRaw(port);
     const started = performance.now();
-    trickle(connection, [...'GET /api/health HTTP/1.1\r\nHost: x\r\nX-Lento: ' + 'a'.repeat(200)], 50);
+    trickle(connection, [...('GET /api/health HTTP/1.1\r\nHost: x\r\nX-Lento: ' + 'a'.repeat(200))], 50);
     const { text, at } = await connection.closed;
     expect408(text);
     expect(at - started).toBeLessThan(HEADERS_S * 1000 + SLACK_MS);
@@ -102,7 +102,9 @@ describe('connection timeouts', () => {
     // Ten pieces 100 ms apart: about a second, past the request time (0.6 s), within the upload time (2 s).
     const slow = await openRaw(port);
     slow.write(head(payload.length));
-    const pieces = Array.from({ length: 10 }, (_, index) => payload.subarray(Math.floor((index * payload.length) / 10), Math.floor(((index + 1) * payload.length) / 10)));
+    const pieces = Array.from({ length: 10 }, (_, index) =>
+      payload.subarray(Math.floor((index * payload.length) / 10), Math.floor(((index + 1) * payload.length) / 10)),
+    );
     const started = performance.now();
     trickle(slow, pieces, 100);
     const answer = await new Promise<string>((resolve) => {

@@ -9,8 +9,8 @@ import { adminEnv, sessionCookie } from '../../src/modules/access/access.test-su
 import { multipartBody, PNG } from '../../src/modules/uploads/uploads.test-support.ts';
 import { testEnv } from '../app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../database.ts';
-import { startS3Server, type TestS3Server } from '../s3-server.ts';
 import { findNginx, startNginx, tempPaths, type Nginx } from '../nginx.ts';
+import { startS3Server, type TestS3Server } from '../s3-server.ts';
 import { connectSse, type SseClient } from '../sse.ts';
 import { waitUntil } from '../wait.ts';
 
@@ -133,7 +133,11 @@ describe.skipIf(testDbKind() !== 'postgres')(
       const cookie = sessionCookie({ headers: { 'set-cookie': signIn.headers.getSetCookie() } });
 
       const form = await multipartBody([{ data: PNG, name: 'logo.png', type: 'image/png' }]);
-      const uploaded = await through('a', '/api/uploads/provider-logos', { method: 'POST', body: form.payload, headers: { ...form.headers, cookie, origin: ORIGIN } });
+      const uploaded = await through('a', '/api/uploads/provider-logos', {
+        method: 'POST',
+        body: form.payload,
+        headers: { ...form.headers, cookie, origin: ORIGIN },
+      });
       expect(answeredBy(uploaded)).toBe(ports.a);
       expect(uploaded.status).toBe(201);
       const { url } = (await uploaded.json()) as { url: string };

@@ -4,7 +4,7 @@
 // seconds, a signed-in request always reaches the app, and a failure is never kept.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAsAdmin, adminEnv } from '../../src/modules/access/access.test-support.ts';
+import { adminEnv, signInAsAdmin } from '../../src/modules/access/access.test-support.ts';
 import { buildTestApp, type TestApp } from '../app.ts';
 import { findNginx, startNginx, tempPaths, type Nginx } from '../nginx.ts';
 

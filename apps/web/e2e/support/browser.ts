@@ -37,11 +37,7 @@ export interface OpenedPage {
   errors: string[];
 }
 
-export async function openPage(
-  browser: Browser,
-  baseURL: string,
-  options: { width?: number; height?: number } = {},
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, baseURL: string, options: { width?: number; height?: number } = {}): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL,
     locale: 'pt-BR',

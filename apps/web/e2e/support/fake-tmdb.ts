@@ -5,7 +5,16 @@ import type { AddressInfo } from 'node:net';
 
 export const E2E_TMDB_KEY = 'e2e-tmdb-key-5f4dcc3b5aa765d61d83';
 
-const GENRES = { movie: [{ id: 28, name: 'Ação' }, { id: 18, name: 'Drama' }], tv: [{ id: 18, name: 'Drama' }, { id: 35, name: 'Comédia' }] };
+const GENRES = {
+  movie: [
+    { id: 28, name: 'Ação' },
+    { id: 18, name: 'Drama' },
+  ],
+  tv: [
+    { id: 18, name: 'Drama' },
+    { id: 35, name: 'Comédia' },
+  ],
+};
 
 export const TMDB_MOVIES = Array.from({ length: 8 }, (_, index) => ({
   id: 501 + index,
@@ -61,7 +70,9 @@ function answer(path: string, query: URLSearchParams): unknown {
     return {
       ...base,
       genres: base.genre_ids.map((genreId) => [...GENRES.movie, ...GENRES.tv].find((entry) => entry.id === genreId)),
-      ...(titled[1] === 'movie' ? { runtime: 117, imdb_id: `tt0${id}000` } : { number_of_seasons: 2, number_of_episodes: 20, external_ids: { imdb_id: `tt0${id}000` } }),
+      ...(titled[1] === 'movie'
+        ? { runtime: 117, imdb_id: `tt0${id}000` }
+        : { number_of_seasons: 2, number_of_episodes: 20, external_ids: { imdb_id: `tt0${id}000` } }),
       homepage: '',
       original_language: 'en',
       videos: { results: [{ site: 'YouTube', type: 'Trailer', key: `tmdbTrl${id}`, name: 'Trailer' }] },

@@ -34,7 +34,10 @@ export async function setup(project: TestProject) {
 
   const lanes = Math.max(1, Number(project.config.maxWorkers || project.vitest.config.maxWorkers) || 1);
   servers = await Promise.all(Array.from({ length: lanes }, () => startServer()));
-  project.provide('baseUrls', servers.map((server) => server.url));
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  );
   project.provide('baseUrl', servers[0]!.url);
 }
 

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/sonner';
 import { useSession } from '@/features/auth/api/get-session';
 import { connectEventStream } from '@/lib/event-stream';

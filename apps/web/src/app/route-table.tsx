@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { RootLayout } from '@/components/layouts/root-layout';
-import { PageLoading } from '@/components/layouts/page-loading';
-import { SiteLayout } from './layouts/site-layout';
-import { RouteError } from '@/components/errors/route-error';
 import { NotFound } from '@/components/errors/not-found';
+import { RouteError } from '@/components/errors/route-error';
+import { PageLoading } from '@/components/layouts/page-loading';
+import { RootLayout } from '@/components/layouts/root-layout';
 import { RequirePro } from '@/features/auth/components/require-pro';
+import { SiteLayout } from './layouts/site-layout';
 import { Component as Home } from './routes/home';
 
 // Every route of the specification's route table. Pages other than home load on demand, so the

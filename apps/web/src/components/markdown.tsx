@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
 import { Link } from 'react-router';
+import remarkGfm from 'remark-gfm';
 import { slugify } from '@vitrine/domain/catalog-text';
 
 function textOf(node: ReactNode): string {

@@ -60,21 +60,15 @@ async function apiRequest<T>(path: string, { body, timeoutMs = TIMEOUT_MS, heade
   const payload: unknown = isJson ? await response.json().catch(() => undefined) : undefined;
   if (!response.ok) {
     const error = (payload as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? `http_${response.status}`,
-      error?.message ?? 'Erro inesperado. Tente novamente.',
-      error?.details,
-    );
+    throw new ApiError(response.status, error?.code ?? `http_${response.status}`, error?.message ?? 'Erro inesperado. Tente novamente.', error?.details);
   }
   return payload as T;
 }
 
 export type CallOptions = Omit<RequestOptions, 'body' | 'method'>;
 
-type CallArgs<E extends EndpointDefinition> = Record<string, never> extends EndpointInput<E>
-  ? [input?: EndpointInput<E>, options?: CallOptions]
-  : [input: EndpointInput<E>, options?: CallOptions];
+type CallArgs<E extends EndpointDefinition> =
+  Record<string, never> extends EndpointInput<E> ? [input?: EndpointInput<E>, options?: CallOptions] : [input: EndpointInput<E>, options?: CallOptions];
 
 /**
  * Calls an endpoint by its contract: the path's params are filled and encoded, the query string is

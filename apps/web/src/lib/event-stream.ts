@@ -23,8 +23,7 @@ const DERIVED_VIEWS: Readonly<Record<string, readonly string[]>> = {
  * it came from this browser's session. Table events (background jobs, this browser's writes, visitors)
  * only refresh the data.
  */
-export const isAnotherSessionsWrite = (change: TableChange) =>
-  change.table === AUDIT_TABLE && change.op === 'insert' && change.origin === 'other';
+export const isAnotherSessionsWrite = (change: TableChange) => change.table === AUDIT_TABLE && change.op === 'insert' && change.origin === 'other';
 
 // A browser retries a dropped stream by itself (after the server's `retry:` hint), but gives up for good
 // when the server refuses it (429: too many tabs; 503: the instance is full). We take over then, and

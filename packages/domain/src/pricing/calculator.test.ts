@@ -334,9 +334,7 @@ describe('a calculation on a provider', () => {
     const result = calculatePricing(input({ quantity: 100, sellPrice: 12 }), tiers);
     expect(result?.metrics).toMatchObject({ grossMarginPercent: 8.33, markupPercent: 9.09, roiPercent: 9.09, ebitdaCents: 10000 });
     expect(result?.health).toEqual({ score: 25, color: 'red' });
-    expect(result?.insights).toEqual([
-      { kind: 'warning', text: 'Margem bruta abaixo de 20%: revise o preço de venda ou negocie um custo menor.' },
-    ]);
+    expect(result?.insights).toEqual([{ kind: 'warning', text: 'Margem bruta abaixo de 20%: revise o preço de venda ou negocie um custo menor.' }]);
     expect(result?.warnings).toHaveLength(1);
   });
 });

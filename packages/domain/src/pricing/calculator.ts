@@ -14,14 +14,7 @@ import { discountPercentSchema } from './discounts.ts';
 import { HEALTH_COLORS, healthColor, healthScore, insightSchema, pricingInsights } from './health.ts';
 import { minimumSellPriceWarning } from './minimum-prices.ts';
 import { PERIOD_SLUGS } from './periods.ts';
-import {
-  MAX_UNIT_AMOUNT,
-  planTypeSchema,
-  providerCostTierSchema,
-  quantitySchema,
-  selectProviderTier,
-  type ProviderCostTier,
-} from './tiers.ts';
+import { MAX_UNIT_AMOUNT, planTypeSchema, providerCostTierSchema, quantitySchema, selectProviderTier, type ProviderCostTier } from './tiers.ts';
 
 /** Fixed costs are bounded so that EBITDA in cents stays an exact integer. */
 export const MAX_FIXED_COSTS = 1_000_000_000;

@@ -15,19 +15,37 @@ type PercentMetric = 'grossMarginPercent' | 'roiPercent' | 'markupPercent';
 
 /** Points per component: the first threshold the metric is above gives its points. */
 export const HEALTH_SCORE_TABLE: readonly { metric: PercentMetric; steps: readonly { above: number; points: number }[] }[] = [
-  { metric: 'grossMarginPercent', steps: [{ above: 30, points: 25 }, { above: 20, points: 15 }, { above: 10, points: 10 }] },
-  { metric: 'roiPercent', steps: [{ above: 50, points: 25 }, { above: 30, points: 15 }, { above: 15, points: 10 }] },
-  { metric: 'markupPercent', steps: [{ above: 100, points: 25 }, { above: 50, points: 15 }, { above: 25, points: 10 }] },
+  {
+    metric: 'grossMarginPercent',
+    steps: [
+      { above: 30, points: 25 },
+      { above: 20, points: 15 },
+      { above: 10, points: 10 },
+    ],
+  },
+  {
+    metric: 'roiPercent',
+    steps: [
+      { above: 50, points: 25 },
+      { above: 30, points: 15 },
+      { above: 15, points: 10 },
+    ],
+  },
+  {
+    metric: 'markupPercent',
+    steps: [
+      { above: 100, points: 25 },
+      { above: 50, points: 15 },
+      { above: 25, points: 10 },
+    ],
+  },
 ];
 /** EBITDA above zero gives 25 points. */
 export const POSITIVE_EBITDA_POINTS = 25;
 
 /** The health score: the sum of the table's points, 0 to 100. */
 export function healthScore(metrics: HealthInputs): number {
-  const tiered = HEALTH_SCORE_TABLE.reduce(
-    (sum, { metric, steps }) => sum + (steps.find((step) => metrics[metric] > step.above)?.points ?? 0),
-    0,
-  );
+  const tiered = HEALTH_SCORE_TABLE.reduce((sum, { metric, steps }) => sum + (steps.find((step) => metrics[metric] > step.above)?.points ?? 0), 0);
   return tiered + (metrics.ebitdaCents > 0 ? POSITIVE_EBITDA_POINTS : 0);
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountOptionText, discountPercentSchema, DISCOUNT_OPTIONS } from './discounts.ts';
+import { DISCOUNT_OPTIONS, discountOptionText, discountPercentSchema } from './discounts.ts';
 import { isBelowMinimumSellPrice, minimumSellPriceWarning } from './minimum-prices.ts';
 import { BILLING_PERIODS } from './periods.ts';
 import { referencePriceFor, referencePriceTable, referencePriceTables } from './reference-tables.ts';
@@ -10,10 +10,27 @@ const prices = (rows: { quantity: number; priceCents: number }[]) => rows.map(({
 describe('the reference price tables', () => {
   it('list the specification’s unit prices by quantity tier when there is no global discount', () => {
     expect(Object.fromEntries(Object.entries(referencePriceTables(0)).map(([planType, rows]) => [planType, prices(rows)]))).toEqual({
-      monthly: [[50, 1300], [100, 1650], [500, 800], [1000, 800]],
-      quarterly: [[50, 2800], [170, 2200], [3400, 1750]],
-      semiannual: [[50, 3100], [330, 2200], [3400, 1550]],
-      annual: [[5, 11700], [50, 10500], [500, 4600]],
+      monthly: [
+        [50, 1300],
+        [100, 1650],
+        [500, 800],
+        [1000, 800],
+      ],
+      quarterly: [
+        [50, 2800],
+        [170, 2200],
+        [3400, 1750],
+      ],
+      semiannual: [
+        [50, 3100],
+        [330, 2200],
+        [3400, 1550],
+      ],
+      annual: [
+        [5, 11700],
+        [50, 10500],
+        [500, 4600],
+      ],
     });
   });
 
@@ -80,14 +97,7 @@ describe('the global discount', () => {
 
 describe('the discount options', () => {
   it('are the six of the calculator, each a valid discount', () => {
-    expect(DISCOUNT_OPTIONS.map(discountOptionText)).toEqual([
-      'Nenhum (0%)',
-      'Básico (5%)',
-      'Padrão (10%)',
-      'Alto (15%)',
-      'Premium (20%)',
-      'Máximo (25%)',
-    ]);
+    expect(DISCOUNT_OPTIONS.map(discountOptionText)).toEqual(['Nenhum (0%)', 'Básico (5%)', 'Padrão (10%)', 'Alto (15%)', 'Premium (20%)', 'Máximo (25%)']);
     for (const option of DISCOUNT_OPTIONS) expect(discountPercentSchema.parse(option.percentage)).toBe(option.percentage);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampStandardCost, resolveStandardCosts, standardCostsSchema, STANDARD_COST_LIMITS } from './standard-costs.ts';
+import { clampStandardCost, resolveStandardCosts, STANDARD_COST_LIMITS, standardCostsSchema } from './standard-costs.ts';
 
 describe('a standard cost as saved', () => {
   it.each([

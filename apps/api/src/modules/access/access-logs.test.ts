@@ -1,10 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
 import { testEnv } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { captureLogs, type CapturedLogs } from '../../../test/logs.ts';
-import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.ts';
 import { ADMIN, adminEnv, createConfirmedProUser, forgotPassword, mailedToken, signIn, signInAsAdmin, waitForMailedToken } from './access.test-support.ts';
 
 describe('without SMTP, the access mails are logged by recipient and subject only', () => {

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
-import { LINK_LIFETIME_MS } from './signups.usecases.ts';
 import { backoffDelayMs, CONFIRMATION_MAILS_PER_EMAIL, SIGN_IN_BACKOFF, SIGN_IN_PER_EMAIL } from './access.limits.ts';
 import { ADMIN, adminEnv, listPro, mailedToken, mailsTo, sessionCookie, signInAsAdmin, visitor, waitForMailedToken } from './access.test-support.ts';
+import { LINK_LIFETIME_MS } from './signups.usecases.ts';
 
 const STRANGERS_PASSWORD = 'senha-do-estranho';
 const OWNERS_PASSWORD = 'senha-da-dona';
@@ -27,9 +27,14 @@ describe('an invitation', { timeout: BUILD_TIMEOUT_MS }, () => {
   }, BUILD_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  it("stays valid whatever a stranger does: their sign-up replaces nothing, mails the owner nothing, and sets no password", async () => {
+  it('stays valid whatever a stranger does: their sign-up replaces nothing, mails the owner nothing, and sets no password', async () => {
     const email = 'convite.firme@example.com';
-    const invited = await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email, isActive: true, invite: true } });
+    const invited = await t.app.inject({
+      method: 'PUT',
+      url: '/api/access/pro-users',
+      headers: { cookie: admin },
+      payload: { email, isActive: true, invite: true },
+    });
     expect(invited.json()).toMatchObject({ invitation: 'sent' });
     const token = await mailedToken(t.database.db, email);
     const mailsBefore = (await mailsTo(t.database.db, email)).length;

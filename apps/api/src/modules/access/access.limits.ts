@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../shared/errors.ts';
 import { createRateLimitCounters } from '../../plugins/rate-limit.ts';
+import { AppError } from '../../shared/errors.ts';
 
 const MINUTE = 60_000;
 
@@ -43,8 +43,7 @@ export const backoffDelayMs = (count: number) =>
     ? 0
     : Math.min(SIGN_IN_BACKOFF.maxDelayMs, SIGN_IN_BACKOFF.baseDelayMs * 2 ** Math.min(30, count - SIGN_IN_BACKOFF.freeAttempts));
 
-const tooSoon = (seconds: number) =>
-  new AppError('rate_limited', 429, `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`);
+const tooSoon = (seconds: number) => new AppError('rate_limited', 429, `Muitas tentativas. Aguarde ${seconds} segundos e tente novamente.`);
 
 const locked = (minutes: number) =>
   new AppError(
@@ -83,9 +82,7 @@ export function createAccessLimits({ db, now = () => Date.now(), perEmailMax = S
       const { memoryMs } = SIGN_IN_BACKOFF;
       // The row is locked while deciding, so simultaneous attempts from one address wait their turn.
       const waitMs = await db.transaction(async (tx) => {
-        const { rows } = await tx.execute<PairRow>(
-          sql`select count, window_start, window_ms from app_rate_limits where key = ${key} for update`,
-        );
+        const { rows } = await tx.execute<PairRow>(sql`select count, window_start, window_ms from app_rate_limits where key = ${key} for update`);
         const row = rows[0];
         // window_start is the last counted attempt; window_ms how long it is remembered.
         const remembered = row && Number(row.window_start) + Number(row.window_ms) > at;

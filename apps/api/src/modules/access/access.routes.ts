@@ -6,13 +6,13 @@ import { accessContract } from '@vitrine/domain/access.contract';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../shared/errors.ts';
-import { recordAudit } from '../../shared/audit/audit.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
+import { recordAudit } from '../../shared/audit/audit.ts';
+import { AppError } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { AUTH_BASE_PATH, defaultAuthRateLimits, isTwoFactorRedirect, type Auth } from './auth.ts';
 import { authErrorFromResponse } from './access.errors.ts';
 import type { AccessLimits } from './access.limits.ts';
+import { AUTH_BASE_PATH, defaultAuthRateLimits, isTwoFactorRedirect, type Auth } from './auth.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
 import { createProUsersRepository, type ProUser, type ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
@@ -131,8 +131,10 @@ export interface AccessRoutesOptions {
   limits: AccessLimits;
 }
 
-export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, signups, signupUsecases, limits, requireTwoFactor = false }: AccessRoutesOptions) {
-
+export async function accessRoutes(
+  app: FastifyInstance,
+  { db, auth, proUsers, signups, signupUsecases, limits, requireTwoFactor = false }: AccessRoutesOptions,
+) {
   // Work that runs after its answer (reset mails) finishes before the server closes.
   const inFlight = new Set<Promise<unknown>>();
   const runInBackground = (work: () => Promise<unknown>) => {
@@ -159,45 +161,42 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
 
   // better-auth's own limiter counts attempts per address (any e-mail); ours, after validation so
   // the e-mail is normalised, counts per e-mail and address with growing waits, and per e-mail.
-  route(app, accessContract.signIn, {},
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const refused = await limits.beforeSignIn(email, request.ip);
-      if (refused) {
-        reply.header('retry-after', String(refused.retryAfterSeconds));
-        throw refused.error;
-      }
-      const response = await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
-      // The password was right: this address's count is forgotten (the second step has limits of its own).
-      await limits.signedIn(email, request.ip);
-      noStore(reply);
-      // The password was right but no session exists yet: the second step (/two-factor/verify-*) opens it.
-      if (await isTwoFactorRedirect(response)) return { signedIn: false, email, twoFactorRequired: true };
-      return { signedIn: true, email };
-    },
-  );
+  route(app, accessContract.signIn, {}, async (request, reply) => {
+    const { email, password } = request.body;
+    const refused = await limits.beforeSignIn(email, request.ip);
+    if (refused) {
+      reply.header('retry-after', String(refused.retryAfterSeconds));
+      throw refused.error;
+    }
+    const response = await forward(auth, request, reply, { method: 'POST', path: '/sign-in/email', body: { email, password, rememberMe: true } });
+    // The password was right: this address's count is forgotten (the second step has limits of its own).
+    await limits.signedIn(email, request.ip);
+    noStore(reply);
+    // The password was right but no session exists yet: the second step (/two-factor/verify-*) opens it.
+    if (await isTwoFactorRedirect(response)) return { signedIn: false, email, twoFactorRequired: true };
+    return { signedIn: true, email };
+  });
 
   // Per address here; per e-mail (the mails it sends, with those of sign-in) in the use case.
-  route(app, accessContract.signUp, { config: { rateLimit: SIGN_UP_PER_IP } },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      await signupUsecases.signUp(email, password);
-      noStore(reply);
-      return { created: true as const, email };
-    },
-  );
+  route(app, accessContract.signUp, { config: { rateLimit: SIGN_UP_PER_IP } }, async (request, reply) => {
+    const { email, password } = request.body;
+    await signupUsecases.signUp(email, password);
+    noStore(reply);
+    return { created: true as const, email };
+  });
 
-  route(app, accessContract.confirmLookup, { config: { rateLimit: LINK_LIMITS.lookupPerIp } },
-    async (request, reply) => {
-      noStore(reply);
-      return signupUsecases.lookup(request.body.token);
-    },
-  );
+  route(app, accessContract.confirmLookup, { config: { rateLimit: LINK_LIMITS.lookupPerIp } }, async (request, reply) => {
+    noStore(reply);
+    return signupUsecases.lookup(request.body.token);
+  });
 
-  route(app, accessContract.confirm, { config: { rateLimit: LINK_LIMITS.confirmPerIp },
-      preHandler: limitPer(app, 'confirm-link', LINK_LIMITS.confirmPerLink, (request) =>
-        hashLinkToken(bodyOf<{ token: string }>(request).token),
-      ) },
+  route(
+    app,
+    accessContract.confirm,
+    {
+      config: { rateLimit: LINK_LIMITS.confirmPerIp },
+      preHandler: limitPer(app, 'confirm-link', LINK_LIMITS.confirmPerLink, (request) => hashLinkToken(bodyOf<{ token: string }>(request).token)),
+    },
     async (request, reply) => {
       const { token, password } = request.body;
       const { email } = await signupUsecases.confirm(token, password);
@@ -207,8 +206,13 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     },
   );
 
-  route(app, accessContract.forgotPassword, { config: { rateLimit: LINK_LIMITS.forgotPerIp },
-      preHandler: limitPer(app, 'forgot-email', LINK_LIMITS.forgotPerEmail, (request) => bodyOf<{ email: string }>(request).email) },
+  route(
+    app,
+    accessContract.forgotPassword,
+    {
+      config: { rateLimit: LINK_LIMITS.forgotPerIp },
+      preHandler: limitPer(app, 'forgot-email', LINK_LIMITS.forgotPerEmail, (request) => bodyOf<{ email: string }>(request).email),
+    },
     async (request, reply) => {
       await requestPasswordReset({ auth, proUsers, signups, runInBackground }, request.body.email);
       noStore(reply);
@@ -216,10 +220,13 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     },
   );
 
-  route(app, accessContract.resetPassword, { config: { rateLimit: LINK_LIMITS.resetPerIp },
-      preHandler: limitPer(app, 'reset-link', LINK_LIMITS.resetPerLink, (request) =>
-        hashLinkToken(bodyOf<{ token: string }>(request).token),
-      ) },
+  route(
+    app,
+    accessContract.resetPassword,
+    {
+      config: { rateLimit: LINK_LIMITS.resetPerIp },
+      preHandler: limitPer(app, 'reset-link', LINK_LIMITS.resetPerLink, (request) => hashLinkToken(bodyOf<{ token: string }>(request).token)),
+    },
     async (request, reply) => {
       const { token, password } = request.body;
       const { email } = await resetPassword({ auth }, token, password);
@@ -231,15 +238,16 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     },
   );
 
-  route(app, accessContract.signOut, {},
-    async (request, reply) => {
-      await forward(auth, request, reply, { method: 'POST', path: '/sign-out', body: {} });
-      noStore(reply);
-      return { signedOut: true as const };
-    },
-  );
+  route(app, accessContract.signOut, {}, async (request, reply) => {
+    await forward(auth, request, reply, { method: 'POST', path: '/sign-out', body: {} });
+    noStore(reply);
+    return { signedOut: true as const };
+  });
 
-  route(app, accessContract.verifyEmail, {},
+  route(
+    app,
+    accessContract.verifyEmail,
+    {},
     // Links mailed before confirmation asked for the password confirm nothing: the accounts they
     // pointed at were never confirmed and have been removed.
     async (_request, reply) => {
@@ -248,54 +256,48 @@ export async function accessRoutes(app: FastifyInstance, { db, auth, proUsers, s
     },
   );
 
-  route(app, accessContract.me, {},
-    async (request, reply) => {
-      noStore(reply);
-      const viewer = await request.viewer();
-      if (!viewer) return { signedIn: false, email: null, isPro: false };
-      // The two-factor fields appear only when true: an answer without them means neither.
-      return {
-        signedIn: true,
-        email: viewer.email,
-        isPro: viewer.isPro,
-        ...(viewer.twoFactorEnabled && { twoFactorEnabled: true }),
-        ...(requireTwoFactor && viewer.isPro && !viewer.twoFactorEnabled && { twoFactorRequired: true }),
-      };
-    },
-  );
+  route(app, accessContract.me, {}, async (request, reply) => {
+    noStore(reply);
+    const viewer = await request.viewer();
+    if (!viewer) return { signedIn: false, email: null, isPro: false };
+    // The two-factor fields appear only when true: an answer without them means neither.
+    return {
+      signedIn: true,
+      email: viewer.email,
+      isPro: viewer.isPro,
+      ...(viewer.twoFactorEnabled && { twoFactorEnabled: true }),
+      ...(requireTwoFactor && viewer.isPro && !viewer.twoFactorEnabled && { twoFactorRequired: true }),
+    };
+  });
 
-  route(app, accessContract.listProUsers, {},
-    async (request) => {
-      const { page, pageSize, search } = request.query;
-      const { rows, total } = await proUsers.list({ search, limit: pageSize, offset: pageOffset({ page, pageSize }) });
-      return toListEnvelope(rows.map(toProUserOutput), total, { page, pageSize });
-    },
-  );
+  route(app, accessContract.listProUsers, {}, async (request) => {
+    const { page, pageSize, search } = request.query;
+    const { rows, total } = await proUsers.list({ search, limit: pageSize, offset: pageOffset({ page, pageSize }) });
+    return toListEnvelope(rows.map(toProUserOutput), total, { page, pageSize });
+  });
 
-  route(app, accessContract.upsertProUser, {},
-    async (request) => {
-      const { email, isActive, invite } = request.body;
-      const actor = await adminActor(request);
-      // An admin who deactivated their own e-mail would lock themselves out on the next request.
-      if (!isActive && normalizeEmail(email) === normalizeEmail(actor.email)) {
-        throw new AppError('access.self_deactivation', 409, 'Você não pode desativar o seu próprio acesso.');
-      }
-      const row = await db.transaction(async (tx) => {
-        const repository = createProUsersRepository(tx);
-        const before = await repository.find(email);
-        const after = toProUserOutput(await repository.upsert(email, isActive));
-        await recordAudit(tx, actor, {
-          action: before ? 'update' : 'create',
-          resource: 'pro-users',
-          recordId: after.email,
-          before: before ? toProUserOutput(before) : null,
-          after,
-        });
-        return after;
+  route(app, accessContract.upsertProUser, {}, async (request) => {
+    const { email, isActive, invite } = request.body;
+    const actor = await adminActor(request);
+    // An admin who deactivated their own e-mail would lock themselves out on the next request.
+    if (!isActive && normalizeEmail(email) === normalizeEmail(actor.email)) {
+      throw new AppError('access.self_deactivation', 409, 'Você não pode desativar o seu próprio acesso.');
+    }
+    const row = await db.transaction(async (tx) => {
+      const repository = createProUsersRepository(tx);
+      const before = await repository.find(email);
+      const after = toProUserOutput(await repository.upsert(email, isActive));
+      await recordAudit(tx, actor, {
+        action: before ? 'update' : 'create',
+        resource: 'pro-users',
+        recordId: after.email,
+        before: before ? toProUserOutput(before) : null,
+        after,
       });
-      if (!invite) return row;
-      const { invitation, link } = await signupUsecases.invite(email);
-      return { ...row, invitation, ...(link !== undefined && { invitationLink: link }) };
-    },
-  );
+      return after;
+    });
+    if (!invite) return row;
+    const { invitation, link } = await signupUsecases.invite(email);
+    return { ...row, invitation, ...(link !== undefined && { invitationLink: link }) };
+  });
 }

@@ -3,10 +3,10 @@
 // (`buildTestApp({ jobs: fastJobs })`) and these helpers wait for the queue, never sleep.
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema.ts';
 import { mailQueueSettled } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import type { Database } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema.ts';
 import { createProUsersRepository } from './pro-users.repository.ts';
 
 export const ADMIN = { email: 'admin@vitrine.test', password: 'senha-do-admin' };
@@ -74,13 +74,7 @@ export async function waitForMailedToken(db: Database, to: string, kind: MailedL
   return linkPatterns[kind].exec(mails[0]!.text)![1]!;
 }
 
-export async function confirmAccount(
-  app: FastifyInstance,
-  token: string,
-  password: string,
-  headers: Record<string, string> = {},
-  remoteAddress?: string,
-) {
+export async function confirmAccount(app: FastifyInstance, token: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) {
   return app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { token, password }, headers, remoteAddress });
 }
 
@@ -92,13 +86,7 @@ export async function forgotPassword(app: FastifyInstance, email: string, header
   return app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, headers, remoteAddress });
 }
 
-export async function resetPassword(
-  app: FastifyInstance,
-  token: string,
-  password: string,
-  headers: Record<string, string> = {},
-  remoteAddress?: string,
-) {
+export async function resetPassword(app: FastifyInstance, token: string, password: string, headers: Record<string, string> = {}, remoteAddress?: string) {
   return app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password }, headers, remoteAddress });
 }
 

@@ -4,8 +4,8 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { fastJobs } from '../../../test/jobs.ts';
 import { tempDir } from '../../../test/database.ts';
+import { fastJobs } from '../../../test/jobs.ts';
 import { accounts, pendingSignups, sessions, users } from '../../db/schema.ts';
 import {
   ADMIN,
@@ -24,10 +24,8 @@ import {
 import { resolveAuthSecret } from './auth-secret.ts';
 import { createProUsersRepository } from './pro-users.repository.ts';
 
-const me = (t: TestApp, cookie?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/access/me', headers: cookie ? { cookie } : {} });
-const adminRead = (t: TestApp, cookie?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/access/pro-users', headers: cookie ? { cookie } : {} });
+const me = (t: TestApp, cookie?: string) => t.app.inject({ method: 'GET', url: '/api/access/me', headers: cookie ? { cookie } : {} });
+const adminRead = (t: TestApp, cookie?: string) => t.app.inject({ method: 'GET', url: '/api/access/pro-users', headers: cookie ? { cookie } : {} });
 
 describe('sign-in and sign-up are for active PRO e-mails only', () => {
   let t: TestApp;
@@ -337,9 +335,7 @@ describe('origin check on state-changing requests', () => {
 
   it('accepts PUBLIC_URL and the request host as origins', async () => {
     expect((await signIn(t.app, ADMIN.email, ADMIN.password, { origin: 'http://localhost:3000' })).statusCode).toBe(200);
-    expect(
-      (await signIn(t.app, ADMIN.email, ADMIN.password, { origin: 'http://intranet:8080', host: 'intranet:8080' })).statusCode,
-    ).toBe(200);
+    expect((await signIn(t.app, ADMIN.email, ADMIN.password, { origin: 'http://intranet:8080', host: 'intranet:8080' })).statusCode).toBe(200);
   });
 
   it('refuses a signed-in write from a foreign origin even with a valid session', async () => {

@@ -12,10 +12,7 @@ import { insertConfirmedAccount } from './signups.repository.ts';
  * Between the password and the code of a two-factor sign-in there is no session (better-auth deletes it
  * and keeps only its signed two_factor cookie), so that interim state resolves to nobody.
  */
-export async function resolveViewer(
-  { auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository },
-  headers: Headers,
-): Promise<Viewer | null> {
+export async function resolveViewer({ auth, proUsers }: { auth: Auth; proUsers: ProUsersRepository }, headers: Headers): Promise<Viewer | null> {
   if (!headers.get('cookie')) return null;
   const session = await auth.api.getSession({ headers, query: { disableRefresh: true } });
   if (!session) return null;

@@ -1,7 +1,7 @@
 // The secret that signs session cookies: AUTH_SECRET, or a random one kept in DATA_DIR so restarts keep sessions.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 export function resolveAuthSecret({ secret, dataDir }: { secret?: string; dataDir: string }): string {
   if (secret) return secret;

@@ -1,9 +1,9 @@
 // The better-auth instance: e-mail + password, sessions in the database, PRO check before the password,
 // password reset by mailed link. Accounts are created by our confirmation step, not by better-auth.
 import { APIError, betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrine/domain/auth';
@@ -19,16 +19,15 @@ import type { Database } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
-import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
+import { NOT_PRO, PRO_CHECK_FAILED } from './access.errors.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
+import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
-import { NOT_PRO, PRO_CHECK_FAILED } from './access.errors.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const COOKIE_PREFIX = 'vitrine';
 export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
-
 
 export interface AuthRateLimits {
   /** Per client IP, per window in seconds: better-auth's own limiter on sign-in. */
@@ -150,8 +149,7 @@ export function createAuth({
         const status = error instanceof APIError ? error.statusCode : 500;
         if (status >= 500) {
           if (!countedAsOutage(outage, error)) logger.error({ err: error }, 'better-auth: erro interno');
-        }
-        else logger.debug({ status, message: error instanceof Error ? error.message : String(error) }, 'better-auth: recusado');
+        } else logger.debug({ status, message: error instanceof Error ? error.message : String(error) }, 'better-auth: recusado');
       },
     },
     hooks: { before: signInGate({ proUsers, signups, logger, outage }) },

@@ -56,7 +56,10 @@ describe('password reset', () => {
     await createConfirmedProUser(t.app, t.database.db, email, 'senha-antiga');
     await owner.forgotPassword(email);
     const token = await waitForMailedToken(t.database.db, email, 'reset');
-    await t.database.db.update(verifications).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`true`);
+    await t.database.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`true`);
     const refused = await owner.resetPassword(token, 'senha-nova');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('auth.invalid_reset_link');

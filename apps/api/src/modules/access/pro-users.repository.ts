@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { DbExecutor } from '../../db/client.ts';
-import { likeContaining } from '../../db/search.ts';
 import { proUsers, users } from '../../db/schema.ts';
+import { likeContaining } from '../../db/search.ts';
 
 export interface ProUser {
   email: string;
@@ -48,7 +48,11 @@ export function createProUsersRepository(db: DbExecutor): ProUsersRepository {
       return { rows, total };
     },
     async find(email) {
-      const [row] = await db.select().from(proUsers).where(eq(proUsers.email, normalizeEmail(email))).limit(1);
+      const [row] = await db
+        .select()
+        .from(proUsers)
+        .where(eq(proUsers.email, normalizeEmail(email)))
+        .limit(1);
       return row ?? null;
     },
     async isActive(email) {

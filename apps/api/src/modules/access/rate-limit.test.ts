@@ -1,20 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
-import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
-import {
-  ADMIN,
-  adminEnv,
-  confirmAccount,
-  forgotPassword,
-  listPro,
-  mailedToken,
-  resetPassword,
-  signIn,
-  signUp,
-} from './access.test-support.ts';
 import { LINK_LIMITS } from './access.routes.ts';
+import { ADMIN, adminEnv, confirmAccount, forgotPassword, listPro, mailedToken, resetPassword, signIn, signUp } from './access.test-support.ts';
 import { defaultAuthRateLimits } from './auth.ts';
 
 const { max } = defaultAuthRateLimits.signIn;

@@ -45,11 +45,7 @@ export interface SignupsRepository {
    * A new link for the same pending row, only if its link is still `pending.tokenHash`, with `mail`
    * queued in the same transaction; false (nothing written, nothing queued) otherwise.
    */
-  rotateLink(
-    pending: Pick<PendingSignup, 'id' | 'tokenHash'>,
-    link: Pick<PendingSignup, 'tokenHash' | 'expiresAt'>,
-    mail: MailMessage,
-  ): Promise<boolean>;
+  rotateLink(pending: Pick<PendingSignup, 'id' | 'tokenHash'>, link: Pick<PendingSignup, 'tokenHash' | 'expiresAt'>, mail: MailMessage): Promise<boolean>;
   /**
    * In one transaction: consumes the pending row (only if its link is still the same) and creates
    * the confirmed account with `passwordHash`. Two confirmations of one link: exactly one activates.
@@ -112,9 +108,7 @@ export function createSignupsRepository(db: Database): SignupsRepository {
               createdAt: values.createdAt,
             },
             // Decided by the row as it is when written, so an invitation sent meanwhile is kept too.
-            setWhere: keepInvitationLiveAt
-              ? or(ne(pendingSignups.kind, 'invitation'), lte(pendingSignups.expiresAt, keepInvitationLiveAt))
-              : undefined,
+            setWhere: keepInvitationLiveAt ? or(ne(pendingSignups.kind, 'invitation'), lte(pendingSignups.expiresAt, keepInvitationLiveAt)) : undefined,
           })
           .returning({ id: pendingSignups.id });
         if (!written.length) return false;

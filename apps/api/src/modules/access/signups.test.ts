@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs, refuseMailJobs } from '../../../test/jobs.ts';
-import { accounts, jobAttempts, jobs, pendingSignups, users } from '../../db/schema.ts';
 import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { accounts, jobAttempts, jobs, pendingSignups, users } from '../../db/schema.ts';
 import { adminEnv, listPro, mailedToken, mailsTo, sessionCookie, signInAsAdmin, visitor, waitForMailedToken, type Visitor } from './access.test-support.ts';
 import { hashLinkToken } from './signups.usecases.ts';
 
@@ -198,7 +198,9 @@ describe('invitations', () => {
     expect((await owner.lookup(token)).json()).toEqual({ email, kind: 'invitation' });
     // Nothing shows it again: the list of PRO users and the outbox carry no link.
     const lists = await Promise.all(
-      ['/api/access/pro-users?search=sem.smtp', '/api/admin/emails?search=sem.smtp'].map((url) => t.app.inject({ method: 'GET', url, headers: { cookie: admin } })),
+      ['/api/access/pro-users?search=sem.smtp', '/api/admin/emails?search=sem.smtp'].map((url) =>
+        t.app.inject({ method: 'GET', url, headers: { cookie: admin } }),
+      ),
     );
     for (const list of lists) {
       expect(list.statusCode, list.body).toBe(200);
@@ -272,12 +274,7 @@ describe('when the pro_users lookup itself fails', () => {
     } finally {
       await t.database.db.execute(sql`alter table pro_users_fora_do_ar rename to pro_users`);
     }
-    expect(
-      await t.database.db
-        .select()
-        .from(pendingSignups)
-        .where(eq(pendingSignups.email, 'sem-consulta@example.com')),
-    ).toHaveLength(0);
+    expect(await t.database.db.select().from(pendingSignups).where(eq(pendingSignups.email, 'sem-consulta@example.com'))).toHaveLength(0);
   });
 });
 

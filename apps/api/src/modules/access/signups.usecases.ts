@@ -4,11 +4,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { ConfirmLookupResult, PendingKind } from '@vitrine/domain/auth';
+import { AppError } from '../../shared/errors.ts';
 import { invalidLink, invitationPending, notPro, proCheckFailed, userExists, wrongSignupPassword } from './access.errors.ts';
 import { confirmationLink, invitationMail, signupConfirmationMail } from './access.mails.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
-import { AppError } from '../../shared/errors.ts';
 
 const confirmationMailsExhausted = (seconds: number) =>
   new AppError('rate_limited', 429, `Muitos emails de confirmação para este endereço. Aguarde ${Math.max(1, seconds)} segundos e tente novamente.`);
@@ -78,7 +78,14 @@ export interface SignupUsecaseDeps {
   handInvitationLinks?: boolean;
 }
 
-export function createSignupUsecases({ signups, proUsers, publicOrigin, now = () => new Date(), mailLimit, handInvitationLinks = false }: SignupUsecaseDeps): SignupUsecases {
+export function createSignupUsecases({
+  signups,
+  proUsers,
+  publicOrigin,
+  now = () => new Date(),
+  mailLimit,
+  handInvitationLinks = false,
+}: SignupUsecaseDeps): SignupUsecases {
   const countMail = async (email: string) => {
     const wait = mailLimit ? await mailLimit(email) : null;
     if (wait !== null) throw confirmationMailsExhausted(wait);

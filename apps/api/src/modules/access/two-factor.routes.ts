@@ -1,15 +1,15 @@
 // Two-factor sign-in: thin routes in front of better-auth's two-factor plugin (enable, verify-totp,
 // verify-backup-code, generate-backup-codes) and our own disable, which wants a current code as well as
 // the password. Codes never reach a log: the logger redacts `*.code` and better-auth's bodies are not logged.
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { verifyPassword } from 'better-auth/crypto';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { TOTP_DIGITS, twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
-import { twoFactorErrorCodes, twoFactorErrorMessages, TOTP_DIGITS } from '@vitrine/domain/two-factor';
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthorized } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { createAccountsRepository } from './accounts.repository.ts';
 import { forward, noStore } from './access.routes.ts';
+import { createAccountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;

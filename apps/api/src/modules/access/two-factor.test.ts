@@ -232,7 +232,10 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', { time
     const secondEnrolment = await second.enrol();
     // Two codes so far from this address (the enrolments); four wrong ones per account stay below its lock.
     const statuses: number[] = [];
-    for (const [admin, { totpURI }] of [[first, firstEnrolment], [second, secondEnrolment]] as const) {
+    for (const [admin, { totpURI }] of [
+      [first, firstEnrolment],
+      [second, secondEnrolment],
+    ] as const) {
       const challenge = await admin.challenge();
       const wrong = wrongCode(await codeFor(totpURI));
       for (let attempt = 0; attempt < 4; attempt++) statuses.push((await admin.verifyTotp(challenge, wrong)).statusCode);

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
 import { providers } from '../../db/schema.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { auditLog } from '../../shared/audit/audit.tables.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 
 describe('concurrent admin writes', () => {
   let t: TestApp;
@@ -62,7 +62,10 @@ describe('concurrent admin writes', () => {
     const ids = answers.map((answer) => answer.json<{ id: string }>().id);
     const rows = await t.database.db.select({ id: providers.id }).from(providers);
     expect(ids.every((id) => rows.some((row) => row.id === id))).toBe(true);
-    const audited = await t.database.db.select({ recordId: auditLog.recordId }).from(auditLog).where(and(eq(auditLog.resource, 'providers'), eq(auditLog.action, 'create')));
+    const audited = await t.database.db
+      .select({ recordId: auditLog.recordId })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'providers'), eq(auditLog.action, 'create')));
     expect(ids.every((id) => audited.some((entry) => entry.recordId === id))).toBe(true);
   });
 });

@@ -64,16 +64,23 @@ describe('admin operations', () => {
 
   it('webhook log: filters, re-sends a failed delivery with the same message id (audited), refuses one still in progress', async () => {
     const url = `http://127.0.0.1:9/log-${crypto.randomUUID().slice(0, 6)}`;
-    const { deliveryId } = await enqueueWebhook(t.database.db, { endpointUrl: url, event: 'teste.log', payload: { a: 1 }, source: 'test' }, { allowPrivate: true });
+    const { deliveryId } = await enqueueWebhook(
+      t.database.db,
+      { endpointUrl: url, event: 'teste.log', payload: { a: 1 }, source: 'test' },
+      { allowPrivate: true },
+    );
     const busy = await call('POST', `/api/admin/webhook-deliveries/${deliveryId}/resend`);
     expect(busy.statusCode).toBe(409);
     // Nothing listens on port 9: the runner gives up after its attempts.
     await waitUntil(
-      async () => ((await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]?.status === 'failed' ? true : undefined),
+      async () =>
+        (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]?.status === 'failed' ? true : undefined,
       { what: 'a entrega falhar' },
     );
 
-    const listed = (await call('GET', `/api/admin/webhook-deliveries?status=failed&search=${encodeURIComponent(url)}`)).json<ListEnvelope<WebhookDeliveryLog>>();
+    const listed = (await call('GET', `/api/admin/webhook-deliveries?status=failed&search=${encodeURIComponent(url)}`)).json<
+      ListEnvelope<WebhookDeliveryLog>
+    >();
     expect(listed).toMatchObject({ total: 1, items: [{ id: deliveryId, url, event: 'teste.log', status: 'failed' }] });
     expect(listed.items[0]!.attempts.length).toBeGreaterThan(0);
     const resent = await call('POST', `/api/admin/webhook-deliveries/${deliveryId}/resend`);
@@ -88,7 +95,9 @@ describe('admin operations', () => {
     const url = `http://127.0.0.1:9/rot-${crypto.randomUUID().slice(0, 6)}`;
     await enqueueWebhook(t.database.db, { endpointUrl: url, event: 'teste', payload: {}, source: 'test' }, { allowPrivate: true });
     const [endpoint] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, url));
-    const listed = (await call('GET', '/api/admin/webhook-endpoints?pageSize=100')).json<ListEnvelope<{ id: string; secretHint: string; deliveries: number }>>();
+    const listed = (await call('GET', '/api/admin/webhook-endpoints?pageSize=100')).json<
+      ListEnvelope<{ id: string; secretHint: string; deliveries: number }>
+    >();
     expect(listed.items.find((item) => item.id === endpoint!.id)).toMatchObject({ secretHint: `••••${endpoint!.secret.slice(-4)}`, deliveries: 1 });
     expect(JSON.stringify(listed)).not.toContain(endpoint!.secret);
 
@@ -106,7 +115,9 @@ describe('admin operations', () => {
 
   it('the e-mail outbox lists what was sent, without the bodies (they may hold single-use links)', async () => {
     const to = `saida-${crypto.randomUUID().slice(0, 6)}@example.com`;
-    await t.database.db.insert(emailOutbox).values({ to, subject: 'Confirme seu e-mail', text: 'https://vitrine/link-secreto', status: 'failed', error: 'SMTP recusou' });
+    await t.database.db
+      .insert(emailOutbox)
+      .values({ to, subject: 'Confirme seu e-mail', text: 'https://vitrine/link-secreto', status: 'failed', error: 'SMTP recusou' });
     const outbox = await call('GET', `/api/admin/emails?search=${to}&status=failed`);
     expect(outbox.json()).toMatchObject({ total: 1, items: [{ to, subject: 'Confirme seu e-mail', status: 'failed', error: 'SMTP recusou' }] });
     expect(outbox.body).not.toContain('link-secreto');
@@ -130,9 +141,16 @@ describe('admin operations', () => {
 
   it('local titles: listed for the admin (active or not), written with an audit row; TMDB status and settings changes are visible and audited', async () => {
     const title = `Filme Local ${crypto.randomUUID().slice(0, 6)}`;
-    const created = await t.app.inject({ method: 'POST', url: '/api/media/local-titles', headers: { cookie: admin }, payload: { mediaType: 'movie', title, isActive: false } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/media/local-titles',
+      headers: { cookie: admin },
+      payload: { mediaType: 'movie', title, isActive: false },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const listed = (await call('GET', `/api/admin/local-titles?search=${encodeURIComponent(title.toLowerCase())}`)).json<ListEnvelope<{ id: string; title: string; isActive: boolean }>>();
+    const listed = (await call('GET', `/api/admin/local-titles?search=${encodeURIComponent(title.toLowerCase())}`)).json<
+      ListEnvelope<{ id: string; title: string; isActive: boolean }>
+    >();
     expect(listed).toMatchObject({ total: 1, items: [{ title, isActive: false }] });
     const trail = (await call('GET', `/api/admin/audit-log?resource=local-titles&search=${listed.items[0]!.id}`)).json<ListEnvelope<AuditEntry>>();
     expect(trail.items[0]).toMatchObject({ action: 'create', after: { title } });

@@ -62,8 +62,20 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
         from ${siteAccessEvents} where ${inPeriod} group by 1
       ) v on v.day = d.day::date
       order by d.day`),
-    db.select({ path: siteAccessEvents.path, visits: count() }).from(siteAccessEvents).where(inPeriod).groupBy(siteAccessEvents.path).orderBy(desc(count()), siteAccessEvents.path).limit(TOP),
-    db.select({ source: siteAccessEvents.source, visits: count() }).from(siteAccessEvents).where(inPeriod).groupBy(siteAccessEvents.source).orderBy(desc(count()), siteAccessEvents.source).limit(TOP),
+    db
+      .select({ path: siteAccessEvents.path, visits: count() })
+      .from(siteAccessEvents)
+      .where(inPeriod)
+      .groupBy(siteAccessEvents.path)
+      .orderBy(desc(count()), siteAccessEvents.path)
+      .limit(TOP),
+    db
+      .select({ source: siteAccessEvents.source, visits: count() })
+      .from(siteAccessEvents)
+      .where(inPeriod)
+      .groupBy(siteAccessEvents.source)
+      .orderBy(desc(count()), siteAccessEvents.source)
+      .limit(TOP),
     Promise.all([
       db.$count(chatConversations),
       db.$count(chatMessages),
@@ -73,7 +85,10 @@ export async function readDashboard(db: Database, days: number): Promise<Dashboa
   ]);
   const [planCount, appCount, streamingCount, resellerCount, shortcutCount, proCount, unread, handoffs, failedShortcutRuns] = counts;
   const [conversations, messages, positive, negative] = chat;
-  const rows = 'rows' in perDay ? (perDay.rows as { day: string; visits: number; sessions: number }[]) : (perDay as unknown as { day: string; visits: number; sessions: number }[]);
+  const rows =
+    'rows' in perDay
+      ? (perDay.rows as { day: string; visits: number; sessions: number }[])
+      : (perDay as unknown as { day: string; visits: number; sessions: number }[]);
   return {
     days,
     counts: {
@@ -110,7 +125,13 @@ export async function listWebhookDeliveries(
   }
   const where = and(...filters);
   const [rows, total] = await Promise.all([
-    db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(query.pageSize).offset(pageOffset(query)),
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
     db.$count(webhookDeliveries, where),
   ]);
   return toListEnvelope(await withAttempts(db, rows), total, query);
@@ -123,7 +144,16 @@ export async function findDeliveryLog(db: Database, id: string) {
 
 async function withAttempts(db: Database, rows: (typeof webhookDeliveries.$inferSelect)[]): Promise<WebhookDeliveryLog[]> {
   const attempts = rows.length
-    ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((row) => row.id))).orderBy(webhookAttempts.attempt)
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(webhookAttempts.attempt)
     : [];
   return rows.map((row) => {
     const mine = attempts.filter((attempt) => attempt.deliveryId === row.id);
@@ -152,7 +182,11 @@ async function withAttempts(db: Database, rows: (typeof webhookDeliveries.$infer
 }
 
 export async function listWebhookEndpoints(db: Database, query: { page: number; pageSize: number }) {
-  const deliveries = db.select({ endpointId: webhookDeliveries.endpointId, total: count().as('total') }).from(webhookDeliveries).groupBy(webhookDeliveries.endpointId).as('totals');
+  const deliveries = db
+    .select({ endpointId: webhookDeliveries.endpointId, total: count().as('total') })
+    .from(webhookDeliveries)
+    .groupBy(webhookDeliveries.endpointId)
+    .as('totals');
   const [rows, total] = await Promise.all([
     db
       .select({ endpoint: webhookEndpoints, deliveries: sql<number>`coalesce(${deliveries.total}, 0)`.mapWith(Number) })
@@ -184,7 +218,14 @@ export async function listEmails(db: Database, query: { page: number; pageSize: 
   const where = and(...filters);
   const [rows, total] = await Promise.all([
     db
-      .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, status: emailOutbox.status, error: emailOutbox.error, createdAt: emailOutbox.createdAt })
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        status: emailOutbox.status,
+        error: emailOutbox.error,
+        createdAt: emailOutbox.createdAt,
+      })
       .from(emailOutbox)
       .where(where)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
@@ -192,7 +233,11 @@ export async function listEmails(db: Database, query: { page: number; pageSize: 
       .offset(pageOffset(query)),
     db.$count(emailOutbox, where),
   ]);
-  return toListEnvelope(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total, query);
+  return toListEnvelope(
+    rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total,
+    query,
+  );
 }
 
 const sessionColumns = {
@@ -209,11 +254,23 @@ const sessionColumns = {
 export async function listSessions(db: Database, query: { page: number; pageSize: number }, currentTokens: ReadonlySet<string>) {
   const active = gt(sessions.expiresAt, new Date());
   const [rows, total] = await Promise.all([
-    db.select(sessionColumns).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(active).orderBy(desc(sessions.createdAt), desc(sessions.id)).limit(query.pageSize).offset(pageOffset(query)),
+    db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(active)
+      .orderBy(desc(sessions.createdAt), desc(sessions.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
     db.$count(sessions, active),
   ]);
   return toListEnvelope(
-    rows.map(({ token, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), expiresAt: row.expiresAt.toISOString(), isCurrent: currentTokens.has(token) })),
+    rows.map(({ token, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      isCurrent: currentTokens.has(token),
+    })),
     total,
     query,
   );
@@ -227,4 +284,3 @@ export async function revokeSession(tx: Parameters<Parameters<Database['transact
   const { token: _token, ...shown } = row;
   return { ...shown, createdAt: shown.createdAt.toISOString(), expiresAt: shown.expiresAt.toISOString() };
 }
-

@@ -7,11 +7,11 @@ import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/adm
 import type { EndpointBody } from '@vitrine/domain/contracts';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
+import { likeContaining } from '../../db/search.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
+import { adminWrite } from '../../shared/audit/audit.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { likeContaining } from '../../db/search.ts';
-import { adminWrite } from '../../shared/audit/audit.ts';
-import { adminActor } from '../../shared/audit/actor.ts';
 
 type Row = Record<string, unknown>;
 type Item = Record<string, unknown>;
@@ -78,7 +78,13 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   const noRow = (action: keyof typeof NO_ROW_AFFECTED) => notFound(`admin.${resource}.not_found`, NO_ROW_AFFECTED[action]);
 
   route(app, contract.list, {}, async (request) => {
-    const { page, pageSize, search, sort = defaultSort, order } = request.query as { page: number; pageSize: number; search?: string; sort?: string; order?: 'asc' | 'desc' };
+    const {
+      page,
+      pageSize,
+      search,
+      sort = defaultSort,
+      order,
+    } = request.query as { page: number; pageSize: number; search?: string; sort?: string; order?: 'asc' | 'desc' };
     const where = and(scope, search ? or(...searchColumns.map((column) => ilike(column, likeContaining(search)))) : undefined);
     const direction = (order ?? options.defaultOrder ?? 'asc') === 'desc' ? desc : asc;
     const sortColumn = sortColumns[sort] ?? sortColumns[defaultSort]!;
@@ -97,14 +103,19 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
 
   route(app, contract.create, {}, async (request, reply) => {
     const actor = await adminActor(request);
-    const result = await uniqueAsConflict(resource, () => adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
-      const values = await toInsert(request.body as never, tx);
-      check?.(values);
-      const [row] = (await tx.insert(table).values(values as never).returning()) as Row[];
-      if (!row) return null;
-      const after = toItem(row);
-      return { recordId: String(row.id), before: null, after };
-    }));
+    const result = await uniqueAsConflict(resource, () =>
+      adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
+        const values = await toInsert(request.body as never, tx);
+        check?.(values);
+        const [row] = (await tx
+          .insert(table)
+          .values(values as never)
+          .returning()) as Row[];
+        if (!row) return null;
+        const after = toItem(row);
+        return { recordId: String(row.id), before: null, after };
+      }),
+    );
     if (!result) throw noRow('create');
     return reply.status(201).send(result.after);
   });
@@ -112,15 +123,25 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   route(app, contract.update, {}, async (request) => {
     const actor = await adminActor(request);
     const { id } = request.params as { id: string };
-    const result = await uniqueAsConflict(resource, () => adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
-      const [current] = (await tx.select().from(table as PgTable).where(and(eq(idColumn, id), scope)).for('update')) as Row[];
-      if (!current) return null;
-      const changes = toUpdate(request.body as never, current);
-      check?.({ ...current, ...changes });
-      const [row] = (await tx.update(table).set(changes as never).where(eq(idColumn, id)).returning()) as Row[];
-      if (!row) return null;
-      return { recordId: id, before: toItem(current), after: toItem(row) };
-    }));
+    const result = await uniqueAsConflict(resource, () =>
+      adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
+        const [current] = (await tx
+          .select()
+          .from(table as PgTable)
+          .where(and(eq(idColumn, id), scope))
+          .for('update')) as Row[];
+        if (!current) return null;
+        const changes = toUpdate(request.body as never, current);
+        check?.({ ...current, ...changes });
+        const [row] = (await tx
+          .update(table)
+          .set(changes as never)
+          .where(eq(idColumn, id))
+          .returning()) as Row[];
+        if (!row) return null;
+        return { recordId: id, before: toItem(current), after: toItem(row) };
+      }),
+    );
     if (!result) throw noRow('update');
     return result.after as never;
   });
@@ -129,7 +150,10 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
     const actor = await adminActor(request);
     const { id } = request.params as { id: string };
     const result = await adminWrite(db, actor, { action: 'delete', resource }, async (tx) => {
-      const [row] = (await tx.delete(table).where(and(eq(idColumn, id), scope)).returning()) as Row[];
+      const [row] = (await tx
+        .delete(table)
+        .where(and(eq(idColumn, id), scope))
+        .returning()) as Row[];
       return row ? { recordId: id, before: toItem(row), after: null } : null;
     });
     if (!result) throw noRow('delete');

@@ -1,5 +1,6 @@
 // The admin's apps, streaming apps, reseller plans and shortcuts: each resource's own rules, on top
 // of the machinery tested with plans.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@vitrine/domain/admin';
 import type { AdminShortcut } from '@vitrine/domain/chat-admin';
@@ -8,7 +9,6 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
 import { chatConversations, contactMessages, shortcuts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { eq } from 'drizzle-orm';
 
 describe('admin resources', () => {
   let t: TestApp;
@@ -34,7 +34,13 @@ describe('admin resources', () => {
       isFeatured: true,
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ name, tags: ['tv', 'filmes'], media: [{ type: 'image', url: 'https://cdn.example.com/a.png' }], isFeatured: true, isActive: true });
+    expect(created.json()).toMatchObject({
+      name,
+      tags: ['tv', 'filmes'],
+      media: [{ type: 'image', url: 'https://cdn.example.com/a.png' }],
+      isFeatured: true,
+      isActive: true,
+    });
     const storefront = (await t.app.inject({ method: 'GET', url: '/api/apps' })).json<{ name: string }[]>();
     expect(storefront.some((app) => app.name === name)).toBe(true);
 
@@ -45,14 +51,25 @@ describe('admin resources', () => {
 
   it('streaming apps: the reseller price is stored, the storefront shows the client price (1.5 ×)', async () => {
     const name = unique('Ativação');
-    const created = await call('POST', '/api/admin/streaming-apps', { name, category: 'filmes-series', price: 20, faq: [{ question: 'Funciona?', answer: 'Sim.' }] });
+    const created = await call('POST', '/api/admin/streaming-apps', {
+      name,
+      category: 'filmes-series',
+      price: 20,
+      faq: [{ question: 'Funciona?', answer: 'Sim.' }],
+    });
     expect(created.statusCode, created.body).toBe(201);
-    const storefront = (await t.app.inject({ method: 'GET', url: '/api/streaming-apps' })).json<{ name: string; resellerPrice: number; clientPrice: number }[]>();
+    const storefront = (await t.app.inject({ method: 'GET', url: '/api/streaming-apps' })).json<
+      { name: string; resellerPrice: number; clientPrice: number }[]
+    >();
     expect(storefront.find((app) => app.name === name)).toMatchObject({ resellerPrice: 20, clientPrice: 30 });
   });
 
   it("reseller plans: 'Nome, descrição e modalidade são obrigatórios', no negative values, credits 1 to 1000", async () => {
-    for (const payload of [{ name: 'X', description: 'Y' }, { name: '', description: 'Y', modalidadePlano: 'single' }, { name: 'X', description: '', modalidadePlano: 'single' }]) {
+    for (const payload of [
+      { name: 'X', description: 'Y' },
+      { name: '', description: 'Y', modalidadePlano: 'single' },
+      { name: 'X', description: '', modalidadePlano: 'single' },
+    ]) {
       const response = await call('POST', '/api/admin/reseller-plans', { credits: 10, ...payload });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain('Nome, descrição e modalidade são obrigatórios');
@@ -61,7 +78,13 @@ describe('admin resources', () => {
     expect(negative.body).toContain('Valores não podem ser negativos');
     const noCredits = await call('POST', '/api/admin/reseller-plans', { name: 'X', description: 'Y', modalidadePlano: 'single', credits: 0 });
     expect(noCredits.body).toContain('Os créditos vão de 1 a 1000.');
-    const ok = await call('POST', '/api/admin/reseller-plans', { name: unique('Revenda'), description: 'Plano', modalidadePlano: 'premium', credits: 100, price: 250 });
+    const ok = await call('POST', '/api/admin/reseller-plans', {
+      name: unique('Revenda'),
+      description: 'Plano',
+      modalidadePlano: 'premium',
+      credits: 100,
+      price: 250,
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json()).toMatchObject({ type: 'prepaid', credits: 100, price: 250, qtdAcessosSimultaneos: 1, duracaoCreditos: 30 });
   });
@@ -111,13 +134,17 @@ describe('admin resources', () => {
       expect(repeated.statusCode).toBe(400);
     });
 
-    it("the test button queues a signed delivery of a webhook shortcut, even an inactive one", async () => {
+    it('the test button queues a signed delivery of a webhook shortcut, even an inactive one', async () => {
       const hook = await create({ name: unique('Teste'), type: 'webhook', webhookUrl: 'http://127.0.0.1:9/test', active: false });
       const run = await call('POST', `/api/admin/shortcuts/${hook.id}/test`);
       expect(run.statusCode, run.body).toBe(202);
       const [delivery] = await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, run.json().deliveryId));
       expect(delivery).toMatchObject({ source: 'shortcut', sourceId: hook.id });
-      const pix = await create({ name: unique('PIX'), type: 'pix', pixData: { keyType: 'random', key: crypto.randomUUID(), value: 1, recipient: 'Loja', city: 'Recife' } });
+      const pix = await create({
+        name: unique('PIX'),
+        type: 'pix',
+        pixData: { keyType: 'random', key: crypto.randomUUID(), value: 1, recipient: 'Loja', city: 'Recife' },
+      });
       expect((await call('POST', `/api/admin/shortcuts/${pix.id}/test`)).statusCode).toBe(400);
     });
   });
@@ -156,8 +183,11 @@ describe('admin resources', () => {
       expect(page.entries.terms).toEqual(document);
     });
 
-    it("never lists or writes the settings section (secrets), and a repeated section and key is a 409", async () => {
-      await t.database.db.insert(siteConfigurations).values({ section: 'settings', configKey: 'llm_api_key', configValue: 'segredo-do-modelo' }).onConflictDoNothing();
+    it('never lists or writes the settings section (secrets), and a repeated section and key is a 409', async () => {
+      await t.database.db
+        .insert(siteConfigurations)
+        .values({ section: 'settings', configKey: 'llm_api_key', configValue: 'segredo-do-modelo' })
+        .onConflictDoNothing();
       const listed = await call('GET', '/api/admin/site-config?search=settings&pageSize=100');
       expect(listed.body).not.toContain('segredo-do-modelo');
       const [secret] = await t.database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'settings'));
@@ -175,9 +205,14 @@ describe('admin resources', () => {
 
     it('the contact inbox lists newest first, filters unread and marks a message read or unread', async () => {
       const subject = unique('Assunto');
-      const [older] = await t.database.db.insert(contactMessages).values({ name: 'Ana', email: 'ana@example.com', subject, message: 'Primeira', createdAt: new Date(Date.now() - 60_000) }).returning();
+      const [older] = await t.database.db
+        .insert(contactMessages)
+        .values({ name: 'Ana', email: 'ana@example.com', subject, message: 'Primeira', createdAt: new Date(Date.now() - 60_000) })
+        .returning();
       const [newer] = await t.database.db.insert(contactMessages).values({ name: 'Bia', email: 'bia@example.com', subject, message: 'Segunda' }).returning();
-      const inbox = (await call('GET', `/api/admin/contact-messages?search=${encodeURIComponent(subject)}`)).json<ListEnvelope<{ id: string; readAt: string | null }>>();
+      const inbox = (await call('GET', `/api/admin/contact-messages?search=${encodeURIComponent(subject)}`)).json<
+        ListEnvelope<{ id: string; readAt: string | null }>
+      >();
       expect(inbox.items.map((message) => message.id)).toEqual([newer!.id, older!.id]);
       const read = await call('PATCH', `/api/admin/contact-messages/${older!.id}`, { read: true });
       expect(read.json().readAt).not.toBeNull();

@@ -4,19 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import { NO_ROW_AFFECTED } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import type { Database } from '../../db/client.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
+import { adminWrite, listAudit } from '../../shared/audit/audit.ts';
 import { notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
+import type { Settings } from '../../shared/settings.ts';
 import { newEndpointSecret, replaceEndpointSecret } from '../webhooks/webhooks.repository.ts';
 import { resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
-import { adminWrite, listAudit } from '../../shared/audit/audit.ts';
 import { findDeliveryLog, listEmails, listSessions, listWebhookDeliveries, listWebhookEndpoints, readDashboard, revokeSession } from './admin.operations.ts';
-import { adminActor } from '../../shared/audit/actor.ts';
 import { readSetupChecklist } from './admin.setup.ts';
-import type { Settings } from '../../shared/settings.ts';
 
 /** Session tokens the request carries: each cookie value's part before its signature. */
-const tokensOf = (cookies: Record<string, string | undefined>) =>
-  new Set(Object.values(cookies).flatMap((value) => (value ? [value.split('.')[0]!] : [])));
+const tokensOf = (cookies: Record<string, string | undefined>) => new Set(Object.values(cookies).flatMap((value) => (value ? [value.split('.')[0]!] : [])));
 
 export async function adminRoutes(app: FastifyInstance, { db, settings, smtpConfigured }: { db: Database; settings: Settings; smtpConfigured: boolean }) {
   route(app, adminContract.auditLog, {}, async (request) => listAudit(db, request.query));
@@ -51,7 +50,12 @@ export async function adminRoutes(app: FastifyInstance, { db, settings, smtpConf
       const current = await replaceEndpointSecret(tx, id, secret);
       if (!current) return null;
       // The trail names the change, never the secret.
-      return { recordId: id, before: { url: current.url, secretHint: `••••${current.secret.slice(-4)}` }, after: { url: current.url, secretHint: `••••${secret.slice(-4)}` }, url: current.url };
+      return {
+        recordId: id,
+        before: { url: current.url, secretHint: `••••${current.secret.slice(-4)}` },
+        after: { url: current.url, secretHint: `••••${secret.slice(-4)}` },
+        url: current.url,
+      };
     });
     if (!result) throw notFound('admin.webhook-endpoints.not_found', NO_ROW_AFFECTED.update);
     return { id, url: result.url, secret };

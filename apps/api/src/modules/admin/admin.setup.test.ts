@@ -37,7 +37,13 @@ describe('first-run checklist', { timeout: 120_000 }, () => {
 
   it('reads the environment: PIX_KEY, CONTACT_EMAIL, SMTP_URL and TMDB_API_KEY count as done', async () => {
     t = await buildTestApp({
-      env: { ...adminEnv, PIX_KEY: '+5511987654321', CONTACT_EMAIL: 'contato@minhaloja.com.br', SMTP_URL: 'smtp://127.0.0.1:2525', TMDB_API_KEY: 'chave-da-tmdb-123456' },
+      env: {
+        ...adminEnv,
+        PIX_KEY: '+5511987654321',
+        CONTACT_EMAIL: 'contato@minhaloja.com.br',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        TMDB_API_KEY: 'chave-da-tmdb-123456',
+      },
     });
     const admin = await signInAsAdmin(t.app);
     expect(await checklist(t, admin)).toEqual({ pix_key: true, contact_email: true, smtp: true, tmdb: true, second_admin: false });

@@ -7,7 +7,15 @@ import type { Settings } from '../../shared/settings.ts';
 import { resolveShopPix } from '../../shared/shop-pix.ts';
 import { createProUsersRepository } from '../access/pro-users.repository.ts';
 
-export async function readSetupChecklist({ db, settings, smtpConfigured }: { db: DbExecutor; settings: Settings; smtpConfigured: boolean }): Promise<SetupChecklist> {
+export async function readSetupChecklist({
+  db,
+  settings,
+  smtpConfigured,
+}: {
+  db: DbExecutor;
+  settings: Settings;
+  smtpConfigured: boolean;
+}): Promise<SetupChecklist> {
   const [pix, contactEmail, tmdbKey, admins] = await Promise.all([
     resolveShopPix(settings),
     settings.get('contact_email'),

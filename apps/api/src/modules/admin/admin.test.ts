@@ -9,8 +9,8 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { auditLog, plans } from '../../db/schema.ts';
-import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
 import { adminWrite } from '../../shared/audit/audit.ts';
+import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
 
 describe('admin plans, audited', () => {
   let t: TestApp;
@@ -23,21 +23,35 @@ describe('admin plans, audited', () => {
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { cookie: admin }, ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const auditOf = async (recordId: string) =>
-    (await call('GET', `/api/admin/audit-log?search=${recordId}`)).json<ListEnvelope<AuditEntry>>().items;
+  const auditOf = async (recordId: string) => (await call('GET', `/api/admin/audit-log?search=${recordId}`)).json<ListEnvelope<AuditEntry>>().items;
 
   it('creates a plan that the storefront shows, with the admin and the fields in the audit trail', async () => {
     const name = unique('Plano Admin');
     const created = await call('POST', '/api/admin/plans', { name, priceMonthly: 29.9, features: ['4K', 'Sem anúncios'], isPopular: true });
     expect(created.statusCode, created.body).toBe(201);
     const plan = created.json<AdminPlan>();
-    expect(plan).toMatchObject({ name, priceMonthly: 29.9, priceAnnual: null, features: ['4K', 'Sem anúncios'], isPopular: true, active: true, displayOrder: 0 });
+    expect(plan).toMatchObject({
+      name,
+      priceMonthly: 29.9,
+      priceAnnual: null,
+      features: ['4K', 'Sem anúncios'],
+      isPopular: true,
+      active: true,
+      displayOrder: 0,
+    });
 
     const storefront = (await t.app.inject({ method: 'GET', url: '/api/plans' })).json<{ id: string; pricing: { monthly: number } }[]>();
     expect(storefront.find((item) => item.id === plan.id)?.pricing.monthly).toBe(29.9);
 
     const [entry] = await auditOf(plan.id);
-    expect(entry).toMatchObject({ action: 'create', resource: 'plans', recordId: plan.id, actorEmail: adminEnv.ADMIN_EMAIL, before: null, after: { name, priceMonthly: 29.9 } });
+    expect(entry).toMatchObject({
+      action: 'create',
+      resource: 'plans',
+      recordId: plan.id,
+      actorEmail: adminEnv.ADMIN_EMAIL,
+      before: null,
+      after: { name, priceMonthly: 29.9 },
+    });
     expect(entry!.changedFields).toEqual(expect.arrayContaining(['name', 'priceMonthly', 'features']));
   });
 
@@ -51,7 +65,12 @@ describe('admin plans, audited', () => {
     expect(storefront.some((item) => item.id === plan.id)).toBe(false);
 
     const [latest] = await auditOf(plan.id);
-    expect(latest).toMatchObject({ action: 'update', changedFields: ['active', 'priceMonthly'], before: { priceMonthly: 10, active: true }, after: { priceMonthly: 12.5, active: false } });
+    expect(latest).toMatchObject({
+      action: 'update',
+      changedFields: ['active', 'priceMonthly'],
+      before: { priceMonthly: 10, active: true },
+      after: { priceMonthly: 12.5, active: false },
+    });
   });
 
   it('deletes a plan and keeps what it was in the audit trail', async () => {
@@ -93,7 +112,11 @@ describe('admin plans, audited', () => {
 
   it('pages, searches and sorts on the server', async () => {
     const tag = unique('busca').replace(/\W/g, '');
-    for (const [name, price] of [['C', 30], ['A', 10], ['B', 20]] as const) {
+    for (const [name, price] of [
+      ['C', 30],
+      ['A', 10],
+      ['B', 20],
+    ] as const) {
       await call('POST', '/api/admin/plans', { name: `${tag} ${name}`, priceMonthly: price });
     }
     const byName = await call('GET', `/api/admin/plans?search=${tag}&sort=name&pageSize=2`);
@@ -107,8 +130,12 @@ describe('admin plans, audited', () => {
 
   it('records PRO-list changes: who added and who deactivated an e-mail', async () => {
     const email = `${unique('auditado').toLowerCase().replace(/\W/g, '')}@example.com`;
-    expect((await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email, isActive: true } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email, isActive: false } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email, isActive: true } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email, isActive: false } })).statusCode,
+    ).toBe(200);
     const entries = (await call('GET', `/api/admin/audit-log?resource=pro-users&search=${email}`)).json<ListEnvelope<AuditEntry>>();
     expect(entries.items.map((entry) => [entry.action, entry.changedFields])).toEqual([
       ['update', ['isActive']],
@@ -117,7 +144,12 @@ describe('admin plans, audited', () => {
   });
 
   it("refuses an admin's deactivation of their own e-mail", async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/api/access/pro-users', headers: { cookie: admin }, payload: { email: adminEnv.ADMIN_EMAIL.toUpperCase(), isActive: false } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/access/pro-users',
+      headers: { cookie: admin },
+      payload: { email: adminEnv.ADMIN_EMAIL.toUpperCase(), isActive: false },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.message).toBe('Você não pode desativar o seu próprio acesso.');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: { cookie: admin } })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
-import { siteAccessEvents } from '../../db/schema.ts';
 import type { DbExecutor } from '../../db/client.ts';
+import { siteAccessEvents } from '../../db/schema.ts';
 
 export type NewSiteAccessEvent = typeof siteAccessEvents.$inferInsert;
 

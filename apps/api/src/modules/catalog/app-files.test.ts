@@ -2,17 +2,17 @@
 // code is spent only when the chosen platform has something to download; the signed link streams the
 // stored file with its name, size and type, or redirects to the link; replaced files leave nothing.
 import { createHash, randomUUID } from 'node:crypto';
-import { strToU8, zipSync } from 'fflate';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicApp } from '@vitrine/domain/catalog';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { tempDir } from '../../../test/database.ts';
+import { appFiles, apps, DEMO_SEED_AUTHOR, downloadCodes, uploads } from '../../db/schema.ts';
 import { seedDemoAppFiles } from '../../db/seed-app-files.ts';
 import { demoApps } from '../../db/seed-data.ts';
 import { createDiskStorage } from '../../shared/storage/disk-storage.ts';
-import { appFiles, apps, DEMO_SEED_AUTHOR, downloadCodes, uploads } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { filesUnder, multipartBody, PNG } from '../uploads/uploads.test-support.ts';
 
@@ -42,13 +42,23 @@ describe('app downloads per platform', () => {
   };
   const upload = async (data: Buffer | Uint8Array, name: string) => {
     const body = await multipartBody([{ data: Buffer.from(data), name }]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/uploads/app-installers', headers: { ...body.headers, cookie: admin }, payload: body.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/app-installers',
+      headers: { ...body.headers, cookie: admin },
+      payload: body.payload,
+    });
     return response;
   };
   const attach = (appId: string, platform: string, payload: unknown, cookie: string | null = admin) =>
     t.app.inject({ method: 'PUT', url: `/api/apps/${appId}/files/${platform}`, headers: cookie ? { cookie } : {}, payload: payload as object });
   const redeem = (appId: string, payload: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: `/api/apps/${appId}/downloads`, payload, remoteAddress: `10.91.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/apps/${appId}/downloads`,
+      payload,
+      remoteAddress: `10.91.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    });
   const isUsed = async (value: string) => (await t.database.db.select().from(downloadCodes).where(eq(downloadCodes.code, value)))[0]!.isUsed;
   const zip = () => zipSync({ 'LEIA-ME.txt': strToU8(`instalador ${randomUUID()}`), 'dados.bin': new Uint8Array(4096).fill(3) });
 
@@ -138,7 +148,12 @@ describe('app downloads per platform', () => {
     expect(image.statusCode).toBe(415);
 
     const imageBody = await multipartBody([{ data: PNG, name: 'foto.png' }]);
-    const mediaImage = await t.app.inject({ method: 'POST', url: '/api/uploads/app-media', headers: { ...imageBody.headers, cookie: admin }, payload: imageBody.payload });
+    const mediaImage = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/app-media',
+      headers: { ...imageBody.headers, cookie: admin },
+      payload: imageBody.payload,
+    });
     expect(mediaImage.statusCode).toBe(201);
     const notInstaller = await attach(app.id, 'android', { uploadId: mediaImage.json<{ id: string }>().id });
     expect(notInstaller.statusCode).toBe(400);

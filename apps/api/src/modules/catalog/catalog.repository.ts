@@ -79,11 +79,7 @@ export const createCatalogRepository = (db: DbExecutor) => ({
   },
 
   async listActiveAppCategories(): Promise<string[]> {
-    const rows = await db
-      .selectDistinct({ category: apps.category })
-      .from(apps)
-      .where(eq(apps.isActive, true))
-      .orderBy(asc(apps.category));
+    const rows = await db.selectDistinct({ category: apps.category }).from(apps).where(eq(apps.isActive, true)).orderBy(asc(apps.category));
     return rows.map((row) => row.category);
   },
 
@@ -111,18 +107,20 @@ export const createCatalogRepository = (db: DbExecutor) => ({
 
   /** Inserts a code unless it is already taken; undefined means "draw another one". */
   async insertDownloadCode(values: { code: string; appId: string; expiresAt: Date }): Promise<DownloadCodeRow | undefined> {
-    const [row] = await db
-      .insert(downloadCodes)
-      .values(values)
-      .onConflictDoNothing({ target: downloadCodes.code })
-      .returning(downloadCodeColumns);
+    const [row] = await db.insert(downloadCodes).values(values).onConflictDoNothing({ target: downloadCodes.code }).returning(downloadCodeColumns);
     return row;
   },
 
   async listDownloadCodes(appId: string, limit: number, offset: number): Promise<{ rows: DownloadCodeRow[]; total: number }> {
     const where = eq(downloadCodes.appId, appId);
     const [rows, total] = await Promise.all([
-      db.select(downloadCodeColumns).from(downloadCodes).where(where).orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id)).limit(limit).offset(offset),
+      db
+        .select(downloadCodeColumns)
+        .from(downloadCodes)
+        .where(where)
+        .orderBy(desc(downloadCodes.createdAt), desc(downloadCodes.id))
+        .limit(limit)
+        .offset(offset),
       db.$count(downloadCodes, where),
     ]);
     return { rows, total };
@@ -210,7 +208,12 @@ export const createCatalogRepository = (db: DbExecutor) => ({
           eq(downloadCodes.isUsed, false),
           gt(downloadCodes.expiresAt, sql`now()`),
           inArray(downloadCodes.appId, db.select({ id: apps.id }).from(apps).where(eq(apps.isActive, true))),
-          exists(db.select({ id: appFiles.id }).from(appFiles).where(and(eq(appFiles.id, fileId), eq(appFiles.appId, appId)))),
+          exists(
+            db
+              .select({ id: appFiles.id })
+              .from(appFiles)
+              .where(and(eq(appFiles.id, fileId), eq(appFiles.appId, appId))),
+          ),
         ),
       )
       .returning(downloadCodeColumns);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fixtures, unique, type Fixtures } from '../../../test/fixtures.ts';
 import { apps, plans, streamingApps } from '../../db/schema.ts';
-import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 
 describe('public catalogue', () => {
   let t: TestApp;
@@ -100,10 +100,12 @@ describe('public catalogue', () => {
     await make.app({ category: 'documentarios' });
     await make.app({ category: 'jogos-antigos', isActive: false });
     const categories = await get<{ id: string; name: string }[]>('/api/apps/categories');
-    expect(categories).toEqual(expect.arrayContaining([
-      { id: 'documentarios', name: 'Documentários' },
-      { id: 'musica', name: 'Música' },
-    ]));
+    expect(categories).toEqual(
+      expect.arrayContaining([
+        { id: 'documentarios', name: 'Documentários' },
+        { id: 'musica', name: 'Música' },
+      ]),
+    );
     expect(categories.filter((category) => category.id === 'musica')).toHaveLength(1);
     expect(categories.map((category) => category.id)).not.toContain('jogos-antigos');
     expect(categories.map((category) => category.name)).toEqual([...categories.map((category) => category.name)].sort((a, b) => a.localeCompare(b, 'pt-BR')));

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import type { Database } from '../../db/client.ts';
-import { route } from '../../shared/route.ts';
-import { recordAudit } from '../../shared/audit/audit.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
+import { recordAudit } from '../../shared/audit/audit.ts';
+import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
 import { deleteUpload } from '../uploads/uploads.usecases.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
-import { createCatalogRepository } from './catalog.repository.ts';
 import { downloadCodeRequired, invalidDownloadCode, noDownloadFile, tooManyDownloadAttempts } from './catalog.errors.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
 import {
   generateDownloadCode,
   listAppCategories,
@@ -31,15 +31,13 @@ export const DOWNLOAD_FAILURES_WINDOW_MS = 10 * 60 * 1000;
 
 // The link secret is the server's resolved secret (AUTH_SECRET or the one kept in DATA_DIR), so links
 // survive a restart and work on every instance.
-export async function catalogRoutes(
-  app: FastifyInstance,
-  { db, linkSecret, storage }: { db: Database; linkSecret: string; storage: FileStorage },
-) {
+export async function catalogRoutes(app: FastifyInstance, { db, linkSecret, storage }: { db: Database; linkSecret: string; storage: FileStorage }) {
   const repository = createCatalogRepository(db);
   const uploads = { repository: createUploadsRepository(db), storage, logger: app.log };
   // An installer replaced or removed goes after the write: the app's download never points at nothing.
   const dropReplaced = async (uploadId: string | null) => {
-    if (uploadId) await deleteUpload(uploads, uploadId).catch((error: unknown) => app.log.error({ err: error, uploadId }, 'instalador substituído não removido'));
+    if (uploadId)
+      await deleteUpload(uploads, uploadId).catch((error: unknown) => app.log.error({ err: error, uploadId }, 'instalador substituído não removido'));
   };
   const signer = createDownloadLinkSigner(linkSecret);
   const failedAttempts = app.createRateLimit({
@@ -61,7 +59,13 @@ export async function catalogRoutes(
     const code = await db.transaction(async (tx) => {
       const created = await generateDownloadCode({ repository: createCatalogRepository(tx) }, request.params.appId);
       // The trail names the code's app and lifetime; the code itself is read in the codes list.
-      await recordAudit(tx, actor, { action: 'create', resource: 'download-codes', recordId: created.id, before: null, after: { appId: created.appId, expiresAt: created.expiresAt } });
+      await recordAudit(tx, actor, {
+        action: 'create',
+        resource: 'download-codes',
+        recordId: created.id,
+        before: null,
+        after: { appId: created.appId, expiresAt: created.expiresAt },
+      });
       return created;
     });
     return reply.status(201).header('cache-control', 'no-store').send(code);
@@ -118,7 +122,13 @@ export async function catalogRoutes(
     const { appId, platform } = request.params;
     const { replacedUploadId } = await db.transaction(async (tx) => {
       const result = await removeAppFile({ repository: createCatalogRepository(tx) }, appId, platform);
-      await recordAudit(tx, actor, { action: 'delete', resource: 'app-files', recordId: `${appId}/${platform}`, before: { platform, uploadId: result.replacedUploadId }, after: null });
+      await recordAudit(tx, actor, {
+        action: 'delete',
+        resource: 'app-files',
+        recordId: `${appId}/${platform}`,
+        before: { platform, uploadId: result.replacedUploadId },
+        after: null,
+      });
       return result;
     });
     await dropReplaced(replacedUploadId);

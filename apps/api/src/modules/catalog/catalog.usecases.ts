@@ -25,21 +25,14 @@ import {
   type PublicPlan,
   type PublicStreamingApp,
 } from '@vitrine/domain/catalog';
-import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
-import { safeDownloadUrl } from '@vitrine/domain/urls';
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
-import {
-  appFileNotFound,
-  appNotFound,
-  codeGenerationFailed,
-  installerNotFound,
-  invalidDownloadLink,
-  noDownloadFile,
-} from './catalog.errors.ts';
-import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
-import type { DownloadLinkSigner } from './catalog.download-links.ts';
+import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
+import { safeDownloadUrl } from '@vitrine/domain/urls';
 import { DEMO_SEED_AUTHOR } from '../uploads/uploads.repository.ts';
+import type { DownloadLinkSigner } from './catalog.download-links.ts';
+import { appFileNotFound, appNotFound, codeGenerationFailed, installerNotFound, invalidDownloadLink, noDownloadFile } from './catalog.errors.ts';
+import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
 
 export type Clock = () => Date;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -132,7 +125,12 @@ export function toPublicApp(row: AppRow, files: AppFileTarget[] = []): PublicApp
 export async function listPublicApps({ repository }: { repository: CatalogRepository }) {
   const rows = await repository.listActiveApps();
   const files = await repository.listAppFiles(rows.map((row) => row.id));
-  return rows.map((row) => toPublicApp(row, files.filter(({ file }) => file.appId === row.id)));
+  return rows.map((row) =>
+    toPublicApp(
+      row,
+      files.filter(({ file }) => file.appId === row.id),
+    ),
+  );
 }
 
 export async function listAppCategories({ repository }: { repository: CatalogRepository }): Promise<Category[]> {
@@ -180,7 +178,6 @@ export async function listPublicStreamingApps({ repository }: { repository: Cata
 
 // ---------------------------------------------------------------- download codes
 
-
 export const toDownloadCode = (row: DownloadCodeRow): DownloadCode => ({
   id: row.id,
   code: row.code,
@@ -220,15 +217,10 @@ export async function listDownloadCodes({ repository }: { repository: CatalogRep
   return toListEnvelope(rows.map(toDownloadCode), total, page);
 }
 
-
-export type RedeemResult =
-  | { ok: true; downloadUrl: string; expiresAt: string }
-  | { ok: false; reason: 'required' | 'invalid' | 'no_file' };
-
+export type RedeemResult = { ok: true; downloadUrl: string; expiresAt: string } | { ok: false; reason: 'required' | 'invalid' | 'no_file' };
 
 /** A download that can be handed out: a stored installer, or an external link that passes the URL rules. */
-const isServable = ({ file, upload }: AppFileTarget) =>
-  isKnownPlatform(file.platform) && (upload !== null || safeDownloadUrl(file.externalUrl) !== null);
+const isServable = ({ file, upload }: AppFileTarget) => isKnownPlatform(file.platform) && (upload !== null || safeDownloadUrl(file.externalUrl) !== null);
 
 /**
  * Spends a code for one platform's download and returns a short-lived signed link to it. The code is
@@ -315,9 +307,11 @@ const toAppFile = ({ file, upload }: AppFileTarget): AppFile => ({
 
 export async function listAppFiles({ repository }: { repository: CatalogRepository }, appId: string): Promise<AppFile[]> {
   if (!(await repository.findApp(appId))) throw appNotFound();
-  return (await repository.listAppFiles([appId])).filter(({ file }) => isKnownPlatform(file.platform)).sort(byPlatformOrder).map(toAppFile);
+  return (await repository.listAppFiles([appId]))
+    .filter(({ file }) => isKnownPlatform(file.platform))
+    .sort(byPlatformOrder)
+    .map(toAppFile);
 }
-
 
 /**
  * Sets one platform's download to an uploaded installer or an https link. The installer it replaces

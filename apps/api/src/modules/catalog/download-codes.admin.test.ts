@@ -22,8 +22,7 @@ describe('download codes in the admin', () => {
   });
   afterAll(() => t.close());
 
-  const generate = (id = appId) =>
-    t.app.inject({ method: 'POST', url: `/api/apps/${id}/download-codes`, headers: { cookie } });
+  const generate = (id = appId) => t.app.inject({ method: 'POST', url: `/api/apps/${id}/download-codes`, headers: { cookie } });
 
   it('an admin generates codes and lists them newest first; a visitor redeems one', async () => {
     const first = await generate();
@@ -36,7 +35,12 @@ describe('download codes in the admin', () => {
     const list = await t.app.inject({ method: 'GET', url: `/api/apps/${appId}/download-codes`, headers: { cookie } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
-    expect(list.json<ListEnvelope<DownloadCode>>()).toEqual({ items: [expect.objectContaining({ id: codes[1]!.id }), expect.objectContaining({ id: codes[0]!.id })], total: 2, page: 1, pageSize: 20 });
+    expect(list.json<ListEnvelope<DownloadCode>>()).toEqual({
+      items: [expect.objectContaining({ id: codes[1]!.id }), expect.objectContaining({ id: codes[0]!.id })],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    });
     const secondPage = await t.app.inject({ method: 'GET', url: `/api/apps/${appId}/download-codes?page=2&pageSize=1`, headers: { cookie } });
     expect(secondPage.json<ListEnvelope<DownloadCode>>()).toMatchObject({ items: [{ id: codes[0]!.id }], total: 2, page: 2, pageSize: 1 });
 

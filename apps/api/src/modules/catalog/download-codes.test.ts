@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { fixtures, unique } from '../../../test/fixtures.ts';
 import { apps, downloadCodes } from '../../db/schema.ts';
+import { demoInstaller } from '../../db/seed-app-files.ts';
+import { createStorageFromEnv } from '../../shared/storage/storage-from-env.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { createCatalogRepository, type CatalogRepository } from './catalog.repository.ts';
+import { DOWNLOAD_FAILURES_MAX } from './catalog.routes.ts';
 import { generateDownloadCode, redeemDownloadCode } from './catalog.usecases.ts';
-import { demoInstaller } from '../../db/seed-app-files.ts';
-import { fixtures, unique } from '../../../test/fixtures.ts';
 
 const setupInstaller = demoInstaller('Setup de Teste', '1.0.0', 'tv-box');
-import { createStorageFromEnv } from '../../shared/storage/storage-from-env.ts';
-import { DOWNLOAD_FAILURES_MAX } from './catalog.routes.ts';
 
 let ip = 0;
 /** Each test redeems from its own address, so the failed-attempt limit of one does not leak into another. */

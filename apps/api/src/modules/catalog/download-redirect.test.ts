@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apps } from '../../db/schema.ts';
 import { buildLoggedTestApp } from '../../../test/logs.ts';
+import { apps } from '../../db/schema.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 
 type LoggedApp = Awaited<ReturnType<typeof buildLoggedTestApp>>;

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { PIX_DATA_MISSING, WEBHOOK_URL_MISSING } from '@vitrine/domain/chat-admin';
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
 import type { Database } from '../../db/client.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
+import { recordAudit } from '../../shared/audit/audit.ts';
 import { badRequest, conflict } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { recordAudit } from '../../shared/audit/audit.ts';
 import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
-import { adminActor } from '../../shared/audit/actor.ts';
 import { createChatAdminRepository, shortcutsAdminTable } from './chat.admin.repository.ts';
 import { runWebhookShortcut } from './chat.usecases.ts';
 
@@ -58,4 +58,3 @@ export async function chatAdminRoutes(app: FastifyInstance, { db, allowPrivateWe
     return reply.status(202).send(result);
   });
 }
-

@@ -2,11 +2,11 @@
 // it comes from change), and the writer of a turn's answer (the language model when one is
 // configured, the built-in engine otherwise or when the model fails).
 import type { Logger } from 'pino';
-import { amountsIn, LlmFailure, streamLlmProse, type LlmSource } from './chat.llm.ts';
+import type { Database } from '../../db/client.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { createEngine, type Engine } from './chat.engine.ts';
 import { knowledgeFingerprint, loadKnowledge, type Knowledge, type PixRecipient } from './chat.knowledge.ts';
-import type { Database } from '../../db/client.ts';
+import { amountsIn, LlmFailure, streamLlmProse, type LlmSource } from './chat.llm.ts';
 
 export interface LoadedAssistant {
   fingerprint: string;

@@ -19,8 +19,7 @@ export function streamAnswer(
   const price = priceMode === 'revendedor' ? app.resellerPrice : app.clientPrice;
   const licenses = [app.hasMonthlyLicense ? 'mensal' : null, app.hasAnnualLicense ? 'anual' : null].filter(Boolean).join(' e ');
   const line = `**${app.name}** (${app.categoryName}): ${money(price)} ${priceMode === 'revendedor' ? 'no preço de revendedor' : 'para cliente final'}`;
-  const other =
-    priceMode === 'revendedor' ? `Para cliente final: ${money(app.clientPrice)}.` : `Revendedores pagam ${money(app.resellerPrice)}.`;
+  const other = priceMode === 'revendedor' ? `Para cliente final: ${money(app.clientPrice)}.` : `Revendedores pagam ${money(app.resellerPrice)}.`;
   const title = `Ativação do app ${app.name} — ${priceMode === 'revendedor' ? 'revendedor' : 'cliente final'}`;
   const key = `activation:${app.id}:${priceMode}:${price}`;
   const offer = knowledge.pixRecipient !== null && price > 0 && (askedToPay || state.offered !== key);

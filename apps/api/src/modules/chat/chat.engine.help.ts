@@ -52,11 +52,11 @@ export function activationSupport(knowledge: Knowledge, state: ChatConversationS
 
 export function handoffAnswer(knowledge: Knowledge, state: ChatConversationState): Analysis {
   const channels = knowledge.contact.lines.length ? `\n\nSe preferir, fale direto:\n${knowledge.contact.lines.map((line) => `- ${line}`).join('\n')}` : '';
-  return answer(
-    'handoff',
-    `Certo! Registrei seu pedido para falar com um atendente humano. Nossa equipe vai continuar esta conversa em breve.${channels}`,
-    { state, facts: knowledge.contact.lines, handoff: true },
-  );
+  return answer('handoff', `Certo! Registrei seu pedido para falar com um atendente humano. Nossa equipe vai continuar esta conversa em breve.${channels}`, {
+    state,
+    facts: knowledge.contact.lines,
+    handoff: true,
+  });
 }
 
 export function faqAnswer(knowledge: Knowledge, result: SearchResult, state: ChatConversationState): Analysis {

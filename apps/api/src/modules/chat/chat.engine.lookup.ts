@@ -2,8 +2,7 @@
 // one MiniSearch index whose terms are folded and stemmed (chat.text.ts). A name counts only when
 // every stem of it is in the text ('Kids Play', not just 'play').
 import MiniSearch, { type SearchResult } from 'minisearch';
-import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
-import { foldText } from '@vitrine/domain/catalog';
+import { foldText, type PublicApp, type PublicPlan, type PublicStreamingApp } from '@vitrine/domain/catalog';
 import type { PublicResellerPlan } from '@vitrine/domain/resellers';
 import type { Knowledge } from './chat.knowledge.ts';
 import { stems, stemWord } from './chat.text.ts';
@@ -108,8 +107,7 @@ export function indexKnowledge(knowledge: Knowledge): KnowledgeIndex {
     mentioned,
     closestFaq: (question) => index.search(question, { filter: (result) => result.kind === 'faq' })[0],
     findPlanByName: (name) =>
-      knowledge.plans.find((plan) => foldText(plan.name) === foldText(name)) ??
-      knowledge.plans.find((plan) => plan.id === mentioned(name, ['plan'])[0]?.ref),
+      knowledge.plans.find((plan) => foldText(plan.name) === foldText(name)) ?? knowledge.plans.find((plan) => plan.id === mentioned(name, ['plan'])[0]?.ref),
     findStreamByName: (name) =>
       knowledge.streamingApps.find((app) => foldText(app.name) === foldText(name)) ??
       knowledge.streamingApps.find((app) => app.id === mentioned(name, ['stream'])[0]?.ref),

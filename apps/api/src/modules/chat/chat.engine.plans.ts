@@ -25,7 +25,8 @@ export function plansOverview(knowledge: Knowledge, state: ChatConversationState
   );
   const best = Math.max(...knowledge.plans.map((plan) => savingsFor(plan.pricing, 'annual').percentage));
   const intro = period && period !== 'monthly' ? `Nossos planos no período ${PERIOD_LABELS[period].toLowerCase()}:` : 'Nossos planos:';
-  const discounts = period && period !== 'monthly' ? '' : best > 0 ? `\n\nNos períodos trimestral, semestral e anual há desconto (no anual, economize até ${best}%).` : '';
+  const discounts =
+    period && period !== 'monthly' ? '' : best > 0 ? `\n\nNos períodos trimestral, semestral e anual há desconto (no anual, economize até ${best}%).` : '';
   return answer('plans', `${intro}\n${lines.join('\n')}${discounts}\n\nQual plano te interessa?`, {
     state: { ...state, reseller: false, ...(period ? { period } : {}) },
     facts: knowledge.plans.map(planFact),
@@ -54,13 +55,7 @@ export function planAnswer(knowledge: Knowledge, plan: PublicPlan, period: Billi
 }
 
 /** The conversation settled on a plan and a period: its price, and a PIX for exactly that amount. */
-export function settledPlan(
-  knowledge: Knowledge,
-  plan: PublicPlan,
-  period: BillingPeriod,
-  state: ChatConversationState,
-  askedToPay: boolean,
-): Analysis {
+export function settledPlan(knowledge: Knowledge, plan: PublicPlan, period: BillingPeriod, state: ChatConversationState, askedToPay: boolean): Analysis {
   const amount = plan.pricing[period];
   const title = `Plano ${plan.name} — ${PERIOD_LABELS[period]}`;
   const key = `plan:${plan.id}:${period}:${amount}`;

@@ -18,11 +18,10 @@ import type { Knowledge } from './chat.knowledge.ts';
 /** A quantity of prepaid credits: the tier's price, the total, and a PIX for exactly that total. */
 export function creditsAnswer(knowledge: Knowledge, credits: number, state: ChatConversationState, askedToPay: boolean): Analysis {
   if (credits < CREDIT_LIMITS.min || credits > CREDIT_LIMITS.max) {
-    return answer(
-      'credits_out_of_range',
-      `A compra de créditos vai de ${CREDIT_LIMITS.min} a ${CREDIT_LIMITS.max} créditos. Quantos créditos você quer?`,
-      { state: { ...state, reseller: true }, suggestions: ['50 créditos', '100 créditos', '200 créditos'] },
-    );
+    return answer('credits_out_of_range', `A compra de créditos vai de ${CREDIT_LIMITS.min} a ${CREDIT_LIMITS.max} créditos. Quantos créditos você quer?`, {
+      state: { ...state, reseller: true },
+      suggestions: ['50 créditos', '100 créditos', '200 créditos'],
+    });
   }
   const perCredit = prepaidPricePerCredit(credits);
   const amount = prepaidTotal(credits);
@@ -80,12 +79,16 @@ export function resellerOverview(knowledge: Knowledge, state: ChatConversationSt
 
 export function resellerPlanAnswer(plan: PublicResellerPlan, state: ChatConversationState): Analysis {
   const fact = resellerFact(plan);
-  return answer('reseller_plan', `${fact}\n\nInclui: ${plan.features.join(', ') || plan.description}.\n\nPara contratar, fale com um atendente ou pague os créditos pré-pagos via PIX.`, {
-    state: { ...state, reseller: true },
-    facts: [fact],
-    priceLines: [fact],
-    suggestions: ['Falar com um humano', '100 créditos'],
-  });
+  return answer(
+    'reseller_plan',
+    `${fact}\n\nInclui: ${plan.features.join(', ') || plan.description}.\n\nPara contratar, fale com um atendente ou pague os créditos pré-pagos via PIX.`,
+    {
+      state: { ...state, reseller: true },
+      facts: [fact],
+      priceLines: [fact],
+      suggestions: ['Falar com um humano', '100 créditos'],
+    },
+  );
 }
 
 export function serversAnswer(knowledge: Knowledge, state: ChatConversationState): Analysis {

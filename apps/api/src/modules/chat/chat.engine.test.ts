@@ -7,13 +7,27 @@ import { createEngine } from './chat.engine.ts';
 import type { Knowledge } from './chat.knowledge.ts';
 
 const plan = (id: string, name: string, monthly: number, semiannual: number) =>
-  ({ id, name, isPopular: false, pricing: { monthly, quarterly: monthly * 3, semiannual, annual: monthly * 12 }, features: [{ text: '4 telas' }] }) as PublicPlan;
+  ({
+    id,
+    name,
+    isPopular: false,
+    pricing: { monthly, quarterly: monthly * 3, semiannual, annual: monthly * 12 },
+    features: [{ text: '4 telas' }],
+  }) as PublicPlan;
 
 const knowledge: Knowledge = {
   plans: [plan('basic', 'Básico', 35, 210), plan('family', 'Family', 50, 270)],
   apps: [],
   streamingApps: [
-    { id: 'kids', name: 'Kids Play', categoryName: 'Infantil', clientPrice: 30, resellerPrice: 20, description: 'Desenhos.', tags: [] } as unknown as PublicStreamingApp,
+    {
+      id: 'kids',
+      name: 'Kids Play',
+      categoryName: 'Infantil',
+      clientPrice: 30,
+      resellerPrice: 20,
+      description: 'Desenhos.',
+      tags: [],
+    } as unknown as PublicStreamingApp,
   ],
   resellerPlans: [],
   servers: [],

@@ -3,13 +3,22 @@
 // and the FAQ. A fingerprint of those rows tells when to read them again. Who receives PIX payments is
 // the shop's PIX setting, added by the knowledge cache (chat.assistant.ts).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
-import { contactChannelListSchema, contactFaqSchema, defaultFooterConfig, emailHref, footerConfigSchema, phoneHref, whatsappHref, type ContactChannel } from '@vitrine/domain/content';
-import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import { z } from 'zod';
-import type { ShopPix } from '../../shared/shop-pix.ts';
+import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
+import {
+  contactChannelListSchema,
+  contactFaqSchema,
+  defaultFooterConfig,
+  emailHref,
+  footerConfigSchema,
+  phoneHref,
+  whatsappHref,
+  type ContactChannel,
+} from '@vitrine/domain/content';
+import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import type { DbExecutor } from '../../db/client.ts';
 import { siteConfigurations } from '../../db/schema.ts';
+import type { ShopPix } from '../../shared/shop-pix.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { listPublicApps, listPublicPlans, listPublicStreamingApps } from '../catalog/catalog.usecases.ts';
 import { createResellersRepository } from '../resellers/resellers.repository.ts';
@@ -50,16 +59,12 @@ const KNOWLEDGE_SECTIONS = [ASSISTANT_SECTION, 'contact', 'footer'] as const;
  * (through the admin, another instance or plain SQL) sees the new rows, with no clock involved.
  */
 export async function knowledgeFingerprint(db: DbExecutor): Promise<string> {
-  const parts = KNOWLEDGE_TABLES.map(
-    (table) => sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from ${sql.identifier(table)} t), '')`,
-  );
+  const parts = KNOWLEDGE_TABLES.map((table) => sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from ${sql.identifier(table)} t), '')`);
   const sections = sql.join(
     KNOWLEDGE_SECTIONS.map((section) => sql`${section}`),
     sql`, `,
   );
-  parts.push(
-    sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from site_configurations t where t.section in (${sections})), '')`,
-  );
+  parts.push(sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from site_configurations t where t.section in (${sections})), '')`);
   const { rows } = await db.execute<{ fingerprint: string }>(sql`select md5(concat_ws('|', ${sql.join(parts, sql`, `)})) as fingerprint`);
   return rows[0]!.fingerprint;
 }
@@ -80,10 +85,7 @@ export async function loadKnowledge(db: DbExecutor, pixRecipient: PixRecipient |
   ]);
   const entry = (section: string, key: string) => config.find((row) => row.section === section && row.key === key)?.value;
 
-  const faq = [
-    ...parsedOr(faqListSchema, entry(ASSISTANT_SECTION, 'faq'), []),
-    ...parsedOr(contactFaqSchema, entry('contact', 'faq'), []),
-  ];
+  const faq = [...parsedOr(faqListSchema, entry(ASSISTANT_SECTION, 'faq'), []), ...parsedOr(contactFaqSchema, entry('contact', 'faq'), [])];
 
   return {
     plans: [...plans].sort((a, b) => a.pricing.monthly - b.pricing.monthly || a.name.localeCompare(b.name, 'pt-BR')),
@@ -121,11 +123,17 @@ function contactInfo(channels: unknown, footerContact: unknown): ContactInfo {
   const listed = parsedOr(contactChannelListSchema, channels, []).filter((channel) => channel.type !== 'chat');
   if (listed.length) {
     return {
-      lines: listed.map((channel) => `${channel.label}: ${linked(channel.value, channelHref(channel))}${channel.description ? ` — ${channel.description}` : ''}`),
+      lines: listed.map(
+        (channel) => `${channel.label}: ${linked(channel.value, channelHref(channel))}${channel.description ? ` — ${channel.description}` : ''}`,
+      ),
     };
   }
   const footer = parsedOr(footerConfigSchema.shape.contact, footerContact, defaultFooterConfig.contact);
   return {
-    lines: [`E-mail: ${linked(footer.email, emailHref(footer.email))}`, `Telefone: ${linked(footer.phone, phoneHref(footer.phone))}`, `Endereço: ${footer.location}`],
+    lines: [
+      `E-mail: ${linked(footer.email, emailHref(footer.email))}`,
+      `Telefone: ${linked(footer.phone, phoneHref(footer.phone))}`,
+      `Endereço: ${footer.location}`,
+    ],
   };
 }

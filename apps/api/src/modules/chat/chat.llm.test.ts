@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatConversation, ChatMessage } from '@vitrine/domain/chat';
-import { buildApp } from '../../app.ts';
 import { testEnv } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { buildApp } from '../../app.ts';
 import { chatMessages } from '../../db/schema.ts';
 import { AmountGuard, amountsIn, LlmFailure, systemPrompt, type LlmSettings } from './chat.llm.ts';
-import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN } from './chat.test-support.ts';
+import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 
 let fake: FakeLlm;
 beforeAll(async () => {

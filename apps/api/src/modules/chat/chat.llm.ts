@@ -47,9 +47,7 @@ export function llmSourceFromSettings(
 
 export function llmSourceFromEnv(env: Pick<Env, 'LLM_BASE_URL' | 'LLM_MODEL' | 'LLM_API_KEY'>): LlmSource {
   const settings: LlmSettings | null =
-    env.LLM_BASE_URL && env.LLM_MODEL
-      ? { baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, ...DEFAULT_LLM_TIMEOUTS }
-      : null;
+    env.LLM_BASE_URL && env.LLM_MODEL ? { baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL, apiKey: env.LLM_API_KEY, ...DEFAULT_LLM_TIMEOUTS } : null;
   return async () => settings;
 }
 
@@ -106,9 +104,7 @@ const centsOf = (integer: string, fraction: string | undefined) => toCents(`${in
 
 /** Every amount written in a text, in cents. */
 export function amountsIn(text: string): number[] {
-  return [...text.matchAll(AMOUNT)].map((match) =>
-    match[1] !== undefined ? centsOf(match[1], match[2]) : centsOf(match[3]!, match[4]),
-  );
+  return [...text.matchAll(AMOUNT)].map((match) => (match[1] !== undefined ? centsOf(match[1], match[2]) : centsOf(match[3]!, match[4])));
 }
 
 /** A BR Code ('000201…') or a PIX payload the model must never write. */

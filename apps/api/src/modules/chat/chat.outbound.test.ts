@@ -4,13 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@vitrine/domain/chat';
-import { buildApp } from '../../app.ts';
 import { testEnv } from '../../../test/app.ts';
-import { captureLogs, type CapturedLogs } from '../../../test/logs.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { captureLogs, type CapturedLogs } from '../../../test/logs.ts';
+import { buildApp } from '../../app.ts';
 import type { Resolver } from '../../shared/outbound-address.ts';
-import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 import { insertPlans, newVisitor, ORIGIN } from './chat.test-support.ts';
+import { startFakeLlm, type FakeLlm } from './fake-llm.test-support.ts';
 
 const API_KEY = 'sk-chave-secreta-do-modelo-1234';
 /** The built-in engine's answer starts so; the model's would not. */

@@ -1,8 +1,7 @@
 // The shop's PIX key is one setting ('pix_key', or PIX_KEY): the PIX shortcuts and the assistant's
 // offers pay it; until it is set, nothing shows a PIX code and the chat says payment is not configured.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatExchange, PublicShortcut } from '@vitrine/domain/chat';
-import { CHAT_TEXTS } from '@vitrine/domain/chat';
+import { CHAT_TEXTS, type ChatExchange, type PublicShortcut } from '@vitrine/domain/chat';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { shortcuts } from '../../db/schema.ts';

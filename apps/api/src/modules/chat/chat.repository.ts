@@ -102,22 +102,13 @@ export const createChatRepository = (db: DbExecutor) => ({
       .select({ upload: uploads })
       .from(chatMessages)
       .innerJoin(uploads, eq(uploads.id, uploadId))
-      .where(
-        and(
-          eq(chatMessages.conversationId, conversationId),
-          or(eq(chatMessages.imageUploadId, uploadId), eq(chatMessages.audioUploadId, uploadId)),
-        ),
-      )
+      .where(and(eq(chatMessages.conversationId, conversationId), or(eq(chatMessages.imageUploadId, uploadId), eq(chatMessages.audioUploadId, uploadId))))
       .limit(1);
     return row?.upload;
   },
 
   async listActiveShortcuts(): Promise<ShortcutRow[]> {
-    return db
-      .select()
-      .from(shortcuts)
-      .where(eq(shortcuts.active, true))
-      .orderBy(asc(shortcuts.orderIndex), asc(shortcuts.createdAt), asc(shortcuts.id));
+    return db.select().from(shortcuts).where(eq(shortcuts.active, true)).orderBy(asc(shortcuts.orderIndex), asc(shortcuts.createdAt), asc(shortcuts.id));
   },
 
   async findActiveShortcut(id: string, { includeInactive = false } = {}): Promise<ShortcutRow | undefined> {
@@ -197,8 +188,12 @@ export const createChatRepository = (db: DbExecutor) => ({
       .select({
         conversation: chatConversations,
         messageCount: sql<number>`coalesce(${messageCount.total}, 0)`.mapWith(Number),
-        lastMessage: sql<string | null>`(select m.content from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.type asc limit 1)`,
-        openHandoffs: sql<number>`(select count(*) from chat_handoffs h where h.conversation_id = ${chatConversations.id} and h.status = 'open')`.mapWith(Number),
+        lastMessage: sql<
+          string | null
+        >`(select m.content from chat_messages m where m.conversation_id = ${chatConversations.id} order by m.created_at desc, m.type asc limit 1)`,
+        openHandoffs: sql<number>`(select count(*) from chat_handoffs h where h.conversation_id = ${chatConversations.id} and h.status = 'open')`.mapWith(
+          Number,
+        ),
         paymentIntents: sql<number>`(select count(*) from chat_payment_intents p where p.conversation_id = ${chatConversations.id})`.mapWith(Number),
       })
       .from(chatConversations)

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseBrCode } from '@vitrine/domain/pix';
-import { chatIntentMessage } from '@vitrine/domain/chat-intent';
 import type { ChatConversation, ChatExchange, ChatMessage, PublicShortcut } from '@vitrine/domain/chat';
+import { chatIntentMessage } from '@vitrine/domain/chat-intent';
+import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { chatHandoffs, chatMessages, shortcuts, siteConfigurations } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
@@ -275,7 +275,9 @@ describe('attachments', () => {
     expect((await t.app.inject({ method: 'GET', url: userMessage.imageUrl! })).statusCode).toBe(404);
     // Nor through the generic file route: chat files are private.
     const stored = (await uploadRows(t.database.db)).find((row) => row.bucket === 'chat-attachments')!;
-    expect((await t.app.inject({ method: 'GET', url: `/api/files/chat-attachments/${stored.storageName}`, headers: { cookie: visitor.cookie } })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/files/chat-attachments/${stored.storageName}`, headers: { cookie: visitor.cookie } })).statusCode,
+    ).toBe(404);
     const admin = await signInAsAdmin(t.app);
     expect((await t.app.inject({ method: 'GET', url: userMessage.imageUrl!, headers: { cookie: admin } })).statusCode).toBe(200);
   });
@@ -325,7 +327,10 @@ describe('conversations belong to their visitor', () => {
     expect(detail.json().messages).toHaveLength(3);
     const summaries = await t.app.inject({ method: 'GET', url: '/api/chat/admin/conversations', headers: { cookie: admin } });
     expect(summaries.json().items).toEqual(
-      expect.arrayContaining([expect.objectContaining({ id: a.conversation.id, messageCount: 3 }), expect.objectContaining({ id: b.conversation.id, messageCount: 1 })]),
+      expect.arrayContaining([
+        expect.objectContaining({ id: a.conversation.id, messageCount: 3 }),
+        expect.objectContaining({ id: b.conversation.id, messageCount: 1 }),
+      ]),
     );
   });
 
@@ -381,10 +386,20 @@ describe('rate limits', () => {
     for (let i = 0; i <= CHAT_LIMITS.conversations.perVisitor; i++) await newVisitor(t.app, { ip });
     const one = await newVisitor(t.app, { ip: '203.0.113.31' });
     for (let i = 1; i < CHAT_LIMITS.conversations.perVisitor; i++) {
-      const again = await t.app.inject({ method: 'POST', url: '/api/chat/conversations', headers: { origin: ORIGIN, cookie: one.cookie }, remoteAddress: '203.0.113.31' });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/conversations',
+        headers: { origin: ORIGIN, cookie: one.cookie },
+        remoteAddress: '203.0.113.31',
+      });
       expect(again.statusCode).toBe(201);
     }
-    const refused = await t.app.inject({ method: 'POST', url: '/api/chat/conversations', headers: { origin: ORIGIN, cookie: one.cookie }, remoteAddress: '203.0.113.31' });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/conversations',
+      headers: { origin: ORIGIN, cookie: one.cookie },
+      remoteAddress: '203.0.113.31',
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.code).toBe('chat.too_many_conversations');
   });
@@ -408,9 +423,21 @@ describe('rate limits', () => {
 describe('shortcuts', () => {
   const seedShortcuts = () =>
     t.database.db.insert(shortcuts).values([
-      { name: 'Suporte', type: 'webhook', orderIndex: 2, webhookUrl: 'https://hooks.example.com/secreto', webhookSecret: 'whsec_segredo', payload: { token: 'x' } },
+      {
+        name: 'Suporte',
+        type: 'webhook',
+        orderIndex: 2,
+        webhookUrl: 'https://hooks.example.com/secreto',
+        webhookSecret: 'whsec_segredo',
+        payload: { token: 'x' },
+      },
       // The shortcut's own key is not the shop's: the code always pays the shop's PIX key.
-      { name: 'Pagar', type: 'pix', orderIndex: 1, pixData: { key: 'outra-pessoa@example.com', value: 35, recipient: 'Outra Pessoa', city: 'Recife', description: 'Plano Básico' } },
+      {
+        name: 'Pagar',
+        type: 'pix',
+        orderIndex: 1,
+        pixData: { key: 'outra-pessoa@example.com', value: 35, recipient: 'Outra Pessoa', city: 'Recife', description: 'Plano Básico' },
+      },
       { name: 'Inativo', type: 'pix', orderIndex: 0, active: false },
     ]);
   const list = async () => {

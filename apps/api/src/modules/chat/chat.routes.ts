@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
-import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { uploadBuckets } from '@vitrine/domain/uploads';
 import type { Database } from '../../db/client.ts';
 import type { AppError } from '../../shared/errors.ts';
@@ -11,8 +11,8 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { malformedUpload, noFileSent, notMultipart } from '../uploads/uploads.errors.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
 import { createKnowledgeCache } from './chat.assistant.ts';
-import type { PixRecipient } from './chat.knowledge.ts';
 import { chatErrors } from './chat.errors.ts';
+import type { PixRecipient } from './chat.knowledge.ts';
 import type { LlmSource } from './chat.llm.ts';
 import {
   assertCanSendFile,
@@ -22,15 +22,15 @@ import {
   listHandoffs,
   listPaymentIntents,
   listPublicShortcuts,
+  listShortcutRuns,
   prepareTurn,
   readAdminConversation,
   readConversation,
   readShortcutEndpoint,
-  listShortcutRuns,
   runShortcutInConversation,
   sendFile,
-  shortcutRunStatus,
   setFeedback,
+  shortcutRunStatus,
   startConversation,
   testAssistant,
   type ChatAccess,
@@ -38,7 +38,6 @@ import {
   type ChatFileKind,
 } from './chat.usecases.ts';
 import { ensureVisitor, readVisitor } from './chat.visitor.ts';
-
 
 /** Per visitor (the cookie) and per client address: dropping the cookie does not reset the count. */
 export const CHAT_LIMITS = {
@@ -68,8 +67,22 @@ export interface ChatRoutesOptions {
   clock?: () => Date;
 }
 
-export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions) {
-  const deps: ChatDeps = { db, storage, llm, shopPix, payments, assistant: createKnowledgeCache(db, shopPix), logger: app.log, onLlmFallback, visitorUploadsQuotaBytes, clock };
+export async function chatRoutes(
+  app: FastifyInstance,
+  { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions,
+) {
+  const deps: ChatDeps = {
+    db,
+    storage,
+    llm,
+    shopPix,
+    payments,
+    assistant: createKnowledgeCache(db, shopPix),
+    logger: app.log,
+    onLlmFallback,
+    visitorUploadsQuotaBytes,
+    clock,
+  };
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();
@@ -110,55 +123,45 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
 
   // ---------------------------------------------------------------- conversations
 
-  route(app, chatContract.startConversation, { config: perIp(CHAT_LIMITS.conversations.perIp, CHAT_LIMITS.conversations.windowMs) },
-    async (request, reply) => {
-      const visitorId = ensureVisitor(request, reply, secureCookies);
-      newVisitors.set(request, visitorId);
-      await limits.conversations(request, reply);
-      const conversation = await startConversation(deps, visitorId);
-      return noStore(reply).status(201).send(conversation);
-    },
-  );
+  route(app, chatContract.startConversation, { config: perIp(CHAT_LIMITS.conversations.perIp, CHAT_LIMITS.conversations.windowMs) }, async (request, reply) => {
+    const visitorId = ensureVisitor(request, reply, secureCookies);
+    newVisitors.set(request, visitorId);
+    await limits.conversations(request, reply);
+    const conversation = await startConversation(deps, visitorId);
+    return noStore(reply).status(201).send(conversation);
+  });
 
-  route(app, chatContract.latestConversation, {},
-    async (request, reply) => {
-      noStore(reply);
-      return { conversation: await latestConversation(deps, readVisitor(request)) };
-    },
-  );
+  route(app, chatContract.latestConversation, {}, async (request, reply) => {
+    noStore(reply);
+    return { conversation: await latestConversation(deps, readVisitor(request)) };
+  });
 
-  route(app, chatContract.getConversation, {},
-    async (request, reply) => {
-      noStore(reply);
-      return readConversation(deps, await access(request), request.params.id);
-    },
-  );
+  route(app, chatContract.getConversation, {}, async (request, reply) => {
+    noStore(reply);
+    return readConversation(deps, await access(request), request.params.id);
+  });
 
-  route(app, chatContract.sendMessage, { config: perIp(CHAT_LIMITS.messages.perIp, CHAT_LIMITS.messages.windowMs) },
-    async (request, reply) => {
-      await limits.messages(request, reply);
-      const body = request.body;
-      const turn = await prepareTurn(deps, readVisitor(request), request.params.id, body.intent ? { intent: body.intent } : { text: body.text! });
-      const controller = new AbortController();
-      running.add(controller);
-      try {
-        if (!request.headers.accept?.includes('text/event-stream')) {
-          const { userMessage, reply: answer } = await turn.run({ signal: controller.signal });
-          return noStore(reply).send({ userMessage, reply: answer });
-        }
-        return await streamTurn(reply, turn, controller.signal);
-      } finally {
-        running.delete(controller);
+  route(app, chatContract.sendMessage, { config: perIp(CHAT_LIMITS.messages.perIp, CHAT_LIMITS.messages.windowMs) }, async (request, reply) => {
+    await limits.messages(request, reply);
+    const body = request.body;
+    const turn = await prepareTurn(deps, readVisitor(request), request.params.id, body.intent ? { intent: body.intent } : { text: body.text! });
+    const controller = new AbortController();
+    running.add(controller);
+    try {
+      if (!request.headers.accept?.includes('text/event-stream')) {
+        const { userMessage, reply: answer } = await turn.run({ signal: controller.signal });
+        return noStore(reply).send({ userMessage, reply: answer });
       }
-    },
-  );
+      return await streamTurn(reply, turn, controller.signal);
+    } finally {
+      running.delete(controller);
+    }
+  });
 
-  route(app, chatContract.setFeedback, { config: perIp(CHAT_LIMITS.feedback.perIp, CHAT_LIMITS.feedback.windowMs) },
-    async (request, reply) => {
-      const message = await setFeedback(deps, readVisitor(request), request.params.id, request.params.messageId, request.body.feedback);
-      return noStore(reply).send(message);
-    },
-  );
+  route(app, chatContract.setFeedback, { config: perIp(CHAT_LIMITS.feedback.perIp, CHAT_LIMITS.feedback.windowMs) }, async (request, reply) => {
+    const message = await setFeedback(deps, readVisitor(request), request.params.id, request.params.messageId, request.body.feedback);
+    return noStore(reply).send(message);
+  });
 
   // ---------------------------------------------------------------- files
 
@@ -166,87 +169,69 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
     // Multipart is parsed only in this scope; one file and nothing else.
     await scope.register(multipart, { limits: { files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 } });
     const fileRoute = (endpoint: typeof chatContract.sendImage | typeof chatContract.sendVoiceNote, kind: ChatFileKind) =>
-      route(scope, endpoint, { config: perIp(CHAT_LIMITS.files.perIp, CHAT_LIMITS.files.windowMs) },
-        async (request, reply) => {
-          await limits.files(request, reply);
-          const visitorId = readVisitor(request);
-          if (!request.isMultipart()) throw notMultipart();
-          // Whose conversation it is is checked before a byte of the file is read.
-          await assertCanSendFile(deps, visitorId, request.params.id);
-          const maxBytes = uploadBuckets[kind === 'image' ? 'chat-attachments' : 'chat-audio'].maxBytes;
-          // One byte over the limit is enough to know the file is too large; busboy stops there.
-          const part = await request.file({ limits: { fileSize: maxBytes + 1 } }).catch(() => {
-            throw malformedUpload();
-          });
-          if (!part) throw noFileSent();
-          try {
-            const exchange = await sendFile(deps, visitorId, request.params.id, kind, { body: part.file, clientName: part.filename });
-            return noStore(reply).status(201).send(exchange);
-          } catch (error) {
-            // Read the rest of a refused file, so the client finishes sending and reads the answer.
-            if (!part.file.destroyed) part.file.resume();
-            throw error;
-          }
-        },
-      );
+      route(scope, endpoint, { config: perIp(CHAT_LIMITS.files.perIp, CHAT_LIMITS.files.windowMs) }, async (request, reply) => {
+        await limits.files(request, reply);
+        const visitorId = readVisitor(request);
+        if (!request.isMultipart()) throw notMultipart();
+        // Whose conversation it is is checked before a byte of the file is read.
+        await assertCanSendFile(deps, visitorId, request.params.id);
+        const maxBytes = uploadBuckets[kind === 'image' ? 'chat-attachments' : 'chat-audio'].maxBytes;
+        // One byte over the limit is enough to know the file is too large; busboy stops there.
+        const part = await request.file({ limits: { fileSize: maxBytes + 1 } }).catch(() => {
+          throw malformedUpload();
+        });
+        if (!part) throw noFileSent();
+        try {
+          const exchange = await sendFile(deps, visitorId, request.params.id, kind, { body: part.file, clientName: part.filename });
+          return noStore(reply).status(201).send(exchange);
+        } catch (error) {
+          // Read the rest of a refused file, so the client finishes sending and reads the answer.
+          if (!part.file.destroyed) part.file.resume();
+          throw error;
+        }
+      });
     fileRoute(chatContract.sendImage, 'image');
     fileRoute(chatContract.sendVoiceNote, 'audio');
   });
 
-  route(app, chatContract.getConversationFile, { compress: false },
-    async (request, reply) => {
-      const upload = await findConversationFile(deps, await access(request), request.params.id, request.params.uploadId);
-      return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
-    },
-  );
+  route(app, chatContract.getConversationFile, { compress: false }, async (request, reply) => {
+    const upload = await findConversationFile(deps, await access(request), request.params.id, request.params.uploadId);
+    return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
+  });
 
   // ---------------------------------------------------------------- shortcuts
 
-  route(app, chatContract.listShortcuts, {},
-    async () => listPublicShortcuts(deps),
-  );
+  route(app, chatContract.listShortcuts, {}, async () => listPublicShortcuts(deps));
 
-  route(app, chatContract.runShortcut, { config: perIp(CHAT_LIMITS.shortcutRuns.perIp, CHAT_LIMITS.shortcutRuns.windowMs) },
-    async (request, reply) => {
-      await limits.shortcutRuns(request, reply);
-      const queued = await runShortcutInConversation(deps, readVisitor(request), request.params.id, request.body?.conversationId, {
-        allowPrivate: allowPrivateWebhooks,
-      });
-      return noStore(reply).status(202).send(queued);
-    },
-  );
+  route(app, chatContract.runShortcut, { config: perIp(CHAT_LIMITS.shortcutRuns.perIp, CHAT_LIMITS.shortcutRuns.windowMs) }, async (request, reply) => {
+    await limits.shortcutRuns(request, reply);
+    const queued = await runShortcutInConversation(deps, readVisitor(request), request.params.id, request.body?.conversationId, {
+      allowPrivate: allowPrivateWebhooks,
+    });
+    return noStore(reply).status(202).send(queued);
+  });
 
-  route(app, chatContract.shortcutRunStatus, {},
-    async (request, reply) => noStore(reply).send(await shortcutRunStatus(deps, await access(request), request.params.id, request.params.deliveryId)),
+  route(app, chatContract.shortcutRunStatus, {}, async (request, reply) =>
+    noStore(reply).send(await shortcutRunStatus(deps, await access(request), request.params.id, request.params.deliveryId)),
   );
 
   // ---------------------------------------------------------------- admin reads
 
-  route(app, chatContract.listConversations, {},
-    async (request) => listConversationSummaries(deps, request.query),
-  );
+  route(app, chatContract.listConversations, {}, async (request) => listConversationSummaries(deps, request.query));
 
-  route(app, chatContract.getAdminConversation, {},
-    async (request) => readAdminConversation(deps, request.params.id),
-  );
+  route(app, chatContract.getAdminConversation, {}, async (request) => readAdminConversation(deps, request.params.id));
 
-  route(app, chatContract.listHandoffs, {},
-    async (request) => listHandoffs(deps, request.query),
-  );
+  route(app, chatContract.listHandoffs, {}, async (request) => listHandoffs(deps, request.query));
 
-  route(app, chatContract.listShortcutRuns, {},
-    async (request, reply) => {
-      noStore(reply);
-      return listShortcutRuns(deps, request.query.shortcutId, request.query);
-    },
-  );
+  route(app, chatContract.listShortcutRuns, {}, async (request, reply) => {
+    noStore(reply);
+    return listShortcutRuns(deps, request.query.shortcutId, request.query);
+  });
 
-  route(app, chatContract.getShortcutWebhookEndpoint, {},
-    async (request, reply) => {
-      noStore(reply);
-      return readShortcutEndpoint(deps, request.params.id);
-    },
-  );
+  route(app, chatContract.getShortcutWebhookEndpoint, {}, async (request, reply) => {
+    noStore(reply);
+    return readShortcutEndpoint(deps, request.params.id);
+  });
 
   route(app, adminShortcutActionsContract.testAssistant, { config: perIp(10, 60_000) }, async (request) => {
     const controller = new AbortController();
@@ -258,9 +243,7 @@ export async function chatRoutes(app: FastifyInstance, { db, storage, llm, secur
     }
   });
 
-  route(app, chatContract.listPaymentIntents, {},
-    async (request) => listPaymentIntents(deps, request.query),
-  );
+  route(app, chatContract.listPaymentIntents, {}, async (request) => listPaymentIntents(deps, request.query));
 }
 
 /** Streams a turn as server-sent events on the POST's own response. */

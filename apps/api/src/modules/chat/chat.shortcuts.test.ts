@@ -77,7 +77,11 @@ describe('webhook shortcuts run on the server', () => {
     expect(() => new Webhook(secret).verify(request!.body.replace('chat', 'xxxx'), request!.headers)).toThrow();
 
     // Visitors never read the signing secret.
-    const asVisitor = await t.app.inject({ method: 'GET', url: `/api/chat/admin/shortcuts/${shortcut.id}/webhook-endpoint`, headers: { cookie: visitor.cookie } });
+    const asVisitor = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/admin/shortcuts/${shortcut.id}/webhook-endpoint`,
+      headers: { cookie: visitor.cookie },
+    });
     expect(asVisitor.statusCode).toBe(401);
   });
 
@@ -99,9 +103,7 @@ describe('webhook shortcuts run on the server', () => {
     );
     expect(hook.requests).toHaveLength(3);
     expect(new Set(hook.requests.map((request) => request.id)).size).toBe(1);
-    expect(runs).toEqual([
-      expect.objectContaining({ shortcutId: shortcut.id, status: 'delivered', success: true, error: null }),
-    ]);
+    expect(runs).toEqual([expect.objectContaining({ shortcutId: shortcut.id, status: 'delivered', success: true, error: null })]);
     expect(runs[0]!.attempts.map((attempt) => attempt.statusCode)).toEqual([503, 503, 204]);
   });
 
@@ -167,7 +169,11 @@ describe('a shortcut run from the conversation tells what really happened', () =
 
     release();
     await waitUntil(async () => (await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)) === 'delivered', { what: 'a entrega confirmada' });
-    expect((await runStatus(t, visitor.conversation.id, deliveryId, visitor.cookie)).json()).toEqual({ deliveryId, shortcutName: 'Falar com atendente', status: 'delivered' });
+    expect((await runStatus(t, visitor.conversation.id, deliveryId, visitor.cookie)).json()).toEqual({
+      deliveryId,
+      shortcutName: 'Falar com atendente',
+      status: 'delivered',
+    });
   });
 
   it("is 'failed' once every attempt failed, and the admin dashboard counts the failure", async () => {

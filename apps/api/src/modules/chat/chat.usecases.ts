@@ -10,25 +10,24 @@ import {
   type ShortcutRunState,
   type ShortcutRunStatus,
 } from '@vitrine/domain/chat';
+import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { endpointUrl } from '@vitrine/domain/contracts';
-import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
-import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
-import { visitorStorageFull, visitorUploadsBytes } from './chat.visitor-uploads.ts';
+import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
 import type { Analysis, OfferRequest } from './chat.engine.analysis.ts';
 import { chatErrors } from './chat.errors.ts';
 import type { PixRecipient } from './chat.knowledge.ts';
 import type { LlmSource } from './chat.llm.ts';
-import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import {
   createChatRepository,
   type ChatConversationState,
@@ -39,6 +38,7 @@ import {
   type PaymentIntentRow,
   type ShortcutRow,
 } from './chat.repository.ts';
+import { visitorStorageFull, visitorUploadsBytes } from './chat.visitor-uploads.ts';
 
 export interface ChatDeps {
   db: Database;
@@ -164,7 +164,11 @@ export interface PreparedTurn {
   userMessage: ChatMessage;
   analysis: Analysis;
   /** Writes the answer (streamed through the callbacks) and stores the turn in one transaction. */
-  run(callbacks?: { onDelta?: (text: string) => void; onReset?: () => void; signal?: AbortSignal }): Promise<ChatExchange & { engine: WrittenAnswer['engine'] }>;
+  run(callbacks?: {
+    onDelta?: (text: string) => void;
+    onReset?: () => void;
+    signal?: AbortSignal;
+  }): Promise<ChatExchange & { engine: WrittenAnswer['engine'] }>;
 }
 
 /**
@@ -221,7 +225,15 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
         if (intent) {
           await deps.payments?.record(
             tx,
-            { paymentIntentId: intent.id, conversationId, kind: intent.kind, itemName: intent.itemName, amount: intent.amount, txid: intent.txid, brCode: intent.brCode },
+            {
+              paymentIntentId: intent.id,
+              conversationId,
+              kind: intent.kind,
+              itemName: intent.itemName,
+              amount: intent.amount,
+              txid: intent.txid,
+              brCode: intent.brCode,
+            },
             charge,
           );
         }
@@ -271,7 +283,9 @@ async function createPaymentIntent(
   const txid = charge?.txid ?? conversationTxid(conversation.id);
   let brCode: string;
   try {
-    brCode = charge?.brCode ?? buildPixPayload({ key: recipient.key, recipient: recipient.recipient, city: recipient.city, amount: offer.amount, description: offer.title, txid });
+    brCode =
+      charge?.brCode ??
+      buildPixPayload({ key: recipient.key, recipient: recipient.recipient, city: recipient.city, amount: offer.amount, description: offer.title, txid });
   } catch (error) {
     if (error instanceof PixError) return null;
     throw error;
@@ -320,11 +334,15 @@ export async function sendFile(
   // Full already: refused before a byte of the file is read.
   if (quota !== undefined && (await visitorUploadsBytes(deps.db)) >= quota) throw visitorStorageFull();
   const uploadDeps: UploadsDeps = { repository: createUploadsRepository(deps.db), storage: deps.storage, logger: deps.logger };
-  const upload = await storeUpload(uploadDeps, { bucket: BUCKETS[kind], body: file.body, clientName: file.clientName, createdBy: null, createdAt: deps.clock?.() }).catch(
-    (error: unknown) => {
-      throw chatFileError(error, kind);
-    },
-  );
+  const upload = await storeUpload(uploadDeps, {
+    bucket: BUCKETS[kind],
+    body: file.body,
+    clientName: file.clientName,
+    createdBy: null,
+    createdAt: deps.clock?.(),
+  }).catch((error: unknown) => {
+    throw chatFileError(error, kind);
+  });
   // This file took the total over: it goes again (simultaneous uploads may each see room beforehand).
   if (quota !== undefined && (await visitorUploadsBytes(deps.db)) > quota) {
     await deleteUpload(uploadDeps, upload.id).catch((error: unknown) =>
@@ -511,36 +529,44 @@ type AdminPage = Pick<ListQuery, 'page' | 'pageSize'>;
 /** The execution log of shortcuts: one delivery per run, with every attempt. */
 export async function listShortcutRuns(deps: Pick<ChatDeps, 'db'>, shortcutId: string | undefined, page: AdminPage) {
   const { rows, total } = await createChatRepository(deps.db).listShortcutRuns(shortcutId, page.pageSize, pageOffset(page));
-  return toListEnvelope(rows.map(({ delivery, attempts }) => ({
-    deliveryId: delivery.id,
-    shortcutId: delivery.sourceId!,
-    messageId: delivery.messageId,
-    timestamp: delivery.createdAt.toISOString(),
-    status: delivery.status,
-    success: delivery.status === 'delivered',
-    error: delivery.lastError,
-    attempts: attempts.map((attempt) => ({
-      attempt: attempt.attempt,
-      statusCode: attempt.statusCode,
-      error: attempt.error,
-      durationMs: attempt.durationMs,
-      createdAt: attempt.createdAt.toISOString(),
+  return toListEnvelope(
+    rows.map(({ delivery, attempts }) => ({
+      deliveryId: delivery.id,
+      shortcutId: delivery.sourceId!,
+      messageId: delivery.messageId,
+      timestamp: delivery.createdAt.toISOString(),
+      status: delivery.status,
+      success: delivery.status === 'delivered',
+      error: delivery.lastError,
+      attempts: attempts.map((attempt) => ({
+        attempt: attempt.attempt,
+        statusCode: attempt.statusCode,
+        error: attempt.error,
+        durationMs: attempt.durationMs,
+        createdAt: attempt.createdAt.toISOString(),
+      })),
     })),
-  })), total, page);
+    total,
+    page,
+  );
 }
 
 export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, page: AdminPage) {
   const { rows, total } = await createChatRepository(deps.db).listConversationSummaries(page.pageSize, pageOffset(page));
-  return toListEnvelope(rows.map((row) => ({
-    id: row.conversation.id,
-    visitorId: row.conversation.visitorId,
-    createdAt: row.conversation.createdAt.toISOString(),
-    updatedAt: row.conversation.updatedAt.toISOString(),
-    messageCount: row.messageCount,
-    lastMessage: row.lastMessage,
-    openHandoffs: row.openHandoffs,
-    paymentIntents: row.paymentIntents,
-  })), total, page);
+  return toListEnvelope(
+    rows.map((row) => ({
+      id: row.conversation.id,
+      visitorId: row.conversation.visitorId,
+      createdAt: row.conversation.createdAt.toISOString(),
+      updatedAt: row.conversation.updatedAt.toISOString(),
+      messageCount: row.messageCount,
+      lastMessage: row.lastMessage,
+      openHandoffs: row.openHandoffs,
+      paymentIntents: row.paymentIntents,
+    })),
+    total,
+    page,
+  );
 }
 
 export const toHandoff = (row: HandoffRow) => ({
@@ -590,6 +616,11 @@ export async function listPaymentIntents(deps: Pick<ChatDeps, 'db'>, page: Admin
 export async function testAssistant(deps: ChatDeps, question: string, signal?: AbortSignal) {
   const { engine } = await deps.assistant.current();
   const analysis = engine.analyze(question, {});
-  const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history: [] }, { onDelta: () => undefined, onReset: () => undefined, signal });
+  const written = await writeAnswer(
+    { llm: deps.llm, logger: deps.logger },
+    analysis,
+    { question, history: [] },
+    { onDelta: () => undefined, onReset: () => undefined, signal },
+  );
   return { answer: written.content, engine: written.engine, ...(written.fallback ? { fallback: written.fallback } : {}) };
 }

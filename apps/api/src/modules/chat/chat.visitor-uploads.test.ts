@@ -6,18 +6,21 @@ import type { ChatConversation, ChatExchange } from '@vitrine/domain/chat';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import type { Database } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+import { HOUSEKEEPING_JOB, scheduleHousekeeping } from '../../shared/jobs/housekeeping.job.ts';
 import { filesUnder, multipartBody, PNG, pngOfSize, uploadRows } from '../uploads/uploads.test-support.ts';
 import { newVisitor, ORIGIN, type Visitor } from './chat.test-support.ts';
 import { expiredAttachmentText, RETIRED_VISITOR_UPLOADS_SWEEP_JOB } from './chat.visitor-uploads.ts';
-import { HOUSEKEEPING_JOB, scheduleHousekeeping } from '../../shared/jobs/housekeeping.job.ts';
-import type { Database } from '../../db/client.ts';
-import { jobs } from '../../db/schema.ts';
 
 const KiB = 1024;
 const DAY_MS = 24 * 60 * 60_000;
 
 const pendingJobs = (db: Database, kind: string) =>
-  db.select().from(jobs).where(and(eq(jobs.kind, kind), inArray(jobs.status, ['queued', 'running'])));
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), inArray(jobs.status, ['queued', 'running'])));
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -32,7 +35,9 @@ const sendImage = async (visitor: Visitor, data: Buffer, name = 'print.png') => 
   });
 };
 const conversationOf = async (visitor: Visitor) =>
-  (await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}`, headers: { cookie: visitor.cookie } })).json() as ChatConversation;
+  (
+    await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}`, headers: { cookie: visitor.cookie } })
+  ).json() as ChatConversation;
 
 describe('the quota of visitor files', { timeout: 240_000 }, () => {
   it('refuses, in Portuguese, a file that would take visitors past VISITOR_UPLOADS_QUOTA_MB, and keeps nothing of it', async () => {
@@ -68,10 +73,13 @@ describe('the retention of visitor files', { timeout: 240_000 }, () => {
 
     await scheduleHousekeeping(t.database.db);
     // The row goes first (the file stops being served at once), then the object.
-    const [left] = await waitUntil(async () => {
-      const rows = await uploadRows(t.database.db);
-      return rows.length === 1 && filesUnder(t.env.DATA_DIR).length === 1 ? rows : undefined;
-    }, { what: 'a varredura dos anexos expirados' });
+    const [left] = await waitUntil(
+      async () => {
+        const rows = await uploadRows(t.database.db);
+        return rows.length === 1 && filesUnder(t.env.DATA_DIR).length === 1 ? rows : undefined;
+      },
+      { what: 'a varredura dos anexos expirados' },
+    );
     expect(left!.originalName).toBe('recente.png');
     expect(filesUnder(t.env.DATA_DIR)).toEqual([`chat-attachments/${left!.storageName}`]);
 
@@ -84,20 +92,26 @@ describe('the retention of visitor files', { timeout: 240_000 }, () => {
     expect((await t.app.inject({ method: 'GET', url: recent.userMessage.imageUrl!, headers: { cookie: visitor.cookie } })).statusCode).toBe(200);
 
     // The job queued its successor when it settled: one run waits, an interval from the (test's) now.
-    const next = await waitUntil(async () => {
-      const rows = await pendingJobs(t.database.db, HOUSEKEEPING_JOB);
-      return rows.length === 1 && rows[0]!.status === 'queued' ? rows : undefined;
-    }, { what: 'a próxima limpeza na fila' });
+    const next = await waitUntil(
+      async () => {
+        const rows = await pendingJobs(t.database.db, HOUSEKEEPING_JOB);
+        return rows.length === 1 && rows[0]!.status === 'queued' ? rows : undefined;
+      },
+      { what: 'a próxima limpeza na fila' },
+    );
     expect(next[0]!.runAt.getTime()).toBe(now + Number(t.env.HOUSEKEEPING_INTERVAL_MINUTES) * 60_000);
   });
 
   it('finishes a sweep job queued before housekeeping took the files over, without queuing another', async () => {
     t = await buildTestApp({ jobs: fastJobs });
     await t.database.db.insert(jobs).values({ kind: RETIRED_VISITOR_UPLOADS_SWEEP_JOB, payload: {}, maxAttempts: 3 });
-    await waitUntil(async () => {
-      const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, RETIRED_VISITOR_UPLOADS_SWEEP_JOB));
-      return rows.length === 1 && rows[0]!.status === 'succeeded' ? rows : undefined;
-    }, { what: 'a varredura antiga concluída' });
+    await waitUntil(
+      async () => {
+        const rows = await t.database.db.select().from(jobs).where(eq(jobs.kind, RETIRED_VISITOR_UPLOADS_SWEEP_JOB));
+        return rows.length === 1 && rows[0]!.status === 'succeeded' ? rows : undefined;
+      },
+      { what: 'a varredura antiga concluída' },
+    );
     expect(await pendingJobs(t.database.db, RETIRED_VISITOR_UPLOADS_SWEEP_JOB)).toEqual([]);
   });
 });

@@ -30,11 +30,7 @@ export const expiredAttachmentText = (retentionDays: number) =>
   `Anexo expirado: arquivos enviados no chat são apagados após ${retentionDays} ${retentionDays === 1 ? 'dia' : 'dias'}.`;
 
 export const visitorStorageFull = () =>
-  new AppError(
-    'chat.attachments_storage_full',
-    413,
-    'Limite de armazenamento de anexos atingido. Envie sua dúvida por texto ou tente novamente mais tarde.',
-  );
+  new AppError('chat.attachments_storage_full', 413, 'Limite de armazenamento de anexos atingido. Envie sua dúvida por texto ou tente novamente mais tarde.');
 
 /** Bytes held by visitors' chat files. */
 export async function visitorUploadsBytes(db: DbExecutor): Promise<number> {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fixtures } from '../../../test/fixtures.ts';
 import { fastJobs, refuseMailJobs } from '../../../test/jobs.ts';
-import { contactMessages, emailOutbox, jobs } from '../../db/schema.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import { contactMessages, emailOutbox, jobs } from '../../db/schema.ts';
 
 const message = { name: 'Maria Souza', email: 'maria@exemplo.com.br', subject: 'Dúvida sobre planos', message: 'O plano Family tem DVR?' };
 
@@ -15,8 +15,7 @@ describe('contact form', () => {
   });
   afterAll(() => t.close());
 
-  const send = (payload: object, remoteAddress = '10.9.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
+  const send = (payload: object, remoteAddress = '10.9.0.1') => t.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress });
 
   it('a visitor message is stored and forwarded to the contact address', async () => {
     const response = await send({ ...message, name: '  Maria Souza ' });
@@ -25,10 +24,9 @@ describe('contact form', () => {
     const [row] = await t.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ ...message, readAt: null });
     // The forward goes out after the answer, from the job queue.
-    const mail = await waitUntil(
-      async () => (await t.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1))[0],
-      { what: 'o encaminhamento da mensagem' },
-    );
+    const mail = await waitUntil(async () => (await t.database.db.select().from(emailOutbox).orderBy(desc(emailOutbox.createdAt)).limit(1))[0], {
+      what: 'o encaminhamento da mensagem',
+    });
     expect(mail).toMatchObject({ to: 'atendimento@vitrine.com.br', subject: '[Contato] Dúvida sobre planos', status: 'logged' });
     expect(mail.text).toContain('maria@exemplo.com.br');
   });
@@ -87,10 +85,18 @@ describe('public content sections', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const make = fixtures(t.database.db);
-    await make.siteConfiguration({ section: 'legal', configKey: 'privacy', configValue: { title: 'Política de Privacidade', body: 'Tratamos dados conforme a LGPD.' } });
+    await make.siteConfiguration({
+      section: 'legal',
+      configKey: 'privacy',
+      configValue: { title: 'Política de Privacidade', body: 'Tratamos dados conforme a LGPD.' },
+    });
     await make.siteConfiguration({ section: 'legal', configKey: 'terms', configValue: { title: 'Termos de Uso', body: 'Ao usar o serviço…' } });
     await make.siteConfiguration({ section: 'legal', configKey: 'rascunho', configValue: { title: 'Rascunho', body: 'não publicado' }, isActive: false });
-    await make.siteConfiguration({ section: 'contact', configKey: 'channels', configValue: [{ type: 'email', label: 'E-mail', value: 'contato@example.com' }] });
+    await make.siteConfiguration({
+      section: 'contact',
+      configKey: 'channels',
+      configValue: [{ type: 'email', label: 'E-mail', value: 'contato@example.com' }],
+    });
     await make.siteConfiguration({ section: 'contact', configKey: 'faq', configValue: [{ question: 'Como contratar?', answer: 'Pelo chat.' }] });
   });
   afterAll(() => t.close());

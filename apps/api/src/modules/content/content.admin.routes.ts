@@ -5,12 +5,12 @@ import { knownConfigValueSchema } from '@vitrine/domain/content-admin';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
+import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
+import { adminWrite } from '../../shared/audit/audit.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { adminWrite } from '../../shared/audit/audit.ts';
-import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
 import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
-import { adminActor } from '../../shared/audit/actor.ts';
 import { createContentRepository, siteConfigAdminTable } from './content.repository.ts';
 
 /** An entry a page reads by its shape (a legal document) is refused in Portuguese when it lacks that shape. */
@@ -54,7 +54,11 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   route(app, adminContentContract.listContactMessages, {}, async (request) => {
     const { page, pageSize } = request.query;
     const { rows, total } = await createContentRepository(db).listContactMessages(request.query);
-    return toListEnvelope(rows.map((row) => serializeRow(row)), total, { page, pageSize }) as never;
+    return toListEnvelope(
+      rows.map((row) => serializeRow(row)),
+      total,
+      { page, pageSize },
+    ) as never;
   });
 
   route(app, adminContentContract.markContactMessage, {}, async (request) => {

@@ -44,7 +44,10 @@ describe('concurrent first saves are upserts', () => {
     const saves = await Promise.all(
       costs.map((payload) => t.app.inject({ method: 'PUT', url: '/api/admin/pricing/standard-costs', headers: { cookie: admin }, payload })),
     );
-    expect(saves.map((save) => save.statusCode), saves.map((save) => save.body).join('\n')).toEqual([200, 200]);
+    expect(
+      saves.map((save) => save.statusCode),
+      saves.map((save) => save.body).join('\n'),
+    ).toEqual([200, 200]);
     const rows = await stored('pricing', 'standard_costs');
     expect(rows).toHaveLength(1);
     expect(costs).toContainEqual(rows[0]!.configValue);

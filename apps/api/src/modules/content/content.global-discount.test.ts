@@ -13,14 +13,17 @@ describe('the global discount', () => {
   });
   afterAll(() => t.close());
 
-  const save = (value: unknown) => t.app.inject({ method: 'PUT', url: '/api/admin/site-config/pricing/global_discount', headers: { cookie: admin }, payload: { value } });
+  const save = (value: unknown) =>
+    t.app.inject({ method: 'PUT', url: '/api/admin/site-config/pricing/global_discount', headers: { cookie: admin }, payload: { value } });
 
   it('is saved and read back by another session', async () => {
     expect((await save(7.5)).statusCode).toBe(200);
     const other = await signInAsAdmin(t.app);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/site-config?search=global_discount', headers: { cookie: other } });
     expect(list.statusCode).toBe(200);
-    const entry = list.json<{ items: { section: string; configKey: string; configValue: unknown }[] }>().items.find((item) => item.section === 'pricing' && item.configKey === 'global_discount');
+    const entry = list
+      .json<{ items: { section: string; configKey: string; configValue: unknown }[] }>()
+      .items.find((item) => item.section === 'pricing' && item.configKey === 'global_discount');
     expect(entry?.configValue).toBe(7.5);
   });
 

@@ -4,9 +4,9 @@ import { pageOffset } from '@vitrine/domain/lists';
 import type { DbExecutor } from '../../db/client.ts';
 import { contactMessages, siteConfigurations } from '../../db/schema.ts';
 import { likeContaining } from '../../db/search.ts';
-import type { AdminTable } from '../admin/admin.resource.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import type { MailMessage } from '../../shared/mailer.ts';
+import type { AdminTable } from '../admin/admin.resource.ts';
 
 export type NewContactMessage = Pick<typeof contactMessages.$inferInsert, 'name' | 'email' | 'subject' | 'message'>;
 
@@ -38,10 +38,7 @@ export const createContentRepository = (db: DbExecutor) => ({
   /** Stores the message and, when given, queues its forward in the same transaction: both or neither. */
   async insertContactMessage(message: NewContactMessage, forward?: MailMessage) {
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(contactMessages)
-        .values(message)
-        .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+      const [row] = await tx.insert(contactMessages).values(message).returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
       if (forward) await enqueueEmail(tx, forward);
       return row!;
     });
@@ -57,7 +54,11 @@ export const createContentRepository = (db: DbExecutor) => ({
     const match = and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key));
     const [current] = await db.select().from(siteConfigurations).where(match).for('update');
     const [row] = current
-      ? await db.update(siteConfigurations).set({ configValue: value, ...(isActive !== undefined ? { isActive } : {}) }).where(match).returning()
+      ? await db
+          .update(siteConfigurations)
+          .set({ configValue: value, ...(isActive !== undefined ? { isActive } : {}) })
+          .where(match)
+          .returning()
       : // Two first saves of one entry race: the later waits for the earlier's row and updates it (never a 500).
         await db
           .insert(siteConfigurations)
@@ -71,16 +72,34 @@ export const createContentRepository = (db: DbExecutor) => ({
   },
 
   /** The inbox, newest first: read or unread only when asked, searched in name, e-mail, subject and text. */
-  async listContactMessages(query: { page: number; pageSize: number; search?: string; unread?: boolean }): Promise<{ rows: ContactMessageRow[]; total: number }> {
+  async listContactMessages(query: {
+    page: number;
+    pageSize: number;
+    search?: string;
+    unread?: boolean;
+  }): Promise<{ rows: ContactMessageRow[]; total: number }> {
     const { page, pageSize, search, unread } = query;
     const filters: (SQL | undefined)[] = [unread === undefined ? undefined : unread ? isNull(contactMessages.readAt) : isNotNull(contactMessages.readAt)];
     if (search) {
       const pattern = likeContaining(search);
-      filters.push(or(ilike(contactMessages.name, pattern), ilike(contactMessages.email, pattern), ilike(contactMessages.subject, pattern), ilike(contactMessages.message, pattern)));
+      filters.push(
+        or(
+          ilike(contactMessages.name, pattern),
+          ilike(contactMessages.email, pattern),
+          ilike(contactMessages.subject, pattern),
+          ilike(contactMessages.message, pattern),
+        ),
+      );
     }
     const where = and(...filters);
     const [rows, total] = await Promise.all([
-      db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
+      db
+        .select()
+        .from(contactMessages)
+        .where(where)
+        .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+        .limit(pageSize)
+        .offset(pageOffset({ page, pageSize })),
       db.$count(contactMessages, where),
     ]);
     return { rows, total };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { contentContract } from '@vitrine/domain/content.contract';
-import { route } from '../../shared/route.ts';
 import type { Database } from '../../db/client.ts';
+import { route } from '../../shared/route.ts';
 import { createContentRepository } from './content.repository.ts';
 import { readPublicSection, submitContactMessage } from './content.usecases.ts';
 
@@ -11,14 +11,10 @@ export async function contentRoutes(
 ) {
   const repository = createContentRepository(db);
 
-  route(app, contentContract.getSiteConfig, {},
-    async (request) => readPublicSection({ repository }, request.params.section),
-  );
+  route(app, contentContract.getSiteConfig, {}, async (request) => readPublicSection({ repository }, request.params.section));
 
-  route(app, contentContract.sendContactMessage, { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } },
-    async (request, reply) => {
-      const created = await submitContactMessage({ repository, resolveContactEmail }, request.body);
-      return reply.status(201).send(created);
-    },
-  );
+  route(app, contentContract.sendContactMessage, { config: { rateLimit: { max: 10, timeWindow: '10 minutes' } } }, async (request, reply) => {
+    const created = await submitContactMessage({ repository, resolveContactEmail }, request.body);
+    return reply.status(201).send(created);
+  });
 }

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_SECTIONS, wellFormedConfigEntries, type ContactMessageInput, type ContactMessageCreated } from '@vitrine/domain/content';
+import { PUBLIC_CONFIG_SECTIONS, wellFormedConfigEntries, type ContactMessageCreated, type ContactMessageInput } from '@vitrine/domain/content';
 import { sectionNotFound } from './content.errors.ts';
 import type { ContentRepository } from './content.repository.ts';
 

@@ -99,6 +99,8 @@ describe('readiness', { timeout: 120_000 }, () => {
     cleanups.push(() => missing.close());
     const response = await missing.app.inject({ method: 'GET', url: '/api/ready' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toMatchObject({ checks: { storage: { status: 'failed', driver: 's3', message: 'O bucket S3 não respondeu ou não está acessível.' } } });
+    expect(response.json()).toMatchObject({
+      checks: { storage: { status: 'failed', driver: 's3', message: 'O bucket S3 não respondeu ou não está acessível.' } },
+    });
   });
 });

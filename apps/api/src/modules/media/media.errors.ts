@@ -11,16 +11,14 @@ export const invalidLocalTitle = (problems: { field: string; message: string }[]
   });
 
 /** TMDB is not configured (no key) but was asked for. */
-export const providerNotConfigured = () =>
-  new AppError('media.provider_not_configured', 503, 'O catálogo da TMDB não está configurado: falta a chave de API.');
+export const providerNotConfigured = () => new AppError('media.provider_not_configured', 503, 'O catálogo da TMDB não está configurado: falta a chave de API.');
 
 /** TMDB refused our credentials. */
 export const providerRejected = () =>
   new AppError('media.provider_rejected', 502, 'O catálogo de filmes e séries recusou as credenciais da TMDB. Avise o administrador.');
 
 /** TMDB answered with an error or a body we cannot read. */
-export const providerError = () =>
-  new AppError('media.provider_error', 502, 'O catálogo de filmes e séries respondeu com erro. Tente novamente em instantes.');
+export const providerError = () => new AppError('media.provider_error', 502, 'O catálogo de filmes e séries respondeu com erro. Tente novamente em instantes.');
 
 /** TMDB did not answer in time, was unreachable, or kept us waiting for its rate limit. */
 export const providerUnavailable = () =>

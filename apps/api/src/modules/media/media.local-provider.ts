@@ -5,6 +5,7 @@ import {
   BACKDROPS_SHOWN,
   genreName,
   MEDIA_PAGE_SIZE,
+  mediaSearchText,
   yearOf,
   type LocalTitleInput,
   type MediaDetails,
@@ -12,7 +13,6 @@ import {
   type MediaListItem,
   type MediaPage,
   type MediaType,
-  mediaSearchText,
 } from '@vitrine/domain/media';
 import { titleNotFound } from './media.errors.ts';
 import type { MediaProvider } from './media.provider.ts';

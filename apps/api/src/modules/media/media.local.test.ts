@@ -24,13 +24,66 @@ describe('the local catalogue, without a TMDB key', () => {
       .insert(mediaTitles)
       .values(
         [
-          title({ title: 'Coração de Pedra', originalTitle: 'Heart of Stone', date: '2021-03-05', genreIds: [18], voteAverage: 8.2, voteCount: 900, popularity: 50, trendingRank: 2, lists: ['trending', 'top_rated'], runtime: 110, imdbId: 'tt1000001', trailerKey: 'trailerKey1', backdrops: ['/b/1.svg', '/b/2.svg', '/b/3.svg', '/b/4.svg', '/b/5.svg', '/b/6.svg', '/b/7.svg'] }),
-          title({ title: 'CORAÇÕES PARTIDOS', date: '2019-07-01', genreIds: [10749, 35], voteAverage: 6.1, popularity: 80, trendingRank: 1, lists: ['trending', 'popular'] }),
+          title({
+            title: 'Coração de Pedra',
+            originalTitle: 'Heart of Stone',
+            date: '2021-03-05',
+            genreIds: [18],
+            voteAverage: 8.2,
+            voteCount: 900,
+            popularity: 50,
+            trendingRank: 2,
+            lists: ['trending', 'top_rated'],
+            runtime: 110,
+            imdbId: 'tt1000001',
+            trailerKey: 'trailerKey1',
+            backdrops: ['/b/1.svg', '/b/2.svg', '/b/3.svg', '/b/4.svg', '/b/5.svg', '/b/6.svg', '/b/7.svg'],
+          }),
+          title({
+            title: 'CORAÇÕES PARTIDOS',
+            date: '2019-07-01',
+            genreIds: [10749, 35],
+            voteAverage: 6.1,
+            popularity: 80,
+            trendingRank: 1,
+            lists: ['trending', 'popular'],
+          }),
           title({ title: 'Ação Total', date: '2021-11-20', genreIds: [28], voteAverage: 7.4, popularity: 90, lists: ['popular', 'now_playing'] }),
           title({ title: '100% Diversão', date: '2024-01-10', genreIds: [35], voteAverage: 7.0, popularity: 10, lists: ['upcoming'] }),
-          title({ title: 'Filme Escondido', date: '2021-05-05', genreIds: [18], voteAverage: 9.9, popularity: 999, trendingRank: 3, lists: ['trending', 'popular'], isActive: false }),
-          title({ mediaType: 'tv', title: 'Coração do Sertão', date: '2022-02-02', genreIds: [18, 10766], voteAverage: 7.8, popularity: 70, trendingRank: 1, lists: ['trending', 'on_the_air'], numberOfSeasons: 2, numberOfEpisodes: 90 }),
-          title({ mediaType: 'tv', title: 'Série Mediana', date: '2018-08-08', genreIds: [35], voteAverage: 6.5, popularity: 60, trendingRank: 2, lists: ['trending', 'popular'], numberOfSeasons: 1, numberOfEpisodes: 10 }),
+          title({
+            title: 'Filme Escondido',
+            date: '2021-05-05',
+            genreIds: [18],
+            voteAverage: 9.9,
+            popularity: 999,
+            trendingRank: 3,
+            lists: ['trending', 'popular'],
+            isActive: false,
+          }),
+          title({
+            mediaType: 'tv',
+            title: 'Coração do Sertão',
+            date: '2022-02-02',
+            genreIds: [18, 10766],
+            voteAverage: 7.8,
+            popularity: 70,
+            trendingRank: 1,
+            lists: ['trending', 'on_the_air'],
+            numberOfSeasons: 2,
+            numberOfEpisodes: 90,
+          }),
+          title({
+            mediaType: 'tv',
+            title: 'Série Mediana',
+            date: '2018-08-08',
+            genreIds: [35],
+            voteAverage: 6.5,
+            popularity: 60,
+            trendingRank: 2,
+            lists: ['trending', 'popular'],
+            numberOfSeasons: 1,
+            numberOfEpisodes: 10,
+          }),
         ].map(localTitleValues),
       )
       .returning({ id: mediaTitles.id, title: mediaTitles.title });
@@ -38,7 +91,7 @@ describe('the local catalogue, without a TMDB key', () => {
   });
   afterAll(() => t.close());
 
-  it('serves each row from the titles listed in it, in the row\'s own order, active ones only', async () => {
+  it("serves each row from the titles listed in it, in the row's own order, active ones only", async () => {
     const trending = await get<MediaPage>('/api/media/lists/movie/trending');
     expect(trending.source).toBe('local');
     expect(titles(trending)).toEqual(['CORAÇÕES PARTIDOS', 'Coração de Pedra']);

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { Genre, MediaList, MediaType } from '@vitrine/domain/media';
 import { pageOffset } from '@vitrine/domain/lists';
+import type { Genre, MediaList, MediaType } from '@vitrine/domain/media';
 import type { DbExecutor } from '../../db/client.ts';
-import { likeContaining } from '../../db/search.ts';
 import { mediaTitles } from '../../db/schema.ts';
+import { likeContaining } from '../../db/search.ts';
 
 export type MediaTitleRow = typeof mediaTitles.$inferSelect;
 export type MediaTitleInsert = typeof mediaTitles.$inferInsert;
@@ -86,7 +86,13 @@ export const createMediaRepository = (db: DbExecutor) => ({
     const { search, page, pageSize } = query;
     const filter = search !== undefined ? like(mediaTitles.searchText, likeContaining(search)) : undefined;
     const [rows, total] = await Promise.all([
-      db.select().from(mediaTitles).where(filter).orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id)).limit(pageSize).offset(pageOffset({ page, pageSize })),
+      db
+        .select()
+        .from(mediaTitles)
+        .where(filter)
+        .orderBy(desc(mediaTitles.updatedAt), asc(mediaTitles.id))
+        .limit(pageSize)
+        .offset(pageOffset({ page, pageSize })),
       db.$count(mediaTitles, filter),
     ]);
     return { rows, total };

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTitleSchema, MEDIA_ROWS } from '@vitrine/domain/media';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { mediaTitles, siteConfigurations } from '../../db/schema.ts';
-import { seedDemoData, seedDemoMedia } from '../../db/seed.ts';
 import { demoMediaTitles } from '../../db/seed-media-data.ts';
+import { seedDemoData, seedDemoMedia } from '../../db/seed.ts';
 
 const publicDir = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 
@@ -61,9 +61,7 @@ describe('seeding the local catalogue', () => {
 
   it('an install seeded before the catalogue existed gets it on its next start, once', async () => {
     await database.db.delete(mediaTitles).where(sql`true`);
-    await database.db
-      .delete(siteConfigurations)
-      .where(and(eq(siteConfigurations.section, 'system'), eq(siteConfigurations.configKey, 'demo_media_seeded_at')));
+    await database.db.delete(siteConfigurations).where(and(eq(siteConfigurations.section, 'system'), eq(siteConfigurations.configKey, 'demo_media_seeded_at')));
     expect(await seedDemoData(database.db)).toBe(false);
     expect(await database.db.$count(mediaTitles)).toBe(demoMediaTitles.length);
     expect(await seedDemoMedia(database.db)).toBe(false);

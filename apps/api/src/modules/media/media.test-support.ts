@@ -107,7 +107,13 @@ function fixture(path: string, query: URLSearchParams): unknown {
   }
   if (path === '/search/movie') return page(FAKE_MOVIES.slice(0, 1));
   if (path === '/search/tv') return page(FAKE_SERIES.slice(0, 1));
-  if (path === '/genre/movie/list') return { genres: [{ id: 28, name: 'Ação' }, { id: 18, name: 'Drama' }] };
+  if (path === '/genre/movie/list')
+    return {
+      genres: [
+        { id: 28, name: 'Ação' },
+        { id: 18, name: 'Drama' },
+      ],
+    };
   if (path === '/genre/tv/list') return { genres: [{ id: 18, name: 'Drama' }] };
   if (path === '/configuration') {
     return { images: { secure_base_url: 'https://image.tmdb.org/t/p/', poster_sizes: ['w342', 'w500'], backdrop_sizes: ['w300', 'w1280'] } };

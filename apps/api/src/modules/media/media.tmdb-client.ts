@@ -162,7 +162,8 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
       } catch (error) {
         const reason = describeFailure(error);
         // Refused by the outbound guard (an internal address): trying again cannot help.
-        if (error instanceof OutboundError) return fail(providerUnavailable(), 'a TMDB não pode ser chamada neste endereço', { reason, address: error.address });
+        if (error instanceof OutboundError)
+          return fail(providerUnavailable(), 'a TMDB não pode ser chamada neste endereço', { reason, address: error.address });
         if (last || signal.aborted) return fail(providerUnavailable(), 'a TMDB não respondeu', { attempt, reason });
         logger.info({ ...log, attempt, reason }, 'a TMDB não respondeu: nova tentativa');
         await sleep(backoff(attempt));

@@ -86,7 +86,10 @@ const tmdbDetailsSchema = tmdbItemSchema.extend({
   episode_run_time: z.array(z.number()).nullish().catch(null),
   number_of_seasons: number,
   number_of_episodes: number,
-  genres: z.array(z.object({ id: z.number().int(), name: z.string() })).nullish().catch(null),
+  genres: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .nullish()
+    .catch(null),
   homepage: text,
   imdb_id: text,
   external_ids: z.object({ imdb_id: text }).nullish().catch(null),
@@ -260,7 +263,9 @@ export function createTmdbProvider({ client, today = () => new Date(), logger }:
 
   const trending: MediaProvider['trending'] = async (mediaType, window, page) =>
     // Trending is worldwide: TMDB offers no region for it, only translated texts.
-    withSource(await client.get(`/trending/${mediaType}/${window}`, { language: LANGUAGE, page }, { ttlMs: TMDB_TTL_MS.trending, parse: parsePage(mediaType) }));
+    withSource(
+      await client.get(`/trending/${mediaType}/${window}`, { language: LANGUAGE, page }, { ttlMs: TMDB_TTL_MS.trending, parse: parsePage(mediaType) }),
+    );
 
   const videos = async (mediaType: MediaType, id: string, params: TmdbParams = { language: LANGUAGE }) =>
     (
@@ -302,10 +307,14 @@ export function createTmdbProvider({ client, today = () => new Date(), logger }:
     },
 
     async genres(mediaType) {
-      const { genres } = await client.get(`/genre/${mediaType}/list`, { language: LANGUAGE }, {
-        ttlMs: TMDB_TTL_MS.genres,
-        parse: (body) => tmdbGenresSchema.parse(body),
-      });
+      const { genres } = await client.get(
+        `/genre/${mediaType}/list`,
+        { language: LANGUAGE },
+        {
+          ttlMs: TMDB_TTL_MS.genres,
+          parse: (body) => tmdbGenresSchema.parse(body),
+        },
+      );
       return [...genres].sort((a: Genre, b: Genre) => a.name.localeCompare(b.name, 'pt-BR'));
     },
 
@@ -345,7 +354,7 @@ export function createTmdbProvider({ client, today = () => new Date(), logger }:
         overview,
         genreIds: raw.genres?.map((genre) => genre.id) ?? item.genreIds,
         genres: raw.genres ?? [],
-        runtime: mediaType === 'movie' ? (raw.runtime || null) : null,
+        runtime: mediaType === 'movie' ? raw.runtime || null : null,
         numberOfSeasons: mediaType === 'tv' ? (raw.number_of_seasons ?? null) : null,
         numberOfEpisodes: mediaType === 'tv' ? (raw.number_of_episodes ?? null) : null,
         homepage: webUrl(raw.homepage),
@@ -359,11 +368,15 @@ export function createTmdbProvider({ client, today = () => new Date(), logger }:
 
     async images(mediaType, id) {
       if (!isTmdbId(id)) throw titleNotFound();
-      const { backdrops } = await client.get(`/${mediaType}/${id}/images`, { include_image_language: IMAGE_LANGUAGES }, {
-        ttlMs: TMDB_TTL_MS.images,
-        missingIsTitle: true,
-        parse: (body) => ({ backdrops: parseBackdrops(tmdbImagesSchema.parse(body).backdrops) }),
-      });
+      const { backdrops } = await client.get(
+        `/${mediaType}/${id}/images`,
+        { include_image_language: IMAGE_LANGUAGES },
+        {
+          ttlMs: TMDB_TTL_MS.images,
+          missingIsTitle: true,
+          parse: (body) => ({ backdrops: parseBackdrops(tmdbImagesSchema.parse(body).backdrops) }),
+        },
+      );
       return backdrops;
     },
 

@@ -4,14 +4,14 @@ import type { FastifyInstance, FastifyLoggerOptions } from 'fastify';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MediaDetails, MediaHome, MediaListQuery, MediaPage } from '@vitrine/domain/media';
-import { buildApp, loggerOptions } from '../../app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { testEnv } from '../../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
+import { buildApp, loggerOptions } from '../../app.ts';
 import type { Env } from '../../config/env.ts';
+import type { MediaProvider } from './media.provider.ts';
+import { FAKE_TMDB_KEY, logCapture, manualClock, startFakeTmdb, type FakeTmdb } from './media.test-support.ts';
 import { createTmdbClient, type TmdbClientOptions } from './media.tmdb-client.ts';
 import { createTmdbProvider, TMDB_TTL_MS } from './media.tmdb-provider.ts';
-import { FAKE_TMDB_KEY, logCapture, manualClock, startFakeTmdb, type FakeTmdb } from './media.test-support.ts';
-import type { MediaProvider } from './media.provider.ts';
 
 const MINUTE = 60_000;
 
@@ -384,24 +384,28 @@ describe('the catalogue API when TMDB is unreachable', () => {
 });
 
 describe('the catalogue API when TMDB_BASE_URL is an internal address', () => {
-  it('sends it nothing (private addresses not allowed) and answers the same Portuguese 503 as an outage, the log naming the reason without the key', { timeout: 120_000 }, async () => {
-    const database = await createTestDatabase();
-    const internal = await startFakeTmdb();
-    const logs = logCapture();
-    const env = testEnv({ TMDB_API_KEY: FAKE_TMDB_KEY, TMDB_BASE_URL: internal.url, ALLOW_PRIVATE_WEBHOOKS: 'false', LOG_LEVEL: 'trace' });
-    const app = await buildApp({ env, database, logger: capturedLogger(env, logs) });
-    try {
-      const response = await app.inject({ method: 'GET', url: '/api/media/home' });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().error.code).toBe('media.provider_unavailable');
-      expect(internal.requests).toHaveLength(0);
-      expect(logs.text()).toContain('a TMDB não pode ser chamada neste endereço');
-      expect(logs.text()).toContain('forbidden_address');
-      expect(logs.text()).not.toContain(FAKE_TMDB_KEY);
-    } finally {
-      await app.close();
-      await database.close();
-      await internal.close();
-    }
-  });
+  it(
+    'sends it nothing (private addresses not allowed) and answers the same Portuguese 503 as an outage, the log naming the reason without the key',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase();
+      const internal = await startFakeTmdb();
+      const logs = logCapture();
+      const env = testEnv({ TMDB_API_KEY: FAKE_TMDB_KEY, TMDB_BASE_URL: internal.url, ALLOW_PRIVATE_WEBHOOKS: 'false', LOG_LEVEL: 'trace' });
+      const app = await buildApp({ env, database, logger: capturedLogger(env, logs) });
+      try {
+        const response = await app.inject({ method: 'GET', url: '/api/media/home' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json().error.code).toBe('media.provider_unavailable');
+        expect(internal.requests).toHaveLength(0);
+        expect(logs.text()).toContain('a TMDB não pode ser chamada neste endereço');
+        expect(logs.text()).toContain('forbidden_address');
+        expect(logs.text()).not.toContain(FAKE_TMDB_KEY);
+      } finally {
+        await app.close();
+        await database.close();
+        await internal.close();
+      }
+    },
+  );
 });

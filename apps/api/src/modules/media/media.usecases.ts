@@ -38,8 +38,7 @@ export async function listGenres({ provider }: CatalogueDeps, mediaType: MediaTy
   return { source: source.source, genres: await source.genres(mediaType) };
 }
 
-export const titleDetails = async ({ provider }: CatalogueDeps, mediaType: MediaType, id: string) =>
-  (await provider()).details(mediaType, id);
+export const titleDetails = async ({ provider }: CatalogueDeps, mediaType: MediaType, id: string) => (await provider()).details(mediaType, id);
 
 /** The home page's premium entertainment section, picked on the server by the shared rule. */
 export async function homeHighlights({ provider }: CatalogueDeps): Promise<MediaHome> {

@@ -100,8 +100,7 @@ describe('searching without limits', () => {
   it(`a visitor searching more than ${SEARCHES_PER_MINUTE} times a minute is asked to wait`, async () => {
     const t = await buildTestApp();
     try {
-      const search = (n: number) =>
-        t.app.inject({ method: 'GET', url: `/api/media/search?query=busca${n}`, remoteAddress: '203.0.113.9' });
+      const search = (n: number) => t.app.inject({ method: 'GET', url: `/api/media/search?query=busca${n}`, remoteAddress: '203.0.113.9' });
       for (let n = 0; n < SEARCHES_PER_MINUTE; n += 1) expect((await search(n)).statusCode).toBe(200);
       const refused = await search(SEARCHES_PER_MINUTE);
       expect(refused.statusCode).toBe(429);

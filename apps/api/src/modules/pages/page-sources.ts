@@ -2,14 +2,14 @@
 // as it loads, written as the app writes them, and read through the public routes (so a cached answer
 // costs no database or TMDB work, and an answer is never older than the last change it was told of).
 import type { FastifyInstance } from 'fastify';
-import { endpointUrl } from '@vitrine/domain/contracts';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { contentContract } from '@vitrine/domain/content.contract';
+import { endpointUrl } from '@vitrine/domain/contracts';
+import type { MediaPage } from '@vitrine/domain/media';
+import { MEDIA_HERO, mediaHeroImageUrl, mediaImageSrcSet } from '@vitrine/domain/media-display';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { resellersContract } from '@vitrine/domain/resellers.contract';
-import { MEDIA_HERO, mediaHeroImageUrl, mediaImageSrcSet } from '@vitrine/domain/media-display';
-import type { MediaPage } from '@vitrine/domain/media';
 import type { PageSource, PublicAnswer } from '../../plugins/spa.ts';
 
 /** Every page of the site shows the header's and the footer's configuration. */

@@ -1,11 +1,11 @@
 // Payments' queries. Every write that changes a status is conditional on the status it expects, so two
 // notifications (or a notification and an admin) racing each other pay a payment once.
 import { and, desc, eq, gte, ilike, ne, or, sql, sum } from 'drizzle-orm';
-import { likeContaining } from '../../db/search.ts';
+import type { PaymentStatus } from '@vitrine/domain/payments';
 import type { DbExecutor } from '../../db/client.ts';
+import { likeContaining } from '../../db/search.ts';
 import { chatConversations } from '../chat/chat.tables.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.tables.ts';
-import type { PaymentStatus } from '@vitrine/domain/payments';
 
 export type { PaymentRow };
 
@@ -20,7 +20,10 @@ export function createPaymentsRepository(db: DbExecutor) {
       return row ?? null;
     },
     async findPspCharge(txid: string): Promise<PaymentRow | null> {
-      const [row] = await db.select().from(payments).where(and(eq(payments.txid, txid), eq(payments.provider, 'psp')));
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.txid, txid), eq(payments.provider, 'psp')));
       return row ?? null;
     },
     async findByEndToEnd(endToEndId: string): Promise<PaymentRow | null> {
@@ -37,9 +40,17 @@ export function createPaymentsRepository(db: DbExecutor) {
       return row ?? null;
     },
     async setStatus(id: string, from: PaymentStatus, to: PaymentStatus): Promise<void> {
-      await db.update(payments).set({ status: to }).where(and(eq(payments.id, id), eq(payments.status, from)));
+      await db
+        .update(payments)
+        .set({ status: to })
+        .where(and(eq(payments.id, id), eq(payments.status, from)));
     },
-    async list(limit: number, offset: number, filter: { status?: PaymentStatus; search?: string }, now = new Date()): Promise<{ rows: PaymentRow[]; total: number }> {
+    async list(
+      limit: number,
+      offset: number,
+      filter: { status?: PaymentStatus; search?: string },
+      now = new Date(),
+    ): Promise<{ rows: PaymentRow[]; total: number }> {
       const pattern = filter.search ? likeContaining(filter.search) : undefined;
       const where = and(
         filter.status ? statusWhere(filter.status, now) : undefined,
@@ -61,8 +72,14 @@ export function createPaymentsRepository(db: DbExecutor) {
     async summary(since: Date, now: Date) {
       const paid = eq(payments.status, 'paid');
       const [[all], [recent], pending] = await Promise.all([
-        db.select({ total: sum(payments.amount), count: sql<number>`count(*)::int` }).from(payments).where(paid),
-        db.select({ total: sum(payments.amount) }).from(payments).where(and(paid, gte(payments.paidAt, since))),
+        db
+          .select({ total: sum(payments.amount), count: sql<number>`count(*)::int` })
+          .from(payments)
+          .where(paid),
+        db
+          .select({ total: sum(payments.amount) })
+          .from(payments)
+          .where(and(paid, gte(payments.paidAt, since))),
         db.$count(payments, statusWhere('created', now)),
       ]);
       return { paidTotal: Number(all?.total ?? 0), paidCount: Number(all?.count ?? 0), paidLast30Days: Number(recent?.total ?? 0), pendingCount: pending };

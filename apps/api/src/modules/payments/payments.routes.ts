@@ -4,15 +4,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminPaymentsContract, paymentsContract } from '@vitrine/domain/payments.contract';
 import type { PixNotification } from '@vitrine/domain/payments';
-import { AppError } from '../../shared/errors.ts';
-import { route } from '../../shared/route.ts';
+import { adminPaymentsContract, paymentsContract } from '@vitrine/domain/payments.contract';
 import { adminActor } from '../../shared/audit/actor.ts';
-import { readVisitor } from '../chat/chat.visitor.ts';
-import { PixUnavailableError } from './pix-client.ts';
-import { createPaymentsRepository } from './payments.repository.ts';
+import { AppError } from '../../shared/errors.ts';
 import { openEventStream } from '../../shared/event-stream.ts';
+import { route } from '../../shared/route.ts';
+import { readVisitor } from '../chat/chat.visitor.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
 import {
   assertConversationAccess,
   conversationPayments,
@@ -24,6 +23,7 @@ import {
   renewCharge,
   type PaymentsDeps,
 } from './payments.usecases.ts';
+import { PixUnavailableError } from './pix-client.ts';
 
 export interface PaymentsRoutesOptions {
   deps: PaymentsDeps;

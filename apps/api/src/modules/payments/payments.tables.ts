@@ -34,7 +34,9 @@ export const payments = pgTable(
   },
   (t) => [
     // A PSP charge's txid names it at the PSP; static codes share the conversation's txid.
-    uniqueIndex('payments_psp_txid_idx').on(t.txid).where(sql`${t.provider} = 'psp'`),
+    uniqueIndex('payments_psp_txid_idx')
+      .on(t.txid)
+      .where(sql`${t.provider} = 'psp'`),
     // One received PIX pays one payment, however many times it is notified.
     uniqueIndex('payments_end_to_end_idx').on(t.endToEndId),
     index('payments_conversation_idx').on(t.conversationId),

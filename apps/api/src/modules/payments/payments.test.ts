@@ -11,12 +11,12 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../../test/fake-psp.ts';
 import { connectSse } from '../../../test/sse.ts';
 import { auditLog, payments, webhookDeliveries } from '../../db/schema.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { configurePixRecipient, insertPlans, newVisitor, ORIGIN, type Visitor } from '../chat/chat.test-support.ts';
-import { createPixClient } from './pix-client.ts';
-import { registerPixWebhook } from './payments.usecases.ts';
 import { createOutboundFetch } from '../../shared/http-client.ts';
 import { anyAddress } from '../../shared/outbound-address.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
+import { configurePixRecipient, insertPlans, newVisitor, ORIGIN, type Visitor } from '../chat/chat.test-support.ts';
+import { registerPixWebhook } from './payments.usecases.ts';
+import { createPixClient } from './pix-client.ts';
 
 let certificates: TestCertificates;
 let psp: FakePsp;
@@ -96,16 +96,27 @@ describe('PIX with a PSP', { timeout: 120_000 }, () => {
       expect(paid!.paidAt?.toISOString()).toBe(charge.pix![0]!.horario);
       const events = await paidEvents(app);
       expect(events).toHaveLength(1);
-      expect(events[0]!.payload).toMatchObject({ type: 'payment.paid', data: { id: row!.id, amount: '399.90', itemName: reply.pix!.title, endToEndId: e2e, manual: false } });
+      expect(events[0]!.payload).toMatchObject({
+        type: 'payment.paid',
+        data: { id: row!.id, amount: '399.90', itemName: reply.pix!.title, endToEndId: e2e, manual: false },
+      });
 
       // The conversation reads it; another visitor cannot.
-      const mine = await app.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}/payments`, headers: { cookie: visitor.cookie } });
+      const mine = await app.app.inject({
+        method: 'GET',
+        url: `/api/chat/conversations/${visitor.conversation.id}/payments`,
+        headers: { cookie: visitor.cookie },
+      });
       expect(mine.statusCode).toBe(200);
       expect((mine.json() as { items: ConversationPayment[] }).items).toEqual([
         expect.objectContaining({ id: row!.id, status: 'paid', amount: 399.9, itemName: reply.pix!.title, paymentIntentId: reply.pix!.paymentIntentId }),
       ]);
       const stranger = await newVisitor(app.app);
-      const theirs = await app.app.inject({ method: 'GET', url: `/api/chat/conversations/${visitor.conversation.id}/payments`, headers: { cookie: stranger.cookie } });
+      const theirs = await app.app.inject({
+        method: 'GET',
+        url: `/api/chat/conversations/${visitor.conversation.id}/payments`,
+        headers: { cookie: stranger.cookie },
+      });
       expect(theirs.statusCode).toBe(404);
       expect(theirs.json().error.code).toBe('chat.conversation_not_found');
 
@@ -114,7 +125,10 @@ describe('PIX with a PSP', { timeout: 120_000 }, () => {
       const admin = await signInAsAdmin(app.app);
       const list = await app.app.inject({ method: 'GET', url: '/api/admin/payments?status=paid', headers: { cookie: admin } });
       expect(list.statusCode).toBe(200);
-      expect(list.json()).toMatchObject({ total: 1, items: [{ id: row!.id, status: 'paid', provider: 'psp', amount: 399.9, conversationId: visitor.conversation.id, endToEndId: e2e }] });
+      expect(list.json()).toMatchObject({
+        total: 1,
+        items: [{ id: row!.id, status: 'paid', provider: 'psp', amount: 399.9, conversationId: visitor.conversation.id, endToEndId: e2e }],
+      });
       const summary = (await app.app.inject({ method: 'GET', url: '/api/admin/payments/summary', headers: { cookie: admin } })).json() as PaymentSummary;
       expect(summary).toEqual({ paidTotal: 399.9, paidCount: 1, paidLast30Days: expect.any(Number), pendingCount: 0, pspConfigured: true });
     } finally {
@@ -188,7 +202,11 @@ describe('an expired charge', { timeout: 120_000 }, () => {
       return (response.json() as { items: ConversationPayment[] }).items;
     };
     const renew = (paymentId: string, cookie = visitor.cookie) =>
-      app.app.inject({ method: 'POST', url: `/api/chat/conversations/${visitor.conversation.id}/payments/${paymentId}/renew`, headers: { cookie, origin: ORIGIN } });
+      app.app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${visitor.conversation.id}/payments/${paymentId}/renew`,
+        headers: { cookie, origin: ORIGIN },
+      });
 
     // Still payable: no new charge.
     const early = await renew(first!.id);
@@ -238,7 +256,12 @@ describe('PIX without a PSP', { timeout: 120_000 }, () => {
     expect((await mark({ endToEndId: 'não vale' })).statusCode).toBe(400);
     const marked = await mark({ endToEndId: 'E00000000202611270300MANUAL0001' });
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json() as AdminPayment).toMatchObject({ status: 'paid', manual: true, markedBy: adminEnv.ADMIN_EMAIL, endToEndId: 'E00000000202611270300MANUAL0001' });
+    expect(marked.json() as AdminPayment).toMatchObject({
+      status: 'paid',
+      manual: true,
+      markedBy: adminEnv.ADMIN_EMAIL,
+      endToEndId: 'E00000000202611270300MANUAL0001',
+    });
     const again = await mark({});
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Este pagamento já foi recebido.');
@@ -249,14 +272,24 @@ describe('PIX without a PSP', { timeout: 120_000 }, () => {
     expect(await paidEvents(app)).toHaveLength(1);
     const summary = (await app.app.inject({ method: 'GET', url: '/api/admin/payments/summary', headers: { cookie: admin } })).json() as PaymentSummary;
     expect(summary).toMatchObject({ paidTotal: 399.9, paidCount: 1, pspConfigured: false });
-    const missing = await app.app.inject({ method: 'POST', url: '/api/admin/payments/00000000-0000-4000-8000-000000000000/received', headers: { cookie: admin, origin: ORIGIN }, payload: {} });
+    const missing = await app.app.inject({
+      method: 'POST',
+      url: '/api/admin/payments/00000000-0000-4000-8000-000000000000/received',
+      headers: { cookie: admin, origin: ORIGIN },
+      payload: {},
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
 
 describe('the webhook registered at the PSP', () => {
   it('is PUBLIC_URL + /api/payments/pix/webhook/ + the secret, for the shop key, tried again while the PSP fails; logs never show the secret', async () => {
-    const fetch = createOutboundFetch({ userAgent: 'Vitrine/teste', defaultTimeoutMs: 10_000, policy: anyAddress, tls: { ca: certificates.ca, cert: fs.readFileSync(certificates.clientCertFile), key: fs.readFileSync(certificates.clientKeyFile) } });
+    const fetch = createOutboundFetch({
+      userAgent: 'Vitrine/teste',
+      defaultTimeoutMs: 10_000,
+      policy: anyAddress,
+      tls: { ca: certificates.ca, cert: fs.readFileSync(certificates.clientCertFile), key: fs.readFileSync(certificates.clientKeyFile) },
+    });
     try {
       const pix = createPixClient({ apiUrl: psp.apiUrl, oauthUrl: psp.oauthUrl, clientId: psp.clientId, clientSecret: psp.clientSecret, fetch });
       const lines: string[] = [];

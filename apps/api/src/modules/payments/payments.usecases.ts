@@ -6,15 +6,22 @@ import { randomInt } from 'node:crypto';
 import type { Logger } from 'pino';
 import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
-import { PAYMENT_CONFIRMED, type AdminPayment, type ConversationPayment, type PaymentKind, type PaymentStatus, type PixNotification } from '@vitrine/domain/payments';
+import {
+  PAYMENT_CONFIRMED,
+  type AdminPayment,
+  type ConversationPayment,
+  type PaymentKind,
+  type PaymentStatus,
+  type PixNotification,
+} from '@vitrine/domain/payments';
 import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
-import { AppError, conflict, notFound } from '../../shared/errors.ts';
 import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
+import { AppError, conflict, notFound } from '../../shared/errors.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
-import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
-import { amountCents, COB_TXID, PixUnavailableError, type Cob, type PixClient } from './pix-client.ts';
+import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
+import { amountCents, COB_TXID, PixUnavailableError, type Cob, type PixClient } from './pix-client.ts';
 
 export interface PaymentsDeps {
   db: Database;
@@ -221,11 +228,16 @@ async function confirmPix(deps: PaymentsDeps, pix: PixNotification['pix'][number
   const cob: Cob | null = await deps.psp.getCharge(payment.txid);
   if (!cob || cob.status !== 'CONCLUIDA') {
     deps.logger.warn({ ...log, status: cob?.status ?? null }, 'notificação de PIX não confirmada pelo PSP: cobrança não concluída');
-    if (cob && (cob.status === 'REMOVIDA_PELO_PSP' || cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR')) await repository.setStatus(payment.id, 'created', 'cancelled');
+    if (cob && (cob.status === 'REMOVIDA_PELO_PSP' || cob.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR'))
+      await repository.setStatus(payment.id, 'created', 'cancelled');
     return 'not_confirmed';
   }
   const received = cob.pix?.find((entry) => entry.endToEndId === pix.endToEndId);
-  if (amountCents(cob.valor.original) !== amountCents(payment.amount) || (cob.pix && !received) || (received && amountCents(received.valor) !== amountCents(payment.amount))) {
+  if (
+    amountCents(cob.valor.original) !== amountCents(payment.amount) ||
+    (cob.pix && !received) ||
+    (received && amountCents(received.valor) !== amountCents(payment.amount))
+  ) {
     deps.logger.warn({ ...log, expected: payment.amount, original: cob.valor.original }, 'notificação de PIX recusada: valor diferente do cobrado');
     return 'wrong_amount';
   }
@@ -276,7 +288,10 @@ export async function markReceived(deps: PaymentsDeps, actor: AdminActor, id: st
 
 // ---------------------------------------------------------------- reads
 
-export async function listPayments(deps: Pick<PaymentsDeps, 'db' | 'clock'>, query: { page: number; pageSize: number; status?: PaymentStatus; search?: string }) {
+export async function listPayments(
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
+  query: { page: number; pageSize: number; status?: PaymentStatus; search?: string },
+) {
   const now = deps.clock();
   const { rows, total } = await createPaymentsRepository(deps.db).list(query.pageSize, pageOffset(query), { status: query.status, search: query.search }, now);
   return toListEnvelope(
@@ -302,7 +317,11 @@ export async function assertConversationAccess(deps: Pick<PaymentsDeps, 'db'>, a
   }
 }
 
-export async function conversationPayments(deps: Pick<PaymentsDeps, 'db' | 'clock'>, access: { visitorId: string | null; isAdmin: boolean }, conversationId: string) {
+export async function conversationPayments(
+  deps: Pick<PaymentsDeps, 'db' | 'clock'>,
+  access: { visitorId: string | null; isAdmin: boolean },
+  conversationId: string,
+) {
   await assertConversationAccess(deps, access, conversationId);
   const now = deps.clock();
   return (await createPaymentsRepository(deps.db).ofConversation(conversationId)).map((row) => toConversationPayment(row, now));
@@ -342,19 +361,31 @@ export async function renewCharge(deps: PaymentsDeps, visitorId: string | null, 
  * with growing waits while it fails. The URL is logged with its secret masked.
  */
 export async function registerPixWebhook(
-  deps: { psp: PixClient; logger: Pick<Logger, 'info' | 'warn'>; shopKey: () => Promise<string | null>; wait?: (ms: number, signal: AbortSignal) => Promise<void> },
+  deps: {
+    psp: PixClient;
+    logger: Pick<Logger, 'info' | 'warn'>;
+    shopKey: () => Promise<string | null>;
+    wait?: (ms: number, signal: AbortSignal) => Promise<void>;
+  },
   input: { publicUrl: string; secret: string; attempts?: number; signal: AbortSignal },
 ): Promise<boolean> {
   const url = `${input.publicUrl.replace(/\/+$/, '')}/api/payments/pix/webhook/${input.secret}`;
   const shown = url.replace(input.secret, '••••');
-  const wait = deps.wait ?? ((ms, signal) => new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  }));
+  const wait =
+    deps.wait ??
+    ((ms, signal) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        timer.unref();
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      }));
   const attempts = input.attempts ?? 8;
   for (let attempt = 1; attempt <= attempts && !input.signal.aborted; attempt += 1) {
     try {

@@ -1,12 +1,12 @@
 // The API Pix client against a fake PSP over HTTPS with mutual TLS on loopback: the token is fetched
 // once and kept, the client certificate is presented, charges and the webhook are sent as the standard
 // says, and a PSP that is down or refuses is told apart.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCertificates, startFakePsp, type FakePsp, type TestCertificates } from '../../../test/fake-psp.ts';
 import { createOutboundFetch, type OutboundClient } from '../../shared/http-client.ts';
 import { anyAddress } from '../../shared/outbound-address.ts';
 import { createPixClient, PixRefusedError, PixUnavailableError } from './pix-client.ts';
-import fs from 'node:fs';
 
 let certificates: TestCertificates;
 let psp: FakePsp;
@@ -33,7 +33,14 @@ function client(options: { withCertificate?: boolean; secret?: string; clock?: (
     },
   });
   clients.push(fetch);
-  return createPixClient({ apiUrl: psp.apiUrl, oauthUrl: psp.oauthUrl, clientId: psp.clientId, clientSecret: options.secret ?? psp.clientSecret, fetch, clock: options.clock });
+  return createPixClient({
+    apiUrl: psp.apiUrl,
+    oauthUrl: psp.oauthUrl,
+    clientId: psp.clientId,
+    clientSecret: options.secret ?? psp.clientSecret,
+    fetch,
+    clock: options.clock,
+  });
 }
 
 const TXID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90abc';
@@ -46,7 +53,12 @@ describe('API Pix client', () => {
     expect(cob).toMatchObject({ txid: TXID, status: 'ATIVA', valor: { original: '399.90' }, calendario: { expiracao: 1800 } });
     expect(cob.pixCopiaECola).toBeTruthy();
     const sent = psp.requests.find((request) => request.method === 'PUT' && request.path === `/v2/cob/${TXID}`)!;
-    expect(sent.body).toEqual({ calendario: { expiracao: 1800 }, valor: { original: '399.90' }, chave: 'pagamentos@vitrine.test', solicitacaoPagador: 'Plano Premium — Anual' });
+    expect(sent.body).toEqual({
+      calendario: { expiracao: 1800 },
+      valor: { original: '399.90' },
+      chave: 'pagamentos@vitrine.test',
+      solicitacaoPagador: 'Plano Premium — Anual',
+    });
     expect(sent.clientCn).toBe('loja-vitrine');
     expect(sent.authorization).toMatch(/^Bearer token-/);
 

@@ -19,7 +19,10 @@ export interface PixClientOptions {
 
 /** The PSP could not be asked (network, time limit, 5xx, an answer that is not API Pix): try again later. */
 export class PixUnavailableError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'PixUnavailableError';
   }
@@ -27,7 +30,11 @@ export class PixUnavailableError extends Error {
 
 /** The PSP refused the request (4xx): retrying the same request will not help. */
 export class PixRefusedError extends Error {
-  constructor(message: string, readonly status: number, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'PixRefusedError';
   }
@@ -188,7 +195,10 @@ async function readJson(response: Response): Promise<unknown> {
 /** API Pix errors are RFC 7807 problems: their title and detail say why, without our credentials. */
 function failure(status: number, what: string, body: unknown): Error {
   const problem = (body ?? {}) as { title?: unknown; detail?: unknown };
-  const detail = [problem.title, problem.detail].filter((part) => typeof part === 'string').join(': ').slice(0, 300);
+  const detail = [problem.title, problem.detail]
+    .filter((part) => typeof part === 'string')
+    .join(': ')
+    .slice(0, 300);
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) {
     return new PixRefusedError(`${what}: o PSP recusou (HTTP ${status}${detail ? `, ${detail}` : ''})`, status, detail || undefined);
   }

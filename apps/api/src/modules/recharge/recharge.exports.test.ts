@@ -4,7 +4,13 @@ import { toCsv } from './recharge.exports.ts';
 
 describe('toCsv', () => {
   it('writes ";"-separated cells with decimal commas and a BOM, numbers unquoted and negative numbers kept as numbers', () => {
-    const csv = toCsv(['Nome', 'Valor', 'Margem'], [['Plano; Família', 4039.2, -12.5], ['-cmd', 32.5, 0]]);
+    const csv = toCsv(
+      ['Nome', 'Valor', 'Margem'],
+      [
+        ['Plano; Família', 4039.2, -12.5],
+        ['-cmd', 32.5, 0],
+      ],
+    );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toBe('\uFEFFNome;Valor;Margem\r\n"Plano; Família";4039,2;-12,5\r\n"\'-cmd";32,5;0\r\n');
     const rows = Papa.parse<string[]>(csv.slice(1), { delimiter: ';', skipEmptyLines: true }).data;

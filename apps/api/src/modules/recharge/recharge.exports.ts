@@ -1,15 +1,15 @@
 // The pricing exports, computed on the server with the same pricing rules the browser previews with:
 // the consolidated view, the RAG data (context, providers, plans, metrics) and the spreadsheet.
 import Papa from 'papaparse';
+import type { PublicPlan } from '@vitrine/domain/catalog';
 import { fromCents } from '@vitrine/domain/money';
-import { consolidatedView, SUGGESTED_PRICE_MARKUP, type ConsolidatedGroup } from '@vitrine/domain/pricing/consolidated';
 import { BUSINESS_RULES } from '@vitrine/domain/pricing/business-rules';
+import { consolidatedView, SUGGESTED_PRICE_MARKUP, type ConsolidatedGroup } from '@vitrine/domain/pricing/consolidated';
 import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
 import { PERIOD_DISCOUNTS, PERIOD_LABELS, PERIOD_MONTHS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { REFERENCE_PRICE_TABLES } from '@vitrine/domain/pricing/reference-tables';
-import type { ProviderWithCosts } from '@vitrine/domain/recharge';
 import type { StandardCosts } from '@vitrine/domain/pricing/standard-costs';
-import type { PublicPlan } from '@vitrine/domain/catalog';
+import type { ProviderWithCosts } from '@vitrine/domain/recharge';
 
 type Cell = string | number | boolean | null;
 
@@ -94,7 +94,14 @@ export function ragData({ providers, plans, standardCosts, generatedAt }: RagSou
       defaultUnitCost: provider.defaultUnitCost,
       costs: provider.costs.map(({ planType, quantity, unitCost, totalCost }) => ({ planType, quantity, unitCost, totalCost })),
     })),
-    plans: plans.map((plan) => ({ id: plan.id, name: plan.name, features: plan.features.map((feature) => feature.text), pricing: plan.pricing, isPopular: plan.isPopular, active: true })),
+    plans: plans.map((plan) => ({
+      id: plan.id,
+      name: plan.name,
+      features: plan.features.map((feature) => feature.text),
+      pricing: plan.pricing,
+      isPopular: plan.isPopular,
+      active: true,
+    })),
     metrics: consolidatedGroups(providers).map((group) => ({
       planType: group.planType,
       quantity: group.quantity,
@@ -127,11 +134,25 @@ export function ragCsv(data: ReturnType<typeof ragData>): string {
   return toCsv(['secao', 'item', 'campo', 'valor'], rows);
 }
 
-const SPREADSHEET_HEADER = ['Provedor', 'Status', 'Tipo de plano', 'Quantidade', 'Custo unitário (R$)', 'Custo total (R$)', 'Preço mínimo (R$)', 'Preço sugerido (R$)', 'Margem sugerida (%)'];
+const SPREADSHEET_HEADER = [
+  'Provedor',
+  'Status',
+  'Tipo de plano',
+  'Quantidade',
+  'Custo unitário (R$)',
+  'Custo total (R$)',
+  'Preço mínimo (R$)',
+  'Preço sugerido (R$)',
+  'Margem sugerida (%)',
+];
 
 /** One row per provider tier, for a spreadsheet service. */
 export function spreadsheetCsv(providers: readonly ProviderWithCosts[]): string {
-  const suggested = new Map(consolidatedGroups(providers).flatMap((group) => group.options.map((option) => [`${option.providerId}:${group.planType}:${group.quantity}`, option] as const)));
+  const suggested = new Map(
+    consolidatedGroups(providers).flatMap((group) =>
+      group.options.map((option) => [`${option.providerId}:${group.planType}:${group.quantity}`, option] as const),
+    ),
+  );
   const rows = providers.flatMap((provider) =>
     provider.costs.map((cost) => {
       const option = suggested.get(`${provider.id}:${cost.planType}:${cost.quantity}`);

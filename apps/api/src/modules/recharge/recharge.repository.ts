@@ -52,7 +52,8 @@ export const rechargeContactsAdminTable = {
   sortColumns: { name: rechargeContacts.name, createdAt: rechargeContacts.createdAt },
 } satisfies AdminTable;
 
-const standardCostsEntry = () => and(eq(siteConfigurations.section, STANDARD_COSTS_CONFIG.section), eq(siteConfigurations.configKey, STANDARD_COSTS_CONFIG.key));
+const standardCostsEntry = () =>
+  and(eq(siteConfigurations.section, STANDARD_COSTS_CONFIG.section), eq(siteConfigurations.configKey, STANDARD_COSTS_CONFIG.key));
 
 export const createRechargeRepository = (db: DbExecutor) => ({
   // -------------------------------------------------------------- providers and tiers
@@ -133,7 +134,13 @@ export const createRechargeRepository = (db: DbExecutor) => ({
   async listCalculations(query: { providerId: string; page: number; pageSize: number }): Promise<{ rows: CalculationRow[]; total: number }> {
     const where = eq(pricingCalculations.providerId, query.providerId);
     const [rows, total] = await Promise.all([
-      db.select().from(pricingCalculations).where(where).orderBy(desc(pricingCalculations.createdAt), desc(pricingCalculations.id)).limit(query.pageSize).offset(pageOffset(query)),
+      db
+        .select()
+        .from(pricingCalculations)
+        .where(where)
+        .orderBy(desc(pricingCalculations.createdAt), desc(pricingCalculations.id))
+        .limit(query.pageSize)
+        .offset(pageOffset(query)),
       db.$count(pricingCalculations, where),
     ]);
     return { rows, total };
@@ -142,7 +149,10 @@ export const createRechargeRepository = (db: DbExecutor) => ({
   // -------------------------------------------------------------- credit purchase orders
 
   async findActiveContact(id: string): Promise<RechargeContactRow | undefined> {
-    const [contact] = await db.select().from(rechargeContacts).where(and(eq(rechargeContacts.id, id), eq(rechargeContacts.isActive, true)));
+    const [contact] = await db
+      .select()
+      .from(rechargeContacts)
+      .where(and(eq(rechargeContacts.id, id), eq(rechargeContacts.isActive, true)));
     return contact;
   },
 

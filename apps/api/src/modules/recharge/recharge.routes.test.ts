@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListEnvelope } from '@vitrine/domain/lists';
 import type { AuditEntry } from '@vitrine/domain/admin';
+import type { ListEnvelope } from '@vitrine/domain/lists';
 import type { CreditOrder, PricingCalculation, ProviderWithCosts } from '@vitrine/domain/recharge';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { unique } from '../../../test/fixtures.ts';
@@ -122,7 +122,9 @@ describe('recharge back office', () => {
 
       const audit = (await call('GET', `/api/admin/audit-log?resource=provider-costs&search=${first.json().id}`)).json<ListEnvelope<AuditEntry>>();
       expect(audit.items.map((entry) => entry.action).sort()).toEqual(['update', 'update']);
-      expect((await call('PUT', `/api/admin/providers/00000000-0000-4000-8000-000000000000/costs`, { planType: 'monthly', quantity: 1, unitCost: 1 })).statusCode).toBe(404);
+      expect(
+        (await call('PUT', `/api/admin/providers/00000000-0000-4000-8000-000000000000/costs`, { planType: 'monthly', quantity: 1, unitCost: 1 })).statusCode,
+      ).toBe(404);
       expect((await call('PUT', `/api/admin/providers/${providerId}/costs`, { planType: 'mensal', quantity: 0, unitCost: -1 })).statusCode).toBe(400);
     });
 
@@ -133,7 +135,14 @@ describe('recharge back office', () => {
       expect(saved.statusCode, saved.body).toBe(201);
       const calculation = saved.json<PricingCalculation>();
       expect(calculation.result.tier).toEqual({ planType: 'monthly', quantity: 100, unitCost: 8 });
-      expect(calculation.result.metrics).toMatchObject({ unitCostCents: 720, revenueCents: 240000, costCents: 86400, grossProfitCents: 153600, grossMarginPercent: 64, markupPercent: 177.78 });
+      expect(calculation.result.metrics).toMatchObject({
+        unitCostCents: 720,
+        revenueCents: 240000,
+        costCents: 86400,
+        grossProfitCents: 153600,
+        grossMarginPercent: 64,
+        markupPercent: 177.78,
+      });
 
       const noTier = await call('POST', '/api/admin/pricing/calculations', { providerId, planType: 'monthly', quantity: 10, sellPrice: 20 });
       expect(noTier.statusCode).toBe(400);
@@ -161,14 +170,25 @@ describe('recharge back office', () => {
       expect(response.headers['content-disposition']).toMatch(/filename="?consolidado-\d{4}-\d{2}-\d{2}\.csv"?$/);
       expect(response.body.startsWith('\uFEFF')).toBe(true);
       const rows = Papa.parse<string[]>(response.body.slice(1), { skipEmptyLines: true, delimiter: ';' }).data;
-      expect(response.body.split('\r\n')[0]).toBe('\uFEFFTipo de plano;Quantidade;Provedor;Custo unitário (R$);Preço sugerido (R$);Margem (%);Melhor opção;Avisos');
+      expect(response.body.split('\r\n')[0]).toBe(
+        '\uFEFFTipo de plano;Quantidade;Provedor;Custo unitário (R$);Preço sugerido (R$);Margem (%);Melhor opção;Avisos',
+      );
       const evil = rows.find((row) => row[2] === `'=HYPERLINK("http://evil")`)!;
       // Numbers with a decimal comma, unquoted, so the spreadsheet reads them as numbers.
       expect(evil.slice(0, 2)).toEqual(['Mensal', '50']);
       expect(evil[3]).toBe('12,35');
       expect(evil[4]).toMatch(/^\d+,\d{1,2}$|^\d+$/);
       expect(response.body).toContain(';12,35;');
-      expect(rows[0]).toEqual(['Tipo de plano', 'Quantidade', 'Provedor', 'Custo unitário (R$)', 'Preço sugerido (R$)', 'Margem (%)', 'Melhor opção', 'Avisos']);
+      expect(rows[0]).toEqual([
+        'Tipo de plano',
+        'Quantidade',
+        'Provedor',
+        'Custo unitário (R$)',
+        'Preço sugerido (R$)',
+        'Margem (%)',
+        'Melhor opção',
+        'Avisos',
+      ]);
       expect(rows.some((row) => row[2] === `'=HYPERLINK("http://evil")`)).toBe(true);
       expect(rows.some((row) => row[2] === '=HYPERLINK("http://evil")')).toBe(false);
     });
@@ -178,7 +198,11 @@ describe('recharge back office', () => {
       expect(json.headers['content-disposition']).toMatch(/dados-rag-\d{4}-\d{2}-\d{2}\.json/);
       expect(Object.keys(JSON.parse(json.body))).toEqual(['context', 'providers', 'plans', 'metrics']);
       const csv = await call('GET', '/api/admin/pricing/rag?format=csv');
-      const sections = new Set(Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true, delimiter: ';' }).data.slice(1).map((row) => row[0]));
+      const sections = new Set(
+        Papa.parse<string[]>(csv.body.slice(1), { skipEmptyLines: true, delimiter: ';' })
+          .data.slice(1)
+          .map((row) => row[0]),
+      );
       expect([...sections]).toEqual(expect.arrayContaining(['context', 'providers', 'metrics']));
       expect((await call('GET', '/api/admin/pricing/rag?format=xml')).statusCode).toBe(400);
       const sheet = await call('GET', '/api/admin/pricing/spreadsheet.csv');
@@ -223,7 +247,10 @@ describe('recharge back office', () => {
       await waitUntil(() => ok.requests.length >= 1, { what: 'o pedido no receptor' });
       // The first order to a URL creates its endpoint: the answer carries the new secret, this once, and
       // the receiver verifies the very first delivery with it.
-      const [endpoint] = await t.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, new URL(ok.url).href));
+      const [endpoint] = await t.database.db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.url, new URL(ok.url).href));
       expect(order.webhookSecret).toBe(endpoint!.secret);
       const body = new Webhook(order.webhookSecret!).verify(ok.requests[0]!.body, ok.requests[0]!.headers) as Record<string, unknown>;
       expect(body).toEqual({ contact: order.contact, message: order.message, timestamp: expect.stringMatching(/^\d{4}-/), type: 'credit_purchase_order' });

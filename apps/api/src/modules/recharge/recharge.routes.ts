@@ -1,7 +1,7 @@
 // The admin's recharge back office: supplier rows, providers and their cost tiers, the contacts credit
 // orders go to, credit purchase orders, saved calculations, standard costs and the pricing exports.
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { create as contentDisposition } from 'content-disposition';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { exportFileName } from '@vitrine/domain/recharge';
 import {
   adminCreditOrdersContract,
@@ -10,11 +10,11 @@ import {
   adminRechargeContactsContract,
   adminSuppliersContract,
 } from '@vitrine/domain/recharge.contract';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { route } from '../../shared/route.ts';
 import { registerAdminResource } from '../admin/admin.resource.ts';
-import { adminActor } from '../../shared/audit/actor.ts';
-import { listPublicPlans } from '../catalog/catalog.usecases.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
+import { listPublicPlans } from '../catalog/catalog.usecases.ts';
 import { consolidatedCsv, ragCsv, ragData, spreadsheetCsv } from './recharge.exports.ts';
 import { providersAdminTable, rechargeContactsAdminTable, suppliersAdminTable } from './recharge.repository.ts';
 import {
@@ -33,11 +33,7 @@ import {
 
 /** An export as a download: never cached (it holds the admin's data), named with the day it was made. */
 function sendDownload(reply: FastifyReply, body: string, fileName: string, contentType: string) {
-  return reply
-    .header('content-type', contentType)
-    .header('content-disposition', contentDisposition(fileName))
-    .header('cache-control', 'no-store')
-    .send(body);
+  return reply.header('content-type', contentType).header('content-disposition', contentDisposition(fileName)).header('cache-control', 'no-store').send(body);
 }
 
 export async function rechargeRoutes(app: FastifyInstance, deps: RechargeDeps) {

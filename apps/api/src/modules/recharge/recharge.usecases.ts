@@ -19,8 +19,8 @@ import {
   type ProviderWithCosts,
 } from '@vitrine/domain/recharge';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
+import { badRequest, conflict, notFound } from '../../shared/errors.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
 import { enqueueWebhook, resendWebhookDelivery } from '../webhooks/webhooks.usecases.ts';
@@ -53,9 +53,7 @@ export async function listProvidersWithCosts({ db }: Pick<RechargeDeps, 'db'>): 
   for (const cost of costs) byProvider.set(cost.providerId, [...(byProvider.get(cost.providerId) ?? []), cost]);
   return rows.map((row) => ({
     ...(serializeRow(row) as Omit<ProviderWithCosts, 'costs'>),
-    costs: (byProvider.get(row.id) ?? [])
-      .toSorted((a, b) => planTypeRank(a.planType) - planTypeRank(b.planType) || a.quantity - b.quantity)
-      .map(toCost),
+    costs: (byProvider.get(row.id) ?? []).toSorted((a, b) => planTypeRank(a.planType) - planTypeRank(b.planType) || a.quantity - b.quantity).map(toCost),
   }));
 }
 
@@ -168,7 +166,13 @@ export async function createCreditOrder(deps: RechargeDeps, actor: AdminActor, i
       });
       const queued = await enqueueWebhook(
         tx,
-        { endpointUrl: input.webhookUrl, event: 'credit_order.created', source: 'credit_order', sourceId: row.id, payload: { contact: contactText, message, timestamp, type: 'credit_purchase_order' } },
+        {
+          endpointUrl: input.webhookUrl,
+          event: 'credit_order.created',
+          source: 'credit_order',
+          sourceId: row.id,
+          payload: { contact: contactText, message, timestamp, type: 'credit_purchase_order' },
+        },
         { allowPrivate: deps.allowPrivateWebhooks },
       );
       return { recordId: row.id, before: null, after: serializeRow(row), webhookSecret: queued.newEndpointSecret };
@@ -191,8 +195,15 @@ export async function findCreditOrder(db: Database, id: string): Promise<CreditO
 
 export async function listCreditOrders({ db }: Pick<RechargeDeps, 'db'>, page: { page: number; pageSize: number }) {
   const { rows, total } = await createRechargeRepository(db).listOrders(page);
-  const deliveries = await deliveriesOf(db, rows.map((row) => row.id));
-  return toListEnvelope(rows.map((row) => toOrder(row, deliveries.get(row.id))), total, page);
+  const deliveries = await deliveriesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return toListEnvelope(
+    rows.map((row) => toOrder(row, deliveries.get(row.id))),
+    total,
+    page,
+  );
 }
 
 /** Sends an order whose delivery finished (delivered or failed) again: the same message, new attempts. */

@@ -1,6 +1,5 @@
 import { and, asc, eq, like } from 'drizzle-orm';
-import type { ResellerPlanType } from '@vitrine/domain/resellers';
-import { SERVER_CATEGORY_PREFIX } from '@vitrine/domain/resellers';
+import { SERVER_CATEGORY_PREFIX, type ResellerPlanType } from '@vitrine/domain/resellers';
 import type { DbExecutor } from '../../db/client.ts';
 import { resellerPlans, supplierPricing } from '../../db/schema.ts';
 import type { AdminTable } from '../admin/admin.resource.ts';

@@ -32,7 +32,10 @@ describe('reseller offers', () => {
 
     const monthly = await get<PublicResellerPlan[]>('/api/reseller-plans?type=monthly');
     expect(monthly.every((plan) => plan.type === 'monthly')).toBe(true);
-    expectInOrder(monthly.map((plan) => plan.id), [monthlySmall.id, monthlyBig.id]);
+    expectInOrder(
+      monthly.map((plan) => plan.id),
+      [monthlySmall.id, monthlyBig.id],
+    );
     expect(monthly.find((plan) => plan.id === monthlySmall.id)).toMatchObject({ credits: 50, price: 120 });
 
     const activeUsers = await get<PublicResellerPlan[]>('/api/reseller-plans?type=active_users');
@@ -54,9 +57,28 @@ describe('reseller offers', () => {
   });
 
   it('shows the active "Planos …" supplier rows as server cards, with total and badge', async () => {
-    const active = await make.supplierPricing({ category: 'Planos P2P', server: unique('P2P Ativos'), qtdCreditos: 13, costPerCredit: 8, clientesAtivos: true });
-    const post = await make.supplierPricing({ category: 'Planos P2P', server: unique('P2P Pós'), qtdCreditos: 20, costPerCredit: 9, posPago: true, mensalista: true });
-    const monthly = await make.supplierPricing({ category: 'Planos UniTV', server: unique('UniTV Mensal'), qtdCreditos: 10, costPerCredit: 19, mensalista: true });
+    const active = await make.supplierPricing({
+      category: 'Planos P2P',
+      server: unique('P2P Ativos'),
+      qtdCreditos: 13,
+      costPerCredit: 8,
+      clientesAtivos: true,
+    });
+    const post = await make.supplierPricing({
+      category: 'Planos P2P',
+      server: unique('P2P Pós'),
+      qtdCreditos: 20,
+      costPerCredit: 9,
+      posPago: true,
+      mensalista: true,
+    });
+    const monthly = await make.supplierPricing({
+      category: 'Planos UniTV',
+      server: unique('UniTV Mensal'),
+      qtdCreditos: 10,
+      costPerCredit: 19,
+      mensalista: true,
+    });
     const plain = await make.supplierPricing({ category: 'Planos UniTV', server: unique('UniTV Padrão'), qtdCreditos: 7, costPerCredit: 1.45 });
     const notAPlan = await make.supplierPricing({ category: 'Outros', server: unique('Fora') });
     const off = await make.supplierPricing({ category: 'Planos P2P', server: unique('Desligado'), isActive: false });

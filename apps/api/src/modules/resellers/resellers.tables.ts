@@ -92,19 +92,22 @@ export const discountRates = pgTable('discount_rates', {
   createdAt: createdAt(),
 });
 
-export const pricingCalculations = pgTable('pricing_calculations', {
-  id: id(),
-  providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
-  planType: text('plan_type', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }).notNull(),
-  quantity: integer('quantity').notNull(),
-  sellPrice: money('sell_price').notNull(),
-  discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-  fixedCosts: money('fixed_costs').notNull().default(0),
-  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-}, (t) => [index('pricing_calculations_provider_idx').on(t.providerId, t.createdAt)]);
-
+export const pricingCalculations = pgTable(
+  'pricing_calculations',
+  {
+    id: id(),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'set null' }),
+    planType: text('plan_type', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    sellPrice: money('sell_price').notNull(),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    fixedCosts: money('fixed_costs').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pricing_calculations_provider_idx').on(t.providerId, t.createdAt)],
+);
 
 // The people credit orders are addressed to, kept by the admin.
 export const rechargeContacts = pgTable('recharge_contacts', {

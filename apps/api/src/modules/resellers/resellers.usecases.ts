@@ -1,12 +1,5 @@
 import { roundMoney } from '@vitrine/domain/money';
-import {
-  serverBadge,
-  serverProduct,
-  serverTotal,
-  type PublicResellerPlan,
-  type ResellerPlanType,
-  type ServerCard,
-} from '@vitrine/domain/resellers';
+import { serverBadge, serverProduct, serverTotal, type PublicResellerPlan, type ResellerPlanType, type ServerCard } from '@vitrine/domain/resellers';
 import type { ResellerPlanRow, ResellersRepository, ServerRow } from './resellers.repository.ts';
 
 export const toPublicResellerPlan = (row: ResellerPlanRow): PublicResellerPlan => ({

@@ -40,7 +40,13 @@ describe('settings the admin overrides over the environment', () => {
     });
     expect(sent.statusCode).toBe(201);
     const mail = await waitUntil(
-      async () => (await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `[Contato] ${subject}`)))[0],
+      async () =>
+        (
+          await t.database.db
+            .select()
+            .from(emailOutbox)
+            .where(eq(emailOutbox.subject, `[Contato] ${subject}`))
+        )[0],
       { what: 'o encaminhamento do contato' },
     );
     return mail.to;
@@ -103,8 +109,7 @@ describe('the language model address, checked when it is saved', () => {
   });
   afterAll(() => t.close());
 
-  const put = (value: string) =>
-    t.app.inject({ method: 'PUT', url: '/api/settings/llm_base_url', headers: { cookie: admin }, payload: { value } });
+  const put = (value: string) => t.app.inject({ method: 'PUT', url: '/api/settings/llm_base_url', headers: { cookie: admin }, payload: { value } });
 
   it.each([
     ['http://127.0.0.1:11434/v1', '127.0.0.1'],

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 // The client's file name is kept as metadata (shown in the admin, offered as the download name),
 // and a folded, safe form of it ends the stored name. What is kept is a plain name: no folders, no control or
 // invisible formatting characters (a right-to-left override can disguise "gpj.exe" as "exe.jpg").
@@ -48,7 +49,12 @@ function truncateKeepingExtension(name: string, max: number): string {
   if (characters.length <= max) return name;
   const dot = name.lastIndexOf('.');
   const tail = dot > 0 && name.length - dot <= 16 ? Array.from(name.slice(dot)) : [];
-  return characters.slice(0, max - tail.length).join('').trimEnd() + tail.join('');
+  return (
+    characters
+      .slice(0, max - tail.length)
+      .join('')
+      .trimEnd() + tail.join('')
+  );
 }
 
 /**

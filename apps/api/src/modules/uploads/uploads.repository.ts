@@ -20,7 +20,11 @@ export const createUploadsRepository = (db: DbExecutor) => ({
   },
 
   async findByName(bucket: string, storageName: string): Promise<UploadRow | null> {
-    const [row] = await db.select().from(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.storageName, storageName))).limit(1);
+    const [row] = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.bucket, bucket), eq(uploads.storageName, storageName)))
+      .limit(1);
     return row ?? null;
   },
 

@@ -290,7 +290,12 @@ describe('who may upload and delete', () => {
       [deactivated, 403],
     ] as const) {
       const headers = cookie ? { cookie } : {};
-      const posted = await t.app.inject({ method: 'POST', url: '/api/uploads/provider-logos', payload: body.payload, headers: { ...body.headers, ...headers } });
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/uploads/provider-logos',
+        payload: body.payload,
+        headers: { ...body.headers, ...headers },
+      });
       expect(posted.statusCode).toBe(status);
       const deleted = await t.app.inject({ method: 'DELETE', url: `/api/uploads/${uploaded.id}`, headers });
       expect(deleted.statusCode).toBe(status);
@@ -325,9 +330,7 @@ describe('an upload over real HTTP', () => {
 
   it('is refused as soon as it passes the limit, before the client has sent the rest', async () => {
     const boundary = 'vitrine-limite';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.png"\r\nContent-Type: image/png\r\n\r\n`,
-    );
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="enorme.png"\r\nContent-Type: image/png\r\n\r\n`);
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -345,7 +348,10 @@ describe('an upload over real HTTP', () => {
       request.on('error', reject);
     });
     let answer: { status: number; body: string } | undefined;
-    void answered.then((value) => (answer = value), () => undefined);
+    void answered.then(
+      (value) => (answer = value),
+      () => undefined,
+    );
 
     // Offers up to 100 MiB, one chunk at a time, and stops as soon as the server has answered.
     const chunk = Buffer.alloc(64 * 1024, 7);

@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import { isUploadBucket, uploadBuckets } from '@vitrine/domain/uploads';
+import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { invalidFileLink, malformedUpload, noFileSent, notMultipart, uploadNotFound } from './uploads.errors.ts';
-import { createUploadsRepository } from './uploads.repository.ts';
 import { createFileLinkSigner } from './uploads.links.ts';
+import { createUploadsRepository } from './uploads.repository.ts';
 import { sendStoredFile } from './uploads.serve.ts';
 import { deleteUpload, deleteUploadByName, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
 
@@ -29,71 +29,59 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
       limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 },
     });
 
-    route(scope, uploadsContract.upload, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-      async (request, reply) => {
-        const { bucket } = request.params;
-        if (!request.isMultipart()) throw notMultipart();
-        // One byte over the limit is enough to know the file is too large; busboy stops there.
-        const part = await request
-          .file({ limits: { fileSize: uploadBuckets[bucket].maxBytes + 1 } })
-          .catch(() => {
-            throw malformedUpload();
-          });
-        if (!part) throw noFileSent();
-        const viewer = await request.viewer();
-        try {
-          const upload = await storeUpload(deps, { bucket, body: part.file, clientName: part.filename, createdBy: viewer?.userId ?? null });
-          return reply.status(201).send(toUploadResponse(upload));
-        } catch (error) {
-          // Read the rest of a refused file, so the client finishes sending and reads the answer.
-          if (!part.file.destroyed) part.file.resume();
-          throw error;
-        }
-      },
-    );
+    route(scope, uploadsContract.upload, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const { bucket } = request.params;
+      if (!request.isMultipart()) throw notMultipart();
+      // One byte over the limit is enough to know the file is too large; busboy stops there.
+      const part = await request.file({ limits: { fileSize: uploadBuckets[bucket].maxBytes + 1 } }).catch(() => {
+        throw malformedUpload();
+      });
+      if (!part) throw noFileSent();
+      const viewer = await request.viewer();
+      try {
+        const upload = await storeUpload(deps, { bucket, body: part.file, clientName: part.filename, createdBy: viewer?.userId ?? null });
+        return reply.status(201).send(toUploadResponse(upload));
+      } catch (error) {
+        // Read the rest of a refused file, so the client finishes sending and reads the answer.
+        if (!part.file.destroyed) part.file.resume();
+        throw error;
+      }
+    });
   });
 
-  route(app, uploadsContract.deleteUpload, {},
-    async (request, reply) => {
-      await deleteUpload(deps, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, uploadsContract.deleteUpload, {}, async (request, reply) => {
+    await deleteUpload(deps, request.params.id);
+    return reply.status(204).send(null);
+  });
 
-  route(app, uploadsContract.deleteFile, {},
-    async (request, reply) => {
-      await deleteUploadByName(deps, request.params.bucket, request.params.name);
-      return reply.status(204).send(null);
-    },
-  );
+  route(app, uploadsContract.deleteFile, {}, async (request, reply) => {
+    await deleteUploadByName(deps, request.params.bucket, request.params.name);
+    return reply.status(204).send(null);
+  });
 
   // Stored files are served as they are: already-compressed images need no compression, and the
   // length and ranges must be those of the stored bytes.
-  route(app, uploadsContract.file, { compress: false },
-    async (request, reply) => {
-      const { bucket, name } = request.params;
-      const policy = isUploadBucket(bucket) ? uploadBuckets[bucket] : undefined;
-      if (!policy) throw uploadNotFound();
-      // A private file is served to active PRO sessions only; to anyone else it does not exist.
-      if (policy.access === 'private' && !(await request.viewer())?.isPro) throw uploadNotFound();
-      const upload = await findUploadByName(deps, bucket, name);
-      if (!upload) throw uploadNotFound();
-      return sendStoredFile(request, reply, {
-        storage,
-        upload,
-        cache: policy.access === 'public' ? 'public-immutable' : 'private',
-      });
-    },
-  );
+  route(app, uploadsContract.file, { compress: false }, async (request, reply) => {
+    const { bucket, name } = request.params;
+    const policy = isUploadBucket(bucket) ? uploadBuckets[bucket] : undefined;
+    if (!policy) throw uploadNotFound();
+    // A private file is served to active PRO sessions only; to anyone else it does not exist.
+    if (policy.access === 'private' && !(await request.viewer())?.isPro) throw uploadNotFound();
+    const upload = await findUploadByName(deps, bucket, name);
+    if (!upload) throw uploadNotFound();
+    return sendStoredFile(request, reply, {
+      storage,
+      upload,
+      cache: policy.access === 'public' ? 'public-immutable' : 'private',
+    });
+  });
 
-  route(app, uploadsContract.signedFile, { compress: false, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-    async (request, reply) => {
-      const uploadId = links.verify(request.params.token);
-      const upload = uploadId ? await deps.repository.findById(uploadId) : null;
-      // A link never reaches a bucket that does not hand out links, whoever signed it.
-      if (!upload || !isUploadBucket(upload.bucket) || !uploadBuckets[upload.bucket].signedLinks) throw invalidFileLink();
-      reply.header('referrer-policy', 'no-referrer');
-      return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
-    },
-  );
+  route(app, uploadsContract.signedFile, { compress: false, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+    const uploadId = links.verify(request.params.token);
+    const upload = uploadId ? await deps.repository.findById(uploadId) : null;
+    // A link never reaches a bucket that does not hand out links, whoever signed it.
+    if (!upload || !isUploadBucket(upload.bucket) || !uploadBuckets[upload.bucket].signedLinks) throw invalidFileLink();
+    reply.header('referrer-policy', 'no-referrer');
+    return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
+  });
 }

@@ -4,8 +4,8 @@ import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { INLINE_IMAGE_TYPES } from '@vitrine/domain/uploads';
 import type { ByteRange, FileStorage } from '../../shared/storage/storage.ts';
-import { storedExtension, withDetectedExtension } from './uploads.file-name.ts';
 import { rangeNotSatisfiable, uploadNotFound } from './uploads.errors.ts';
+import { storedExtension, withDetectedExtension } from './uploads.file-name.ts';
 import type { UploadRow } from './uploads.repository.ts';
 import { storageKey } from './uploads.usecases.ts';
 

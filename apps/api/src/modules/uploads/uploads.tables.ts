@@ -5,13 +5,17 @@ import { createdAt, id } from '../../db/columns.ts';
 /** `createdBy` of the files the demo seed writes (its installers are demonstration packages, not apps). */
 export const DEMO_SEED_AUTHOR = 'demo-seed';
 
-export const uploads = pgTable('uploads', {
-  id: id(),
-  bucket: text('bucket').notNull(),
-  storageName: text('storage_name').notNull(),
-  originalName: text('original_name').notNull(),
-  contentType: text('content_type').notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  createdBy: text('created_by'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('uploads_bucket_name_key').on(t.bucket, t.storageName)]);
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: id(),
+    bucket: text('bucket').notNull(),
+    storageName: text('storage_name').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_bucket_name_key').on(t.bucket, t.storageName)],
+);

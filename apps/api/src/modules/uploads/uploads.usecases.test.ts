@@ -7,8 +7,8 @@ import { createDiskStorage } from '../../shared/storage/disk-storage.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { sanitizeOriginalName } from './uploads.file-name.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
-import { storeUpload } from './uploads.usecases.ts';
 import { filesUnder, PNG } from './uploads.test-support.ts';
+import { storeUpload } from './uploads.usecases.ts';
 
 describe('the original name kept for an upload', () => {
   it.each([
@@ -53,10 +53,7 @@ describe('storing an upload', () => {
     } as unknown as UploadsRepository;
 
     await expect(
-      storeUpload(
-        { repository, storage, logger },
-        { bucket: 'provider-logos', body: Readable.from([PNG]), clientName: 'logo.png', createdBy: null },
-      ),
+      storeUpload({ repository, storage, logger }, { bucket: 'provider-logos', body: Readable.from([PNG]), clientName: 'logo.png', createdBy: null }),
     ).rejects.toBe(databaseDown);
     expect(filesUnder(dataDir)).toEqual([]);
   });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { uploadBuckets, uploadUrl, type Upload, type UploadBucket } from '@vitrine/domain/uploads';
 import type { Logger } from 'pino';
+import { uploadBuckets, uploadUrl, type Upload, type UploadBucket } from '@vitrine/domain/uploads';
 import { StorageLimitError, type FileStorage } from '../../shared/storage/storage.ts';
-import { sniffFileType, DEFAULT_SAMPLE_BYTES } from './uploads.detect.ts';
+import { DEFAULT_SAMPLE_BYTES, sniffFileType } from './uploads.detect.ts';
 import { emptyFile, fileTooLarge, fileTypeNotAllowed, malformedUpload, storageUnavailable, uploadNotFound } from './uploads.errors.ts';
 import { sanitizeOriginalName, STORED_NAME, storedFileName } from './uploads.file-name.ts';
 import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
@@ -18,8 +18,7 @@ export const storageKey = (row: Pick<UploadRow, 'bucket' | 'storageName'>) => `$
 
 // An APK is a ZIP whose 'classes.dex' entry may sit well into the archive: installers are
 // sampled further so they are told apart from plain archives.
-const sampleBytesFor = (bucket: UploadBucket) =>
-  uploadBuckets[bucket].accepts.some((type) => type.extension === 'apk') ? 1024 * 1024 : DEFAULT_SAMPLE_BYTES;
+const sampleBytesFor = (bucket: UploadBucket) => (uploadBuckets[bucket].accepts.some((type) => type.extension === 'apk') ? 1024 * 1024 : DEFAULT_SAMPLE_BYTES);
 
 export interface StoreUploadInput {
   bucket: UploadBucket;
@@ -52,11 +51,9 @@ export async function storeUpload({ repository, storage, logger }: UploadsDeps, 
   const originalName = sanitizeOriginalName(input.clientName, accepted.extension);
   const storageName = storedFileName(originalName, accepted.extension);
   const key = `${input.bucket}/${storageName}`;
-  const stored = await storage
-    .put(key, sniffed.body, { contentType: accepted.mime, maxBytes: policy.maxBytes })
-    .catch((error: unknown) => {
-      throw asUploadError(error, input.bucket, logger);
-    });
+  const stored = await storage.put(key, sniffed.body, { contentType: accepted.mime, maxBytes: policy.maxBytes }).catch((error: unknown) => {
+    throw asUploadError(error, input.bucket, logger);
+  });
 
   try {
     return await repository.insert({
@@ -90,8 +87,7 @@ function asUploadError(error: unknown, bucket: UploadBucket, logger: UploadsDeps
   return storageUnavailable();
 }
 
-const isBusboyError = (error: unknown) =>
-  error instanceof Error && /multipart|terminated early|Unexpected end/i.test(error.message);
+const isBusboyError = (error: unknown) => error instanceof Error && /multipart|terminated early|Unexpected end/i.test(error.message);
 
 /** Removes the record first, so the file stops being served at once, then the object. */
 export async function deleteUpload({ repository, storage, logger }: UploadsDeps, id: string): Promise<void> {

@@ -85,10 +85,7 @@ describe('signed webhook requests', () => {
   it('gives up on a receiver that does not answer within the timeout', async () => {
     const hook = await receiver(() => ({ status: 200, after: new Promise(() => undefined) }));
 
-    const result = await sendWebhook(
-      { url: hook.url, secret: newEndpointSecret(), messageId: 'msg_x', body: '{}' },
-      { allowPrivate: true, timeoutMs: 200 },
-    );
+    const result = await sendWebhook({ url: hook.url, secret: newEndpointSecret(), messageId: 'msg_x', body: '{}' }, { allowPrivate: true, timeoutMs: 200 });
 
     expect(result).toEqual({ ok: false, error: 'Sem resposta em 0,2 s (tempo esgotado).' });
     expect(hook.requests).toHaveLength(1);

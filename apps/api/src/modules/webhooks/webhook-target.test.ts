@@ -26,7 +26,10 @@ function fakeDns(records: Record<string, string[]>) {
       callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
       return;
     }
-    callback(null, addresses.map((address): dns.LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })));
+    callback(
+      null,
+      addresses.map((address): dns.LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   };
   return { resolve, asked };
 }

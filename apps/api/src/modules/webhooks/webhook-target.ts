@@ -2,12 +2,7 @@
 // made, on every connection, so DNS rebinding cannot get around it) is the outbound client's, in
 // shared/outbound-address.ts: webhooks, the language model and TMDB all go through it. Here the
 // same checks are made when a URL is saved or queued, with the webhook's own messages.
-import {
-  anyAddress,
-  checkOutboundUrl,
-  OutboundError,
-  publicAddressesOnly,
-} from '../../shared/outbound-address.ts';
+import { anyAddress, checkOutboundUrl, OutboundError, publicAddressesOnly } from '../../shared/outbound-address.ts';
 import { webhookErrors } from './webhooks.errors.ts';
 
 export { isForbiddenAddress, type Resolver } from '../../shared/outbound-address.ts';

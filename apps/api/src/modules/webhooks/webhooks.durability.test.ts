@@ -2,14 +2,14 @@
 // killed in the middle of a delivery, and several instances sharing one queue.
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
-import { jobAttempts, jobs, webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { testEnv } from '../../../test/app.ts';
 import { createTestDatabase, migratedDataDir, testDbKind } from '../../../test/database.ts';
 import { startServerProcess, type ServerProcess } from '../../../test/server-process.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { startReceiver, type Reply } from '../../../test/webhook-receiver.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/client.ts';
+import { jobAttempts, jobs, webhookAttempts, webhookDeliveries } from '../../db/schema.ts';
 import { enqueueWebhook } from './webhooks.usecases.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -51,52 +51,48 @@ async function server(env: Record<string, string>): Promise<ServerProcess> {
 }
 
 describe('webhook deliveries survive faults', () => {
-  it(
-    'delivers exactly once more, with nothing lost, after the server is killed with SIGKILL in the middle of a delivery',
-    async () => {
-      // The receiver holds the first request open: the server is killed while waiting for it.
-      const hook = await startReceiver((_request, index): Reply => (index === 0 ? { status: 204, after: never } : { status: 204 }));
-      cleanups.push(() => hook.close());
-      const store = await durableStore();
-      const { deliveryId, messageId, jobId } = await store.use((db) =>
-        enqueueWebhook(
-          db,
-          { endpointUrl: hook.url, event: 'credit_order.created', payload: { type: 'credit_purchase_order', contact: 'Ana' }, source: 'credit_order' },
-          { allowPrivate: true },
-        ),
-      );
-      const env = { ...store.env, ALLOW_PRIVATE_WEBHOOKS: 'true', JOBS_LEASE_SECONDS: '1' };
+  it('delivers exactly once more, with nothing lost, after the server is killed with SIGKILL in the middle of a delivery', async () => {
+    // The receiver holds the first request open: the server is killed while waiting for it.
+    const hook = await startReceiver((_request, index): Reply => (index === 0 ? { status: 204, after: never } : { status: 204 }));
+    cleanups.push(() => hook.close());
+    const store = await durableStore();
+    const { deliveryId, messageId, jobId } = await store.use((db) =>
+      enqueueWebhook(
+        db,
+        { endpointUrl: hook.url, event: 'credit_order.created', payload: { type: 'credit_purchase_order', contact: 'Ana' }, source: 'credit_order' },
+        { allowPrivate: true },
+      ),
+    );
+    const env = { ...store.env, ALLOW_PRIVATE_WEBHOOKS: 'true', JOBS_LEASE_SECONDS: '1' };
 
-      const first = await server(env);
-      await waitUntil(() => hook.requests.length === 1, { timeoutMs: 60_000, what: 'a primeira entrega chegar' });
-      await first.kill();
+    const first = await server(env);
+    await waitUntil(() => hook.requests.length === 1, { timeoutMs: 60_000, what: 'a primeira entrega chegar' });
+    await first.kill();
 
-      const second = await server(env);
-      await waitUntil(() => hook.requests.length === 2, { timeoutMs: 60_000, what: 'a entrega ser retomada' });
-      // Stopped like an orchestrator would: it finishes recording the delivery it is running.
-      expect(await second.stop()).toBe(0);
+    const second = await server(env);
+    await waitUntil(() => hook.requests.length === 2, { timeoutMs: 60_000, what: 'a entrega ser retomada' });
+    // Stopped like an orchestrator would: it finishes recording the delivery it is running.
+    expect(await second.stop()).toBe(0);
 
-      expect(hook.requests.map((request) => request.id)).toEqual([messageId, messageId]);
-      expect(hook.concurrentDuplicates).toEqual([]);
-      await store.use(async (db) => {
-        const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
-        expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 204 });
-        const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt));
-        expect(attempts.map((row) => [row.attempt, row.statusCode, row.error])).toEqual([
-          [1, null, 'Envio interrompido: o processo parou antes da resposta; o resultado é desconhecido.'],
-          [2, 204, null],
-        ]);
-        const runs = await db.select().from(jobAttempts).where(eq(jobAttempts.jobId, jobId)).orderBy(asc(jobAttempts.attempt));
-        expect(runs.map((row) => [row.attempt, row.outcome])).toEqual([
-          [1, 'interrupted'],
-          [2, 'succeeded'],
-        ]);
-        expect(new Set(runs.map((row) => row.workerId)).size).toBe(2);
-        expect((await db.select().from(jobs).where(eq(jobs.id, jobId)))[0]).toMatchObject({ status: 'succeeded', lockedBy: null });
-      });
-    },
-    180_000,
-  );
+    expect(hook.requests.map((request) => request.id)).toEqual([messageId, messageId]);
+    expect(hook.concurrentDuplicates).toEqual([]);
+    await store.use(async (db) => {
+      const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 204 });
+      const attempts = await db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(asc(webhookAttempts.attempt));
+      expect(attempts.map((row) => [row.attempt, row.statusCode, row.error])).toEqual([
+        [1, null, 'Envio interrompido: o processo parou antes da resposta; o resultado é desconhecido.'],
+        [2, 204, null],
+      ]);
+      const runs = await db.select().from(jobAttempts).where(eq(jobAttempts.jobId, jobId)).orderBy(asc(jobAttempts.attempt));
+      expect(runs.map((row) => [row.attempt, row.outcome])).toEqual([
+        [1, 'interrupted'],
+        [2, 'succeeded'],
+      ]);
+      expect(new Set(runs.map((row) => row.workerId)).size).toBe(2);
+      expect((await db.select().from(jobs).where(eq(jobs.id, jobId)))[0]).toMatchObject({ status: 'succeeded', lockedBy: null });
+    });
+  }, 180_000);
 
   it.skipIf(testDbKind() !== 'postgres')(
     'two instances on one PostgreSQL deliver 200 queued webhooks, each once, never the same one twice at a time',

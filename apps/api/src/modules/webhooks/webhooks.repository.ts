@@ -14,7 +14,11 @@ export const newEndpointSecret = () => `whsec_${randomBytes(32).toString('base64
  * whether this call created it (its first secret can then be shown, once, to whoever caused it).
  */
 export async function ensureEndpoint(tx: DbExecutor, url: string) {
-  const inserted = await tx.insert(webhookEndpoints).values({ url, secret: newEndpointSecret() }).onConflictDoNothing({ target: webhookEndpoints.url }).returning({ id: webhookEndpoints.id });
+  const inserted = await tx
+    .insert(webhookEndpoints)
+    .values({ url, secret: newEndpointSecret() })
+    .onConflictDoNothing({ target: webhookEndpoints.url })
+    .returning({ id: webhookEndpoints.id });
   const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, url));
   return { ...endpoint!, created: inserted.length > 0 };
 }
@@ -89,10 +93,6 @@ export async function recordAttempt(
   });
 }
 
-export async function setDeliveryState(
-  tx: Transaction,
-  id: string,
-  next: Partial<Pick<WebhookDelivery, 'status' | 'nextAttemptAt' | 'lastError'>>,
-) {
+export async function setDeliveryState(tx: Transaction, id: string, next: Partial<Pick<WebhookDelivery, 'status' | 'nextAttemptAt' | 'lastError'>>) {
   await tx.update(webhookDeliveries).set(next).where(eq(webhookDeliveries.id, id));
 }

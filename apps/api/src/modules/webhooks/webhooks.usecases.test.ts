@@ -1,13 +1,13 @@
 import { asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { waitUntil } from '../../../test/wait.ts';
+import { startReceiver, type ReceivedWebhook, type Reply } from '../../../test/webhook-receiver.ts';
 import type { Database } from '../../db/client.ts';
 import { creditOrders, jobAttempts, jobs, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { JobRunnerOptions } from '../../shared/jobs/runner.ts';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { waitUntil } from '../../../test/wait.ts';
-import { startReceiver, type ReceivedWebhook, type Reply } from '../../../test/webhook-receiver.ts';
 import type { Resolver } from './webhook-target.ts';
 import { enqueueWebhook, resendWebhookDelivery } from './webhooks.usecases.ts';
 
@@ -21,9 +21,7 @@ const fastJobs: Partial<JobRunnerOptions> = {
   retry: { baseDelayMs: 40, maxDelayMs: 1_000, maxRetryAfterMs: 5_000 },
 };
 
-async function app(
-  options: { env?: Record<string, string>; jobs?: Partial<JobRunnerOptions> | false; resolve?: Resolver } = {},
-): Promise<TestApp> {
+async function app(options: { env?: Record<string, string>; jobs?: Partial<JobRunnerOptions> | false; resolve?: Resolver } = {}): Promise<TestApp> {
   const t = await buildTestApp({
     env: options.env,
     jobs: options.jobs === false ? false : { ...fastJobs, ...options.jobs },
@@ -39,15 +37,17 @@ async function receiver(responder?: (request: ReceivedWebhook, index: number) =>
   return started;
 }
 
-const delivery = async (db: Database, id: string) =>
-  (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+const delivery = async (db: Database, id: string) => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
 const attemptsOf = (db: Database, id: string) =>
   db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.attempt));
 const deliveredOrFailed = (db: Database, id: string, status: 'delivered' | 'failed') =>
-  waitUntil(async () => {
-    const row = await delivery(db, id);
-    return row.status === status ? row : undefined;
-  }, { what: `entrega ${status}` });
+  waitUntil(
+    async () => {
+      const row = await delivery(db, id);
+      return row.status === status ? row : undefined;
+    },
+    { what: `entrega ${status}` },
+  );
 
 const orderBody = { contact: 'Ana', message: 'Pedido de 30 créditos', timestamp: '2026-11-21T12:00:00.000Z', type: 'credit_purchase_order' };
 
@@ -192,10 +192,7 @@ describe('outgoing webhooks', () => {
     const { deliveryId } = await placeOrder(t.database.db, 'https://hooks.example.com/pedidos');
     await t.database.db.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, deliveryId));
 
-    const results = await Promise.allSettled([
-      resendWebhookDelivery(t.database.db, deliveryId),
-      resendWebhookDelivery(t.database.db, deliveryId),
-    ]);
+    const results = await Promise.allSettled([resendWebhookDelivery(t.database.db, deliveryId), resendWebhookDelivery(t.database.db, deliveryId)]);
 
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await t.database.db.select().from(jobs)).toHaveLength(2);

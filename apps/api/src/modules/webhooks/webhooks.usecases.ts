@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
+import type { OutboundFetch } from '../../shared/http-client.ts';
 import { DEFAULT_MAX_ATTEMPTS, enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
-import type { OutboundFetch } from '../../shared/http-client.ts';
 import { sendWebhook } from './webhook-sender.ts';
 import { checkWebhookUrl, type Resolver } from './webhook-target.ts';
 import { webhookErrors } from './webhooks.errors.ts';
@@ -111,9 +111,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
       if (!found) return { ok: false, permanent: true, error: 'Entrega de webhook não encontrada.' };
       if (found.delivery.status === 'delivering') {
         // The previous send never reported back (its process died): log it, its outcome unknown.
-        await deps.db.transaction((tx) =>
-          recordAttempt(tx, deliveryId, { error: INTERRUPTED_SEND, durationMs: null }, {}),
-        );
+        await deps.db.transaction((tx) => recordAttempt(tx, deliveryId, { error: INTERRUPTED_SEND, durationMs: null }, {}));
       } else {
         await markDelivering(deps.db, deliveryId);
       }
@@ -138,12 +136,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHand
     },
 
     async settle(tx, { deliveryId }, { settlement, result, durationMs }) {
-      const status =
-        settlement.state === 'succeeded'
-          ? 'delivered'
-          : settlement.state === 'failed'
-            ? 'failed'
-            : 'pending';
+      const status = settlement.state === 'succeeded' ? 'delivered' : settlement.state === 'failed' ? 'failed' : 'pending';
       const nextAttemptAt = settlement.state === 'retrying' ? { nextAttemptAt: settlement.runAt } : {};
       if (result && durationMs !== undefined) {
         await recordAttempt(

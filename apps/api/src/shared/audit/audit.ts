@@ -74,7 +74,14 @@ export async function listAudit(
   ];
   if (query.search) {
     const pattern = likeContaining(query.search);
-    filters.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.resource, pattern), ilike(auditLog.recordId, pattern), sql`${auditLog.changedFields}::text ilike ${pattern}`));
+    filters.push(
+      or(
+        ilike(auditLog.actorEmail, pattern),
+        ilike(auditLog.resource, pattern),
+        ilike(auditLog.recordId, pattern),
+        sql`${auditLog.changedFields}::text ilike ${pattern}`,
+      ),
+    );
   }
   const where = and(...filters);
   const [rows, total] = await Promise.all([

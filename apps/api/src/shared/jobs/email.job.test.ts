@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox, jobAttempts, jobs, users } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import { emailOutbox, jobAttempts, jobs, users } from '../../db/schema.ts';
 import { enqueueEmail } from './email.job.ts';
 
 const cleanups: Array<() => Promise<void>> = [];

@@ -2,7 +2,7 @@
 // of inside the request. Callers enqueue in the transaction of the row that causes the mail.
 import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
-import type { MailMessage, Mailer } from '../mailer.ts';
+import type { Mailer, MailMessage } from '../mailer.ts';
 import { enqueueJob } from './queue.ts';
 import type { JobHandler } from './runner.ts';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
-import { downloadCodes, jobAttempts, jobs, pendingSignups, sessions, siteAccessEvents, users, verifications } from '../../db/schema.ts';
-import { parseEnv } from '../../config/env.ts';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { fixtures } from '../../../test/fixtures.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import { parseEnv } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { downloadCodes, jobAttempts, jobs, pendingSignups, sessions, siteAccessEvents, users, verifications } from '../../db/schema.ts';
 import { expiredBatch, HOUSEKEEPING_JOB, housekeepingPolicy, runHousekeeping, scheduleHousekeeping } from './housekeeping.job.ts';
 
 const DAY = 24 * 60 * 60_000;
@@ -76,7 +76,12 @@ describe('housekeeping', { timeout: 120_000 }, () => {
     expect((await db.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).map((row) => row.id).sort()).toEqual(
       [`s-live-${userId}`, `s-recent-${userId}`].sort(),
     );
-    expect(await db.db.select({ path: siteAccessEvents.path }).from(siteAccessEvents).where(inArray(siteAccessEvents.path, ['/velho', '/ano']))).toEqual([{ path: '/ano' }]);
+    expect(
+      await db.db
+        .select({ path: siteAccessEvents.path })
+        .from(siteAccessEvents)
+        .where(inArray(siteAccessEvents.path, ['/velho', '/ano'])),
+    ).toEqual([{ path: '/ano' }]);
     const kept = await db.db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, jobIds));
     expect(kept.map((row) => row.status).sort()).toEqual(['queued', 'running', 'succeeded']);
     // Attempts went with their jobs.
@@ -88,16 +93,27 @@ describe('housekeeping', { timeout: 120_000 }, () => {
 
   it('deletes in bounded batches until nothing old is left', async () => {
     const db = await database();
-    await db.db.insert(siteAccessEvents).values(Array.from({ length: 7 }, (_, i) => ({ path: `/p${i}`, source: 'direto', sessionId: 's', createdAt: at(-500) })));
+    await db.db
+      .insert(siteAccessEvents)
+      .values(Array.from({ length: 7 }, (_, i) => ({ path: `/p${i}`, source: 'direto', sessionId: 's', createdAt: at(-500) })));
     const batches: number[] = [];
-    const deleted = await runHousekeeping({ db: db.db, policy, now: NOW, batchSize: 3, onDeleted: (task, count) => task === 'accessEvents' && batches.push(count) });
+    const deleted = await runHousekeeping({
+      db: db.db,
+      policy,
+      now: NOW,
+      batchSize: 3,
+      onDeleted: (task, count) => task === 'accessEvents' && batches.push(count),
+    });
     expect(deleted.accessEvents).toBe(7);
     expect(batches).toEqual([3, 3, 1]);
   });
 
   it('reads an index for the old rows of the big tables, never the whole table', async () => {
     const db = await database();
-    for (const [task, index] of [['finishedJobs', 'jobs_finished_idx'], ['accessEvents', 'site_access_events_created_idx']] as const) {
+    for (const [task, index] of [
+      ['finishedJobs', 'jobs_finished_idx'],
+      ['accessEvents', 'site_access_events_created_idx'],
+    ] as const) {
       const { sql: text, params } = expiredBatch(db.db, task, NOW).toSQL();
       const pieces = text.split(/\$\d+/);
       const statement = sql.join(pieces.map((piece, i) => (i < params.length ? sql`${sql.raw(piece)}${params[i]}` : sql.raw(piece))));
@@ -117,7 +133,13 @@ describe('housekeeping', { timeout: 120_000 }, () => {
     const { userId } = await rowsOfEveryKind(db.db);
     const clock = () => NOW;
     const instance = async () => {
-      const t: TestApp = await buildTestApp({ database: db, jobs: { pollIntervalMs: 20, concurrency: 1 }, clock, housekeeping: true, env: { HOUSEKEEPING_INTERVAL_MINUTES: '30' } });
+      const t: TestApp = await buildTestApp({
+        database: db,
+        jobs: { pollIntervalMs: 20, concurrency: 1 },
+        clock,
+        housekeeping: true,
+        env: { HOUSEKEEPING_INTERVAL_MINUTES: '30' },
+      });
       cleanups.push(() => t.app.close());
       return t;
     };
@@ -126,23 +148,37 @@ describe('housekeeping', { timeout: 120_000 }, () => {
     // Both start; the first queues a run due now, the second sees it waiting and queues none.
     await Promise.all([instance(), instance()]);
     await waitUntil(async () => (await housekeepingJobs()).some((job) => job.status === 'succeeded'), { what: 'a limpeza concluída' });
-    const afterFirst = await waitUntil(async () => {
-      const rows = await housekeepingJobs();
-      return rows.some((job) => job.status === 'queued') ? rows : undefined;
-    }, { what: 'a próxima limpeza na fila' });
+    const afterFirst = await waitUntil(
+      async () => {
+        const rows = await housekeepingJobs();
+        return rows.some((job) => job.status === 'queued') ? rows : undefined;
+      },
+      { what: 'a próxima limpeza na fila' },
+    );
     expect(afterFirst.map((job) => job.status).sort()).toEqual(['queued', 'succeeded']);
     const next = afterFirst.find((job) => job.status === 'queued')!;
     expect(next.runAt.getTime()).toBe(NOW.getTime() + 30 * 60_000);
-    expect(await db.db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.id, `s-old-${userId}`)))).toEqual([]);
+    expect(
+      await db.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, `s-old-${userId}`))),
+    ).toEqual([]);
 
     // Its time comes: exactly one instance runs it, and exactly one successor is queued. (At NOW the first
     // run finished long ago: this run deletes it with the other finished jobs.)
     const first = afterFirst.find((job) => job.status === 'succeeded')!;
-    await db.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, next.id));
-    const rows = await waitUntil(async () => {
-      const all = await housekeepingJobs();
-      return all.some((job) => job.id === next.id && job.status === 'succeeded') && all.some((job) => job.status === 'queued') ? all : undefined;
-    }, { what: 'a segunda limpeza e a terceira na fila' });
+    await db.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, next.id));
+    const rows = await waitUntil(
+      async () => {
+        const all = await housekeepingJobs();
+        return all.some((job) => job.id === next.id && job.status === 'succeeded') && all.some((job) => job.status === 'queued') ? all : undefined;
+      },
+      { what: 'a segunda limpeza e a terceira na fila' },
+    );
     expect(rows.map((job) => job.status).sort()).toEqual(['queued', 'succeeded']);
     expect(rows.some((job) => job.id === first.id)).toBe(false);
     expect(rows.find((job) => job.id === next.id)!.attempts).toBe(1);

@@ -7,9 +7,9 @@
 import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { Env } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { downloadCodes, jobs, pendingSignups, sessions, siteAccessEvents, verifications } from '../../db/schema.ts';
-import type { Env } from '../../config/env.ts';
 import type { JobHandler } from './runner.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
@@ -73,16 +73,21 @@ export function expiredBatch(db: DbExecutor, task: HousekeepingTask, cutoff: Dat
 }
 
 /** Deletes, in batches, every row of each task older than its retention at `now`; returns how many per task. */
-export async function runHousekeeping(
-  { db, policy, now, signal, batchSize = HOUSEKEEPING_BATCH, onDeleted }: {
-    db: Database;
-    policy: HousekeepingPolicy;
-    now: Date;
-    signal?: AbortSignal;
-    batchSize?: number;
-    onDeleted?: (task: HousekeepingTask, count: number) => void;
-  },
-): Promise<Record<HousekeepingTask, number>> {
+export async function runHousekeeping({
+  db,
+  policy,
+  now,
+  signal,
+  batchSize = HOUSEKEEPING_BATCH,
+  onDeleted,
+}: {
+  db: Database;
+  policy: HousekeepingPolicy;
+  now: Date;
+  signal?: AbortSignal;
+  batchSize?: number;
+  onDeleted?: (task: HousekeepingTask, count: number) => void;
+}): Promise<Record<HousekeepingTask, number>> {
   const deleted = Object.fromEntries(Object.keys(targets).map((task) => [task, 0])) as Record<HousekeepingTask, number>;
   for (const task of Object.keys(targets) as HousekeepingTask[]) {
     const cutoff = new Date(now.getTime() - policy.keep[task]);
@@ -131,7 +136,13 @@ export function createHousekeepingHandler(deps: {
     payload: z.record(z.string(), z.unknown()),
     async run(_payload, context) {
       const now = deps.clock();
-      const deleted: Record<string, number> = await runHousekeeping({ db: deps.db, policy: deps.policy, now, signal: context.signal, onDeleted: deps.onDeleted });
+      const deleted: Record<string, number> = await runHousekeeping({
+        db: deps.db,
+        policy: deps.policy,
+        now,
+        signal: context.signal,
+        onDeleted: deps.onDeleted,
+      });
       for (const [name, sweep] of Object.entries(deps.sweeps ?? {})) {
         if (context.signal.aborted) break;
         deleted[name] = await sweep(now, context.signal);

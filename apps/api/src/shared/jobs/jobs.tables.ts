@@ -27,10 +27,16 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`${t.status} = 'running'`),
     // Housekeeping deletes finished jobs by age (only finished jobs have a finished_at).
-    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+    index('jobs_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
   ],
 );
 

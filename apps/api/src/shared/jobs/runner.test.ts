@@ -2,10 +2,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { jobAttempts, jobs, plans } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { waitUntil } from '../../../test/wait.ts';
+import type { Database } from '../../db/client.ts';
+import { jobAttempts, jobs, plans } from '../../db/schema.ts';
 import { enqueueJob } from './queue.ts';
 import { createJobRunner, type JobHandler, type JobRunnerOptions } from './runner.ts';
 
@@ -249,7 +249,10 @@ describe('durable jobs', () => {
     await waitUntil(async () => (await jobRow(db.db, job.id)).status === 'running');
 
     // Its lease runs out (a long pause, a partition) and a healthy worker takes the job and finishes it.
-    await db.db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, job.id));
+    await db.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, job.id));
     const { handler: healthy } = scripted(async () => ({ ok: true }));
     await runner(db, { 'test.job': healthy }).start();
     await waitUntil(async () => (await jobRow(db.db, job.id)).status === 'succeeded');

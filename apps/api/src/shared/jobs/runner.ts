@@ -3,8 +3,8 @@
 // worker and gives it a lease (locked_until) that a heartbeat renews while the job runs. A worker
 // killed outright stops renewing, so the job is claimed again when the lease runs out: delivery is
 // at least once. Every claim is recorded in job_attempts with how it ended.
-import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -24,15 +24,10 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-export type JobResult =
-  | { ok: true; statusCode?: number }
-  | { ok: false; error: string; statusCode?: number; retryAfterMs?: number; permanent?: boolean };
+export type JobResult = { ok: true; statusCode?: number } | { ok: false; error: string; statusCode?: number; retryAfterMs?: number; permanent?: boolean };
 
 export type JobSettlement =
-  | { state: 'succeeded' }
-  | { state: 'retrying'; error: string; runAt: Date }
-  | { state: 'failed'; error: string }
-  | { state: 'released' };
+  { state: 'succeeded' } | { state: 'retrying'; error: string; runAt: Date } | { state: 'failed'; error: string } | { state: 'released' };
 
 export interface JobHandler<P> {
   /** The stored payload is checked before running; a payload that does not fit fails the job. */
@@ -48,11 +43,7 @@ export interface JobHandler<P> {
    * the job never disagree. `result` is absent when nothing ran (an exhausted interrupted job, a
    * release on shutdown).
    */
-  settle?(
-    tx: Transaction,
-    payload: P,
-    outcome: { settlement: JobSettlement; result?: JobResult; durationMs?: number; context: JobContext },
-  ): Promise<void>;
+  settle?(tx: Transaction, payload: P, outcome: { settlement: JobSettlement; result?: JobResult; durationMs?: number; context: JobContext }): Promise<void>;
 }
 
 export type JobHandlers = Record<string, JobHandler<unknown>>;
@@ -156,10 +147,7 @@ export function createJobRunner({
             inArray(jobs.kind, kinds),
             // Never a second copy of a job this worker is still running.
             running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
-            or(
-              and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)),
-              and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
-            ),
+            or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
           ),
         )
         .orderBy(jobs.runAt)
@@ -200,10 +188,7 @@ export function createJobRunner({
     entry: Running,
     hook: JobHandler<unknown>['settle'],
     payload: unknown,
-    outcome:
-      | { kind: 'succeeded'; keep?: Record<string, unknown> }
-      | { kind: 'failed' | 'released' }
-      | { kind: 'retrying'; delayMs: number },
+    outcome: { kind: 'succeeded'; keep?: Record<string, unknown> } | { kind: 'failed' | 'released' } | { kind: 'retrying'; delayMs: number },
     result: JobResult | undefined,
     durationMs: number | undefined,
     error: string | undefined,
@@ -214,26 +199,17 @@ export function createJobRunner({
       const [row] = await tx
         .update(jobs)
         .set({
-          status: terminal ? outcome.kind as 'succeeded' | 'failed' : 'queued',
+          status: terminal ? (outcome.kind as 'succeeded' | 'failed') : 'queued',
           lockedBy: null,
           lockedUntil: null,
           ...(error !== undefined ? { lastError: error } : {}),
           ...(terminal ? { finishedAt: sql`now()` } : {}),
           ...(outcome.kind === 'succeeded' && outcome.keep ? { payload: outcome.keep } : {}),
-          ...(outcome.kind === 'retrying'
-            ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'` }
-            : {}),
+          ...(outcome.kind === 'retrying' ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'` } : {}),
           // Handing the job back on shutdown does not use up one of its attempts.
           ...(outcome.kind === 'released' ? { runAt: sql`now()`, attempts: sql`${jobs.attempts} - 1` } : {}),
         })
-        .where(
-          and(
-            eq(jobs.id, job.id),
-            eq(jobs.status, 'running'),
-            eq(jobs.lockedBy, workerId),
-            eq(jobs.attempts, job.attempts),
-          ),
-        )
+        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts)))
         .returning({ runAt: jobs.runAt });
       if (!row) return false;
       await tx

@@ -3,14 +3,7 @@
 // multipart upload that is aborted when the body fails, so no partial object ever appears.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { byteCounter, keySegments, type FileStorage } from './storage.ts';
 
@@ -91,9 +84,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
 
     async get(key, range) {
       try {
-        const object = await client.send(
-          new GetObjectCommand({ Bucket, Key: checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-        );
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: checked(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
         return {
           body: object.Body as Readable,
           size: object.ContentLength ?? 0,

@@ -5,14 +5,7 @@ import type { FileStorage } from './storage.ts';
 
 type StorageEnv = Pick<
   Env,
-  | 'DATA_DIR'
-  | 'STORAGE_DRIVER'
-  | 'S3_ENDPOINT'
-  | 'S3_REGION'
-  | 'S3_BUCKET'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
+  'DATA_DIR' | 'STORAGE_DRIVER' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_BUCKET' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
 >;
 
 export async function createStorageFromEnv(env: StorageEnv): Promise<FileStorage> {
@@ -25,8 +18,6 @@ export async function createStorageFromEnv(env: StorageEnv): Promise<FileStorage
     endpoint: env.S3_ENDPOINT,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
-        : undefined,
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
   });
 }

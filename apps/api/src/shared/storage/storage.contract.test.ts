@@ -6,8 +6,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../../test/database.ts';
-import { parseEnv } from '../../config/env.ts';
 import { startS3Server } from '../../../test/s3-server.ts';
+import { parseEnv } from '../../config/env.ts';
 import { createDiskStorage } from './disk-storage.ts';
 import { createStorageFromEnv } from './storage-from-env.ts';
 import { StorageKeyError, StorageLimitError, type FileStorage } from './storage.ts';
@@ -125,27 +125,23 @@ function describeStorageContract(driverName: string, start: () => Promise<Driver
     });
 
     it('refuses a body over the size limit while streaming it, and stores nothing', async () => {
-      await expect(
-        storage.put('installers/too-big.zip', generatedBody(10), { contentType: 'application/zip', maxBytes: 3 * MiB }),
-      ).rejects.toBeInstanceOf(StorageLimitError);
+      await expect(storage.put('installers/too-big.zip', generatedBody(10), { contentType: 'application/zip', maxBytes: 3 * MiB })).rejects.toBeInstanceOf(
+        StorageLimitError,
+      );
       expect(await storage.exists('installers/too-big.zip')).toBe(false);
       expect(driver.filesOnDisk?.() ?? []).toEqual([]);
     });
 
     it('keeps the existing object when a replacement goes over the limit', async () => {
       await storage.put('logos/kept.png', bodyOf('original'), { contentType: 'image/png' });
-      await expect(
-        storage.put('logos/kept.png', generatedBody(2), { contentType: 'image/png', maxBytes: MiB }),
-      ).rejects.toBeInstanceOf(StorageLimitError);
+      await expect(storage.put('logos/kept.png', generatedBody(2), { contentType: 'image/png', maxBytes: MiB })).rejects.toBeInstanceOf(StorageLimitError);
       expect(await textOf((await storage.get('logos/kept.png'))!.body)).toBe('original');
       await storage.delete('logos/kept.png');
     });
 
     it('stores nothing when the body breaks off half-way, and reports the body’s own error', async () => {
       const broken = new Error('o cliente desconectou');
-      await expect(storage.put('installers/broken.zip', generatedBody(10, broken), { contentType: 'application/zip' })).rejects.toBe(
-        broken,
-      );
+      await expect(storage.put('installers/broken.zip', generatedBody(10, broken), { contentType: 'application/zip' })).rejects.toBe(broken);
       await expect(storage.put('logos/broken.png', generatedBody(1, broken), { contentType: 'image/png' })).rejects.toBe(broken);
       expect(await storage.exists('installers/broken.zip')).toBe(false);
       expect(await storage.exists('logos/broken.png')).toBe(false);

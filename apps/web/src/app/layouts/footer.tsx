@@ -2,10 +2,10 @@ import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Link as FooterLink } from '@vitrine/domain/content';
 import { emailHref, footerFromEntries, phoneHref, socialProfileHref } from '@vitrine/domain/site-config';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { Brand } from '@/components/layouts/brand';
 import { FacebookIcon, InstagramIcon, TwitterIcon } from '@/components/layouts/social-icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSiteConfig } from '@/features/content/api/get-site-config';
 
 export function Footer() {
   const { data, isPending } = useSiteConfig('footer');
@@ -25,27 +25,23 @@ export function Footer() {
     <footer className="bg-card/40 border-t" data-testid="site-footer">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-4">
-          {footer.logo.imageUrl ? (
-            <img src={footer.logo.imageUrl} alt={footer.logo.text} className="h-8" loading="lazy" />
-          ) : (
-            <Brand text={footer.logo.text} />
-          )}
+          {footer.logo.imageUrl ? <img src={footer.logo.imageUrl} alt={footer.logo.text} className="h-8" loading="lazy" /> : <Brand text={footer.logo.text} />}
           <p className="text-muted-foreground text-sm leading-relaxed">{footer.description}</p>
           {social.length > 0 && (
-          <div className="flex gap-3">
-            {social.map(({ href, label, Icon }) => (
-              <a
-                key={label}
-                href={href}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={label}
-                className="text-muted-foreground hover:text-foreground hover:bg-accent rounded-md p-2 transition-colors"
-              >
-                <Icon className="size-5" />
-              </a>
-            ))}
-          </div>
+            <div className="flex gap-3">
+              {social.map(({ href, label, Icon }) => (
+                <a
+                  key={label}
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="text-muted-foreground hover:text-foreground hover:bg-accent rounded-md p-2 transition-colors"
+                >
+                  <Icon className="size-5" />
+                </a>
+              ))}
+            </div>
           )}
         </div>
         <FooterLinks title="Links Rápidos" links={footer.quickLinks} />

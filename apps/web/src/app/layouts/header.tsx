@@ -1,12 +1,12 @@
-import { lazy, Suspense, useRef, useState } from 'react';
 import { Menu, MessageCircle } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { headerFromEntries } from '@vitrine/domain/site-config';
-import { UserMenu } from '@/features/auth/components/user-menu';
-import { useSiteConfig } from '@/features/content/api/get-site-config';
 import { Brand } from '@/components/layouts/brand';
 import { HeaderNav } from '@/components/layouts/header-nav';
+import { Button } from '@/components/ui/button';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { useSiteConfig } from '@/features/content/api/get-site-config';
 
 // The menu's panel (a dialog) loads when it is first opened: most visits never open it.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
+import { PageLoading } from '@/components/layouts/page-loading';
 import { Footer } from './footer';
 import { Header } from './header';
-import { PageLoading } from '@/components/layouts/page-loading';
 
 /** Header, page and footer; `pending` while the first page's code is still arriving. */
 export function SiteLayout({ pending = false }: { pending?: boolean }) {

@@ -1,10 +1,10 @@
 // What each admin section shows: the sections come from their domain's feature (features/<domain>/admin/).
-import type { ReactNode } from 'react';
 import { Calculator } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { AdminSectionId } from '@/features/admin/lib/sections';
 import { SecuritySection } from '@/features/access/admin/security-section';
+import type { AdminSectionId } from '@/features/admin/lib/sections';
 import { DashboardSection } from '@/features/analytics/admin/dashboard-section';
 import { AppsSection } from '@/features/catalog/admin/apps-section';
 import { StreamingAppsSection } from '@/features/catalog/admin/catalog-resource-sections';

@@ -1,10 +1,10 @@
 import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
+import { Button } from '@/components/ui/button';
 import { TwoFactorCard } from '@/features/access/admin/two-factor-card';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import { Button } from '@/components/ui/button';
 
 // /auth/duas-etapas: with REQUIRE_TWO_FACTOR, an admin without a second factor comes here before
 // anything else (the API refuses its admin calls until then).
@@ -35,7 +35,11 @@ export function Component() {
           Conta: <strong className="text-foreground">{session.data.email}</strong>
         </p>
         <TwoFactorCard onEnabled={() => void navigate('/admin', { replace: true })} />
-        <Button variant="outline" onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })} disabled={signOut.isPending}>
+        <Button
+          variant="outline"
+          onClick={() => signOut.mutate(undefined, { onSuccess: () => void navigate('/auth', { replace: true }) })}
+          disabled={signOut.isPending}
+        >
           <LogOut className="size-4" aria-hidden /> Sair
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFound } from './not-found';
 import { ErrorScreen } from './error-screen';
+import { NotFound } from './not-found';
 
 export function RouteError() {
   const error = useRouteError();

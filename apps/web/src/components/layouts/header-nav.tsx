@@ -1,5 +1,5 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import type { Link as SiteLink } from '@vitrine/domain/content';
 import { matchesExactly } from '@vitrine/domain/site-config';

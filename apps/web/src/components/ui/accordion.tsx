@@ -1,6 +1,6 @@
-import * as React from 'react';
-import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDownIcon } from 'lucide-react';
+import { Accordion as AccordionPrimitive } from 'radix-ui';
+import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Accordion(props: React.ComponentProps<typeof AccordionPrimitive.Root>) {

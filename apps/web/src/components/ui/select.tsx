@@ -1,6 +1,6 @@
-import * as React from 'react';
-import { Select as SelectPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronDownIcon } from 'lucide-react';
+import { Select as SelectPrimitive } from 'radix-ui';
+import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {

@@ -1,9 +1,9 @@
 // shadcn/ui's sidebar, with its behaviour: open or collapsed to icons (state kept in the
 // `sidebar_state` cookie for 7 days), Ctrl/Cmd+B toggles, and under 768 px it is a drawer.
 // Widths: 16rem, 18rem as a drawer, 3rem as icons.
-import * as React from 'react';
-import { Slot } from 'radix-ui';
 import { PanelLeftIcon } from 'lucide-react';
+import { Slot } from 'radix-ui';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -40,13 +40,7 @@ export function useSidebar() {
   return context;
 }
 
-export function SidebarProvider({
-  defaultOpen = true,
-  className,
-  style,
-  children,
-  ...props
-}: React.ComponentProps<'div'> & { defaultOpen?: boolean }) {
+export function SidebarProvider({ defaultOpen = true, className, style, children, ...props }: React.ComponentProps<'div'> & { defaultOpen?: boolean }) {
   const isMobile = useIsNarrow();
   const [openMobile, setOpenMobile] = React.useState(false);
   const [open, setOpenState] = React.useState(defaultOpen);
@@ -180,7 +174,10 @@ export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<
   return (
     <div
       data-slot="sidebar-group-label"
-      className={cn('text-sidebar-foreground/70 flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0 transition-[margin,opacity] duration-200', className)}
+      className={cn(
+        'text-sidebar-foreground/70 flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-medium group-data-[collapsible=icon]:-mt-8 group-data-[collapsible=icon]:opacity-0 transition-[margin,opacity] duration-200',
+        className,
+      )}
       {...props}
     />
   );

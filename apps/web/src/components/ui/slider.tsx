@@ -1,5 +1,5 @@
-import * as React from 'react';
 import { Slider as SliderPrimitive } from 'radix-ui';
+import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Slider({
@@ -12,10 +12,7 @@ function Slider({
   'aria-labelledby': ariaLabelledBy,
   ...props
 }: React.ComponentProps<typeof SliderPrimitive.Root>) {
-  const values = React.useMemo(
-    () => (Array.isArray(value) ? value : Array.isArray(defaultValue) ? defaultValue : [min, max]),
-    [value, defaultValue, min, max],
-  );
+  const values = React.useMemo(() => (Array.isArray(value) ? value : Array.isArray(defaultValue) ? defaultValue : [min, max]), [value, defaultValue, min, max]);
   return (
     <SliderPrimitive.Root
       data-slot="slider"

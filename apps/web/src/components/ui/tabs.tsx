@@ -1,5 +1,5 @@
-import * as React from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
+import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Root>) {

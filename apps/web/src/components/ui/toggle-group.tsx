@@ -1,15 +1,9 @@
-import * as React from 'react';
 import { ToggleGroup as ToggleGroupPrimitive } from 'radix-ui';
+import * as React from 'react';
 import { cn } from '@/lib/utils';
 
 function ToggleGroup({ className, ...props }: React.ComponentProps<typeof ToggleGroupPrimitive.Root>) {
-  return (
-    <ToggleGroupPrimitive.Root
-      data-slot="toggle-group"
-      className={cn('bg-muted inline-flex w-fit items-center rounded-lg p-1', className)}
-      {...props}
-    />
-  );
+  return <ToggleGroupPrimitive.Root data-slot="toggle-group" className={cn('bg-muted inline-flex w-fit items-center rounded-lg p-1', className)} {...props} />;
 }
 function ToggleGroupItem({ className, ...props }: React.ComponentProps<typeof ToggleGroupPrimitive.Item>) {
   return (

@@ -5,8 +5,8 @@ import { Copy, LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { accessContract } from '@vitrine/domain/access.contract';
-import { adminContract } from '@vitrine/domain/admin.contract';
 import { auditItemName, auditResourceLabel, type AuditEntry } from '@vitrine/domain/admin';
+import { adminContract } from '@vitrine/domain/admin.contract';
 import { proUserInputSchema, type ProUser, type ProUserInput } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
 import { Badge } from '@/components/ui/badge';
@@ -15,15 +15,15 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { queryTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
-import { guarded } from '@/features/admin/api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { TwoFactorCard } from './two-factor-card';
-import { usePagedList } from '@/features/admin/api/use-paged-list';
-import { queryTableProps } from '@/features/admin/components/table-props';
 
 const PRO_USER_FIELDS: FieldSpec[] = [
   { key: 'email', label: 'Novo e-mail PRO', kind: 'text', type: 'email' },
@@ -65,7 +65,6 @@ export function SecuritySection() {
   );
 }
 
-
 function ProUsers() {
   const list = usePagedList();
   const queryClient = useQueryClient();
@@ -75,7 +74,8 @@ function ProUsers() {
   const [deactivating, setDeactivating] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['pro_users', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) => callEndpoint(accessContract.listProUsers, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(accessContract.listProUsers, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
     staleTime: CACHE_TTL.default,
     placeholderData: keepPreviousData,
   });
@@ -145,11 +145,7 @@ function ProUsers() {
         emptyText="Nenhum usuário PRO encontrado."
         onSearch={list.setSearch}
         actions={(user) => (
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => (user.isActive ? setDeactivating(user.email) : void save({ email: user.email, isActive: true }))}
-          >
+          <Button variant="outline" size="sm" onClick={() => (user.isActive ? setDeactivating(user.email) : void save({ email: user.email, isActive: true }))}>
             {user.isActive ? 'Desativar' : 'Ativar'}
           </Button>
         )}
@@ -158,7 +154,9 @@ function ProUsers() {
         <DialogContent>
           <DialogHeader>
             <DialogTitle>Desativar acesso PRO</DialogTitle>
-            <DialogDescription className="break-words">Desativar {deactivating}? A pessoa perde o acesso ao painel e à calculadora imediatamente.</DialogDescription>
+            <DialogDescription className="break-words">
+              Desativar {deactivating}? A pessoa perde o acesso ao painel e à calculadora imediatamente.
+            </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <Button variant="outline" onClick={() => setDeactivating(null)}>
@@ -182,7 +180,8 @@ function ProUsers() {
           <DialogHeader>
             <DialogTitle>Link do convite</DialogTitle>
             <DialogDescription className="break-words">
-              Sem servidor de e-mail (SMTP) configurado, o convite ficou só na caixa de saída. Envie este link a {handedLink?.email}: ele não será mostrado de novo.
+              Sem servidor de e-mail (SMTP) configurado, o convite ficou só na caixa de saída. Envie este link a {handedLink?.email}: ele não será mostrado de
+              novo.
             </DialogDescription>
           </DialogHeader>
           <Label htmlFor="link-convite">Link do convite</Label>
@@ -256,7 +255,8 @@ function Emails() {
   const list = usePagedList();
   const query = useQuery({
     queryKey: ['email_outbox', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) => callEndpoint(adminContract.emails, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(adminContract.emails, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
     placeholderData: keepPreviousData,
   });
   type Email = NonNullable<typeof query.data>['items'][number];
@@ -265,7 +265,15 @@ function Emails() {
     { key: 'createdAt', header: 'Data', cell: (email) => formatDateTime(email.createdAt) },
     { key: 'to', header: 'Para', cell: (email) => <span className="break-all">{email.to}</span> },
     { key: 'subject', header: 'Assunto', cell: (email) => email.subject },
-    { key: 'status', header: 'Status', cell: (email) => <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'} title={email.error ?? undefined}>{STATUS[email.status]}</Badge> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (email) => (
+        <Badge variant={email.status === 'failed' ? 'destructive' : 'secondary'} title={email.error ?? undefined}>
+          {STATUS[email.status]}
+        </Badge>
+      ),
+    },
   ];
   return (
     <div className="pt-2">
@@ -285,7 +293,8 @@ function AuditTrail() {
   const list = usePagedList();
   const query = useQuery({
     queryKey: ['audit_log', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) => callEndpoint(adminContract.auditLog, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(adminContract.auditLog, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
     placeholderData: keepPreviousData,
   });
   const columns: AdminColumn<AuditEntry>[] = [

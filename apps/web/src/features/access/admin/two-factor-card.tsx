@@ -21,9 +21,9 @@ import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 
 /** The same query as the session guard's (features/auth), so both see one answer. */
 const sessionQuery = {
@@ -87,16 +87,34 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
   );
 }
 
-const PASSWORD_FIELD: FieldSpec = { key: 'password', label: 'Sua senha', kind: 'text', type: 'password', input: { autoComplete: 'current-password', maxLength: 50 } };
+const PASSWORD_FIELD: FieldSpec = {
+  key: 'password',
+  label: 'Sua senha',
+  kind: 'text',
+  type: 'password',
+  input: { autoComplete: 'current-password', maxLength: 50 },
+};
 const CODE_FIELD: FieldSpec = {
   key: 'code',
   label: 'Código do aplicativo',
   kind: 'text',
   keep: (typed) => typed.replace(/\D/g, ''),
-  input: { className: 'w-40 font-mono tracking-widest', autoComplete: 'one-time-code', inputMode: 'numeric', pattern: '[0-9]*', maxLength: TOTP_DIGITS, placeholder: '000000' },
+  input: {
+    className: 'w-40 font-mono tracking-widest',
+    autoComplete: 'one-time-code',
+    inputMode: 'numeric',
+    pattern: '[0-9]*',
+    maxLength: TOTP_DIGITS,
+    placeholder: '000000',
+  },
 };
 /** Turning it off takes a code of the app or a recovery code, so any letters are kept. */
-const DISABLE_CODE_FIELD: FieldSpec = { key: 'code', label: 'Código', kind: 'text', input: { autoComplete: 'one-time-code', maxLength: 11, placeholder: '123456' } };
+const DISABLE_CODE_FIELD: FieldSpec = {
+  key: 'code',
+  label: 'Código',
+  kind: 'text',
+  input: { autoComplete: 'one-time-code', maxLength: 11, placeholder: '123456' },
+};
 const PASSWORD_FIELDS = [PASSWORD_FIELD];
 const CODE_FIELDS = [CODE_FIELD];
 const DISABLE_FIELDS = [PASSWORD_FIELD, DISABLE_CODE_FIELD];
@@ -298,7 +316,11 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
       <p>
         <strong>Guarde estes códigos de recuperação.</strong> Eles aparecem só agora; cada um vale para um login, caso você perca o aplicativo.
       </p>
-      <ul className="bg-muted grid w-fit grid-cols-2 gap-x-6 gap-y-1 rounded-md p-3 font-mono text-sm" data-testid="two-factor-recovery-codes" aria-label="Códigos de recuperação">
+      <ul
+        className="bg-muted grid w-fit grid-cols-2 gap-x-6 gap-y-1 rounded-md p-3 font-mono text-sm"
+        data-testid="two-factor-recovery-codes"
+        aria-label="Códigos de recuperação"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}

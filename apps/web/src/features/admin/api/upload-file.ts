@@ -1,5 +1,5 @@
 // Sends a file to an upload bucket with its progress (fetch cannot report upload progress).
-import type { UploadBucket, Upload } from '@vitrine/domain/uploads';
+import type { Upload, UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import { ApiError, endpointUrl } from '@/lib/api-client';
 

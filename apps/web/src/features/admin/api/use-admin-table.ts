@@ -11,7 +11,7 @@ import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { CONNECTION_ERROR, checkConnection } from './check-connection';
+import { checkConnection, CONNECTION_ERROR } from './check-connection';
 import { createRetryOptions } from './create-retry';
 import { DESKTOP_PAGE_SIZE, MOBILE_PAGE_SIZE, pageCount } from './use-paged-list';
 
@@ -19,8 +19,6 @@ export type AdminWriteKind = 'create' | 'update' | 'delete';
 
 /** Portuguese names of the operations, as the toasts say them. */
 export const OPERATION_NAMES: Record<AdminWriteKind, string> = { create: 'criação', update: 'atualização', delete: 'exclusão' };
-
-
 
 export interface AdminListParams {
   page: number;
@@ -74,7 +72,17 @@ export function adminListKey(table: string, params?: AdminListParams): QueryKey 
   return params ? [table, 'admin', params] : [table, 'admin'];
 }
 
-export function useAdminTable<C extends AdminResourceContract>({ contract, table, label, defaultSort, defaultOrder = 'asc', isMobile = false, pageSize: fixedPageSize, messages, loadErrorTitle }: AdminTableOptions<C>) {
+export function useAdminTable<C extends AdminResourceContract>({
+  contract,
+  table,
+  label,
+  defaultSort,
+  defaultOrder = 'asc',
+  isMobile = false,
+  pageSize: fixedPageSize,
+  messages,
+  loadErrorTitle,
+}: AdminTableOptions<C>) {
   const queryClient = useQueryClient();
   const [params, setParams] = useState<AdminListParams>({
     page: 1,

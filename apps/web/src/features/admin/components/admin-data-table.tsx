@@ -1,10 +1,10 @@
 // The table every admin list uses: search, sortable headers and pages, all answered by the server.
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Loader2, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { LoadFailed } from '@/components/load-failed';
 import { cn } from '@/lib/utils';
 
 export interface AdminColumn<Row> {
@@ -93,7 +93,9 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
                 {actions && <div className="mt-2 flex justify-end">{actions(row)}</div>}
               </li>
             ))}
-        {!isLoading && rows.length === 0 && !failed && <li className="text-muted-foreground rounded-lg border px-3 py-6 text-center text-sm">{props.emptyText}</li>}
+        {!isLoading && rows.length === 0 && !failed && (
+          <li className="text-muted-foreground rounded-lg border px-3 py-6 text-center text-sm">{props.emptyText}</li>
+        )}
       </ul>
 
       <div className="hidden overflow-x-auto rounded-lg border @2xl:block">
@@ -102,7 +104,12 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
           <thead className="bg-muted/50 text-left">
             <tr>
               {columns.map((column) => (
-                <th key={column.key} scope="col" className={cn('px-3 py-2 font-medium whitespace-nowrap', column.className)} aria-sort={sortState(column, sort, order)}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={cn('px-3 py-2 font-medium whitespace-nowrap', column.className)}
+                  aria-sort={sortState(column, sort, order)}
+                >
                   {column.sort ? (
                     <button type="button" className="hover:text-foreground inline-flex items-center gap-1" onClick={() => onSort(column.sort!)}>
                       {column.header}

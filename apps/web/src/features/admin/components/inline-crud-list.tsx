@@ -103,7 +103,13 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
           />
         </div>
       )}
-      <Input type="search" aria-label={`Buscar ${props.plural}`} placeholder={`Buscar ${props.plural}`} className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
+      <Input
+        type="search"
+        aria-label={`Buscar ${props.plural}`}
+        placeholder={`Buscar ${props.plural}`}
+        className="max-w-sm"
+        onChange={(event) => table.setSearch(event.target.value)}
+      />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
       ) : table.error && rows.length === 0 ? (

@@ -27,7 +27,20 @@ export interface InlineRowFormProps<Out> {
   footer?: ReactNode;
 }
 
-export function InlineRowForm<Out>({ idPrefix, label, fields, schema, initial, submitLabel = 'Salvar', onSubmit, onCancel, onInvalid, className, gridClassName, footer }: InlineRowFormProps<Out>) {
+export function InlineRowForm<Out>({
+  idPrefix,
+  label,
+  fields,
+  schema,
+  initial,
+  submitLabel = 'Salvar',
+  onSubmit,
+  onCancel,
+  onInvalid,
+  className,
+  gridClassName,
+  footer,
+}: InlineRowFormProps<Out>) {
   const form = useSchemaForm({ fields, schema, initial });
   const first = fields.find((field) => field.kind !== 'select')?.key;
   useEffect(() => {

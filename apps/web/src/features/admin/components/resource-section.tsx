@@ -8,9 +8,9 @@ import type { UploadBucket } from '@vitrine/domain/uploads';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/lib/toast';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable, type AdminTableOptions } from '../api/use-admin-table';
-import { useIsNarrow } from '@/lib/use-is-narrow';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
@@ -123,7 +123,8 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
   );
 }
 
-export const changedOnly = (row: Record<string, unknown>, body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
+export const changedOnly = (row: Record<string, unknown>, body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
 
 function ResourceFormDialog({
   id,
@@ -176,7 +177,10 @@ export function FieldUpload({ form, field }: { form: SchemaFormApi<unknown>; fie
       onUploaded={(url) => {
         const current = String(form.getValues(field.key) ?? '');
         const line = field.kind === 'parsed' && field.uploadLine ? field.uploadLine(url) : url;
-        form.setValue(field.key, field.kind === 'lines' || field.kind === 'parsed' ? [current, line].filter(Boolean).join('\n') : url, { shouldDirty: true, shouldValidate: true });
+        form.setValue(field.key, field.kind === 'lines' || field.kind === 'parsed' ? [current, line].filter(Boolean).join('\n') : url, {
+          shouldDirty: true,
+          shouldValidate: true,
+        });
       }}
     />
   );
@@ -197,7 +201,14 @@ export function UploadButton({ bucket, label, onUploaded }: { bucket: UploadBuck
     }
   });
   return progress !== null ? (
-    <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+    <div
+      className="bg-muted h-2 overflow-hidden rounded"
+      role="progressbar"
+      aria-label={`Enviando ${label}`}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(progress * 100)}
+    >
       <div className="bg-primary h-full" style={{ width: `${Math.round(progress * 100)}%` }} />
     </div>
   ) : (

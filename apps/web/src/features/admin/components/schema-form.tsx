@@ -17,20 +17,45 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
 /** Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it. */
-export type FieldSpec = (
-  /** With `optional`, an empty text leaves the key out of the value; `keep` filters what typing keeps (digits of a code). */
-  | { key: string; label: string; kind: 'text' | 'textarea'; nullable?: boolean; optional?: boolean; hint?: string; type?: 'text' | 'email' | 'password' | 'tel'; keep?: (text: string) => string }
+export type FieldSpec = /** With `optional`, an empty text leaves the key out of the value; `keep` filters what typing keeps (digits of a code). */
+(
+  | {
+      key: string;
+      label: string;
+      kind: 'text' | 'textarea';
+      nullable?: boolean;
+      optional?: boolean;
+      hint?: string;
+      type?: 'text' | 'email' | 'password' | 'tel';
+      keep?: (text: string) => string;
+    }
   /** An address; with `upload`, a file sent to that bucket fills it in. */
   | { key: string; label: string; kind: 'url'; nullable?: boolean; hint?: string; upload?: UploadBucket }
   /** With `grouping: false`, a number shown and typed without thousands separators (a year). */
   | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string; grouping?: false }
   | { key: string; label: string; kind: 'boolean' }
   /** With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`). */
-  | { key: string; label: string; kind: 'select'; options: readonly { value: string; label: string; icon?: ReactNode }[]; nullable?: boolean; noneLabel?: string }
+  | {
+      key: string;
+      label: string;
+      kind: 'select';
+      options: readonly { value: string; label: string; icon?: ReactNode }[];
+      nullable?: boolean;
+      noneLabel?: string;
+    }
   /** One item per line (or per `separator`); with `upload`, each file sent to that bucket adds its address as a line. */
   | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket; separator?: ',' }
   /** A value written in a form of its own ('image | https://… | legenda' a line): `parse` may throw for text it cannot read. */
-  | { key: string; label: string; kind: 'parsed'; format: (value: unknown) => string; parse: (text: string) => unknown; hint?: string; upload?: UploadBucket; uploadLine?: (url: string) => string }
+  | {
+      key: string;
+      label: string;
+      kind: 'parsed';
+      format: (value: unknown) => string;
+      parse: (text: string) => unknown;
+      hint?: string;
+      upload?: UploadBucket;
+      uploadLine?: (url: string) => string;
+    }
   /** Any JSON value (a list of objects, a text, a number…). */
   | { key: string; label: string; kind: 'json'; hint?: string }
   /** A list of items of text parts (links: text and address), each removable and movable; `itemName` names one ('link'). */
@@ -54,7 +79,8 @@ const NOT_A_NUMBER = 'Informe um número como 1.234,56.';
 /** The text a field shows for a stored value. */
 function toText(field: FieldSpec, value: unknown): string | boolean | ListTexts {
   if (field.kind === 'boolean') return Boolean(value);
-  if (field.kind === 'list') return ((value ?? []) as Record<string, unknown>[]).map((item) => Object.fromEntries(field.item.map((part) => [part.key, String(item[part.key] ?? '')])));
+  if (field.kind === 'list')
+    return ((value ?? []) as Record<string, unknown>[]).map((item) => Object.fromEntries(field.item.map((part) => [part.key, String(item[part.key] ?? '')])));
   if (value === null || value === undefined) return '';
   if (field.kind === 'lines') return (value as string[]).join(field.separator ? `${field.separator} ` : '\n');
   if (field.kind === 'parsed') return field.format(value);
@@ -64,7 +90,8 @@ function toText(field: FieldSpec, value: unknown): string | boolean | ListTexts 
   return String(value);
 }
 
-export const textsOf = (fields: readonly FieldSpec[], values: Record<string, unknown>): FormTexts => Object.fromEntries(fields.map((field) => [field.key, toText(field, values[field.key])]));
+export const textsOf = (fields: readonly FieldSpec[], values: Record<string, unknown>): FormTexts =>
+  Object.fromEntries(fields.map((field) => [field.key, toText(field, values[field.key])]));
 
 /** The value a field's text stands for (NaN for a required number left empty: the schema says so). */
 function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefined): unknown {
@@ -72,10 +99,15 @@ function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefin
   if (field.kind === 'list') return Array.isArray(text) ? text : [];
   const value = String(text ?? '');
   const nullable = 'nullable' in field && field.nullable;
-  if (field.kind === 'lines') return value.split(field.separator ?? '\n').map((line) => line.trim()).filter(Boolean);
+  if (field.kind === 'lines')
+    return value
+      .split(field.separator ?? '\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
   if (field.kind === 'json') return JSON.parse(value);
   if (field.kind === 'parsed') return field.parse(value);
-  if (value.trim() === '') return nullable ? null : 'optional' in field && field.optional ? undefined : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
+  if (value.trim() === '')
+    return nullable ? null : 'optional' in field && field.optional ? undefined : field.kind === 'number' || field.kind === 'money' ? Number.NaN : '';
   if (field.kind === 'number' || field.kind === 'money') return requiredDecimal(value);
   return value;
 }
@@ -91,7 +123,8 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
           const value = fromText(field, texts[field.key]);
           if (value !== undefined) values[field.key] = value;
           // Typed text that is no number is said here, whatever the schema would make of NaN.
-          if (Number.isNaN(values[field.key]) && String(texts[field.key] ?? '').trim() !== '') ctx.addIssue({ code: 'custom', path: [field.key], message: NOT_A_NUMBER });
+          if (Number.isNaN(values[field.key]) && String(texts[field.key] ?? '').trim() !== '')
+            ctx.addIssue({ code: 'custom', path: [field.key], message: NOT_A_NUMBER });
         } catch (error) {
           ctx.addIssue({ code: 'custom', path: [field.key], message: field.kind === 'json' ? INVALID_JSON : (error as Error).message });
         }
@@ -118,7 +151,17 @@ export function readTexts(fields: readonly FieldSpec[], texts: Record<string, un
  * A form over `fields` whose submit hands over the value the contract's schema accepts; `restored`
  * texts (a draft kept in the browser) stand in for the initial values.
  */
-export function useSchemaForm<Out = Record<string, unknown>>({ fields, schema, initial, restored }: { fields: readonly FieldSpec[]; schema: z.ZodType<Out>; initial: Record<string, unknown>; restored?: FormTexts | null }) {
+export function useSchemaForm<Out = Record<string, unknown>>({
+  fields,
+  schema,
+  initial,
+  restored,
+}: {
+  fields: readonly FieldSpec[];
+  schema: z.ZodType<Out>;
+  initial: Record<string, unknown>;
+  restored?: FormTexts | null;
+}) {
   const resolver = useMemo(() => zodResolver(textsSchema(fields, schema) as never) as unknown as Resolver<FormTexts, unknown, Out>, [fields, schema]);
   return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode: 'onTouched' });
 }
@@ -142,7 +185,8 @@ export function messageOf(errors: FieldErrors, key: string): string | undefined 
   return walk(node);
 }
 
-const isWide = (field: FieldSpec) => field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed' || field.kind === 'list';
+const isWide = (field: FieldSpec) =>
+  field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed' || field.kind === 'list';
 
 function FieldMessage({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
@@ -185,7 +229,15 @@ export function SchemaField<Out>({
         if (field.kind === 'boolean') {
           return (
             <label className={cn('inline-flex min-h-9 items-center gap-2 text-sm', className)}>
-              <input id={inputId} type="checkbox" className="size-4" ref={control.ref} checked={Boolean(control.value)} onBlur={control.onBlur} onChange={(event) => control.onChange(event.target.checked)} />
+              <input
+                id={inputId}
+                type="checkbox"
+                className="size-4"
+                ref={control.ref}
+                checked={Boolean(control.value)}
+                onBlur={control.onBlur}
+                onChange={(event) => control.onChange(event.target.checked)}
+              />
               {field.label}
             </label>
           );
@@ -195,32 +247,38 @@ export function SchemaField<Out>({
         const keep = field.kind === 'text' && field.keep ? field.keep : (typed: string) => typed;
         const controlElement =
           field.kind === 'select' ? (
-              <Select value={text || NONE} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
-                <SelectTrigger id={inputId} ref={control.ref} className="w-full" onBlur={control.onBlur} {...described}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {field.nullable && <SelectItem value={NONE}>{field.noneLabel ?? 'Nenhum'}</SelectItem>}
-                  {field.options.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.icon} {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            ) : isWide(field) ? (
-              <Textarea {...common} rows={field.rows ?? (field.kind === 'json' ? 6 : 3)} className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined} value={text} onChange={(event) => control.onChange(event.target.value)} />
-            ) : (field.kind === 'number' || field.kind === 'money') && field.grouping !== false ? (
-              <DecimalInput {...common} value={text} onValueChange={control.onChange} fractionDigits={field.kind === 'money' ? 2 : undefined} />
-            ) : (
-              <Input
-                inputMode={field.kind === 'number' ? 'numeric' : undefined}
-                {...common}
-                type={field.kind === 'url' ? 'url' : field.kind === 'text' && field.type ? field.type : 'text'}
-                value={text}
-                onChange={(event) => control.onChange(keep(event.target.value))}
-              />
-            );
+            <Select value={text || NONE} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
+              <SelectTrigger id={inputId} ref={control.ref} className="w-full" onBlur={control.onBlur} {...described}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {field.nullable && <SelectItem value={NONE}>{field.noneLabel ?? 'Nenhum'}</SelectItem>}
+                {field.options.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.icon} {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          ) : isWide(field) ? (
+            <Textarea
+              {...common}
+              rows={field.rows ?? (field.kind === 'json' ? 6 : 3)}
+              className={field.kind === 'json' || field.kind === 'parsed' ? 'font-mono text-xs' : undefined}
+              value={text}
+              onChange={(event) => control.onChange(event.target.value)}
+            />
+          ) : (field.kind === 'number' || field.kind === 'money') && field.grouping !== false ? (
+            <DecimalInput {...common} value={text} onValueChange={control.onChange} fractionDigits={field.kind === 'money' ? 2 : undefined} />
+          ) : (
+            <Input
+              inputMode={field.kind === 'number' ? 'numeric' : undefined}
+              {...common}
+              type={field.kind === 'url' ? 'url' : field.kind === 'text' && field.type ? field.type : 'text'}
+              value={text}
+              onChange={(event) => control.onChange(keep(event.target.value))}
+            />
+          );
         return (
           <div className={cn('grid min-w-0 content-start gap-1.5', isWide(field) && 'sm:col-span-full', className)}>
             <Label htmlFor={inputId} className={labelExtra ? 'flex flex-wrap items-center gap-2' : undefined}>
@@ -246,7 +304,17 @@ export function SchemaField<Out>({
 }
 
 /** A list field: each item's parts with their messages, moved up or down, removed; a new empty item added. */
-function ListField<Out>({ form, field, idPrefix, className }: { form: SchemaFormApi<Out>; field: Extract<FieldSpec, { kind: 'list' }>; idPrefix: string; className?: string }) {
+function ListField<Out>({
+  form,
+  field,
+  idPrefix,
+  className,
+}: {
+  form: SchemaFormApi<Out>;
+  field: Extract<FieldSpec, { kind: 'list' }>;
+  idPrefix: string;
+  className?: string;
+}) {
   // The field array holds the items' texts; useFieldArray's generics cannot know a key of FormTexts is a list.
   const { fields: items, append, remove, move } = useFieldArray({ control: form.control as unknown as Control<Record<string, ListTexts>>, name: field.key });
   const errors = form.formState.errors;
@@ -260,7 +328,11 @@ function ListField<Out>({ form, field, idPrefix, className }: { form: SchemaForm
       {items.length === 0 && <p className="text-muted-foreground text-xs">Nenhum {name}.</p>}
       <ol className="space-y-2">
         {items.map((item, index) => (
-          <li key={item.id} className="bg-muted/40 grid min-w-0 gap-2 rounded-md p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label={`${Name} ${index + 1}`}>
+          <li
+            key={item.id}
+            className="bg-muted/40 grid min-w-0 gap-2 rounded-md p-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+            aria-label={`${Name} ${index + 1}`}
+          >
             {field.item.map((part) => {
               const id = `${idPrefix}-${index}-${part.key}`;
               const message = messageOf(errors, `${field.errorAt ?? field.key}.${index}.${part.key}`);
@@ -279,10 +351,24 @@ function ListField<Out>({ form, field, idPrefix, className }: { form: SchemaForm
               );
             })}
             <div className="flex gap-1">
-              <Button type="button" variant="outline" size="icon" aria-label={`Subir ${name} ${index + 1}`} disabled={index === 0} onClick={() => move(index, index - 1)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label={`Subir ${name} ${index + 1}`}
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+              >
                 <ArrowUp className="size-4" aria-hidden />
               </Button>
-              <Button type="button" variant="outline" size="icon" aria-label={`Descer ${name} ${index + 1}`} disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label={`Descer ${name} ${index + 1}`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
               <Button type="button" variant="outline" size="icon" aria-label={`Remover ${name} ${index + 1}`} onClick={() => remove(index)}>

@@ -11,7 +11,11 @@ interface PagedQuery<Row> {
 }
 
 /** A server-paged query and its paging state (usePagedList): the server does not sort these lists. */
-export function queryTableProps<Row>(query: PagedQuery<Row>, list: { page: number; pageSize: number; setPage: (page: number) => void }, order: 'asc' | 'desc' = 'desc') {
+export function queryTableProps<Row>(
+  query: PagedQuery<Row>,
+  list: { page: number; pageSize: number; setPage: (page: number) => void },
+  order: 'asc' | 'desc' = 'desc',
+) {
   return {
     rows: query.data?.items ?? [],
     total: query.data?.total ?? 0,

@@ -1,11 +1,10 @@
 // The admin panel's sections, by the ids of the URL (/admin/<id>), in the sidebar's order and groups.
 import {
-
   Bot,
   Calculator,
+  Clapperboard,
   ClipboardList,
   CreditCard,
-  Clapperboard,
   FileText,
   FlaskConical,
   Inbox,

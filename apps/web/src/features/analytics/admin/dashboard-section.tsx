@@ -1,14 +1,14 @@
 // Dashboard: counts, visits per day, top pages and sources from the site's access events, the chat's
 // activity and feedback ratio, and contact messages waiting to be read.
 import { useQuery } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
 import { adminPaymentsContract } from '@vitrine/domain/payments.contract';
-import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
-import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
@@ -140,11 +140,14 @@ export function DashboardSection() {
       <PaymentsRevenueCard />
 
       {data && data.counts.failedShortcutRuns > 0 && (
-        <div role="alert" className="border-destructive/40 bg-destructive/5 flex flex-wrap items-center justify-between gap-2 rounded-lg border px-4 py-3 text-sm">
+        <div
+          role="alert"
+          className="border-destructive/40 bg-destructive/5 flex flex-wrap items-center justify-between gap-2 rounded-lg border px-4 py-3 text-sm"
+        >
           <p>
             <strong>{data.counts.failedShortcutRuns.toLocaleString('pt-BR')}</strong>{' '}
-            {data.counts.failedShortcutRuns === 1 ? 'atalho do chat não foi entregue' : 'atalhos do chat não foram entregues'} no período: o visitante foi avisado
-            e orientado a usar outro canal.
+            {data.counts.failedShortcutRuns === 1 ? 'atalho do chat não foi entregue' : 'atalhos do chat não foram entregues'} no período: o visitante foi
+            avisado e orientado a usar outro canal.
           </p>
           <Link to="/admin/webhooks" className="text-primary inline-flex items-center gap-1 font-medium hover:underline">
             Ver entregas
@@ -159,7 +162,9 @@ export function DashboardSection() {
             <CardHeader className="px-3">
               <CardTitle className="text-muted-foreground text-xs font-medium">{label}</CardTitle>
             </CardHeader>
-            <CardContent className="px-3 text-2xl font-semibold tabular-nums">{data ? data.counts[key].toLocaleString('pt-BR') : <Skeleton className="h-7 w-12" />}</CardContent>
+            <CardContent className="px-3 text-2xl font-semibold tabular-nums">
+              {data ? data.counts[key].toLocaleString('pt-BR') : <Skeleton className="h-7 w-12" />}
+            </CardContent>
           </Card>
         ))}
       </div>
@@ -188,7 +193,10 @@ export function DashboardSection() {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <TopList title="Páginas mais visitadas" rows={data?.topPages.map((row) => ({ name: row.path, visits: row.visits }))} />
-        <TopList title="Origens das visitas" rows={data?.topSources.map((row) => ({ name: row.source === 'direct' ? 'Acesso direto' : row.source, visits: row.visits }))} />
+        <TopList
+          title="Origens das visitas"
+          rows={data?.topSources.map((row) => ({ name: row.source === 'direct' ? 'Acesso direto' : row.source, visits: row.visits }))}
+        />
       </div>
 
       <Card>
@@ -236,7 +244,13 @@ function TopList({ title, rows }: { title: string; rows: { name: string; visits:
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
               <XAxis type="number" allowDecimals={false} fontSize={12} />
-              <YAxis type="category" dataKey="name" width={110} fontSize={11} tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)} />
+              <YAxis
+                type="category"
+                dataKey="name"
+                width={110}
+                fontSize={11}
+                tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)}
+              />
               <Tooltip formatter={(value) => [value, 'Visitas']} />
               <Bar dataKey="visits" fill="var(--color-primary)" radius={[0, 4, 4, 0]} />
             </BarChart>

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  confirmAccountResultSchema,
-  confirmLookupResultSchema,
-  type ConfirmAccountInput,
-  type ConfirmLookupResult,
-} from '@vitrine/domain/auth';
-import { callEndpoint } from '@/lib/api-client';
 import { accessContract } from '@vitrine/domain/access.contract';
+import { confirmAccountResultSchema, confirmLookupResultSchema, type ConfirmAccountInput, type ConfirmLookupResult } from '@vitrine/domain/auth';
+import { callEndpoint } from '@/lib/api-client';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /** What a confirmation link is for (which e-mail; the sign-up password or a new one). The token travels in the body. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { accessContract } from '@vitrine/domain/access.contract';
 import type { AccessMe } from '@vitrine/domain/auth';
 import { callEndpoint } from '@/lib/api-client';
-import { accessContract } from '@vitrine/domain/access.contract';
 
 export type AccessInfo = AccessMe;
 

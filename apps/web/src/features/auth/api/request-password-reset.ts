@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { forgotPasswordResultSchema, type ForgotPasswordInput } from '@vitrine/domain/auth';
 import { callEndpoint } from '@/lib/api-client';
-import { accessContract } from '@vitrine/domain/access.contract';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /** 'Esqueci minha senha': the same answer whether or not the e-mail has an account. */

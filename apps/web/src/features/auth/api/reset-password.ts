@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { resetPasswordResultSchema, type ResetPasswordInput } from '@vitrine/domain/auth';
 import { callEndpoint } from '@/lib/api-client';
-import { accessContract } from '@vitrine/domain/access.contract';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /** Sets the new password with the mailed link; the server ends every other session and signs the owner in. */

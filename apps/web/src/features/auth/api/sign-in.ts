@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { signInResultSchema, type Credentials } from '@vitrine/domain/auth';
 import { callEndpoint } from '@/lib/api-client';
-import { accessContract } from '@vitrine/domain/access.contract';
 import { AccessCheckError, UnexpectedAnswerError } from '../lib/auth-error-message';
 import { sessionQueryKey, sessionQueryOptions, type AccessInfo } from './get-session';
 
@@ -27,8 +27,7 @@ export async function checkAccess(queryClient: QueryClient): Promise<AccessInfo>
 }
 
 // Everything else cached so far was fetched as a visitor: admin views must load again with the session.
-export const reloadAsSignedIn = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+export const reloadAsSignedIn = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
 
 /**
  * Signs in, then checks access with the server (who is signed in, still PRO?) before the form moves on:

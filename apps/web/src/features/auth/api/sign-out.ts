@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
 import { accessContract } from '@vitrine/domain/access.contract';
+import { callEndpoint } from '@/lib/api-client';
 import { sessionQueryKey, signedOut } from './get-session';
 
 /** Ends the session on the server (the cookie stops working everywhere at once). */

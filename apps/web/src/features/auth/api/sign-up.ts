@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
+import { accessContract } from '@vitrine/domain/access.contract';
 import { signUpResultSchema, type Credentials } from '@vitrine/domain/auth';
 import { callEndpoint } from '@/lib/api-client';
-import { accessContract } from '@vitrine/domain/access.contract';
 import { UnexpectedAnswerError } from '../lib/auth-error-message';
 
 /**

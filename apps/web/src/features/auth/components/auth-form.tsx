@@ -1,8 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from 'react-router';
-import { Loader2 } from 'lucide-react';
 import { credentialsSchema, type Credentials } from '@vitrine/domain/auth';
 import { authInfoMessages } from '@vitrine/domain/auth-messages';
 import { Button } from '@/components/ui/button';
@@ -11,8 +11,8 @@ import { Label } from '@/components/ui/label';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { useDebouncedValidation } from '../hooks/use-debounced-validation';
-import { authErrorMessage } from '../lib/auth-error-message';
 import { afterSignInPath } from '../lib/after-sign-in';
+import { authErrorMessage } from '../lib/auth-error-message';
 import { EmailIndicator } from './email-indicator';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { ErrorNotice, SuccessNotice } from './form-notices';
@@ -48,8 +48,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
   const password = watch('password');
   const isValid = credentialsSchema.safeParse({ email, password }).success;
   const submitting = formState.isSubmitting;
-  const showError = (field: (typeof FIELDS)[number]) =>
-    (formState.touchedFields[field] || formState.isSubmitted) && formState.errors[field]?.message;
+  const showError = (field: (typeof FIELDS)[number]) => (formState.touchedFields[field] || formState.isSubmitted) && formState.errors[field]?.message;
 
   const switchMode = () => {
     setMode((current) => (current === 'signup' ? 'login' : 'signup'));

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { ArrowLeft, Crown } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Loader2, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import type { ConfirmAccountResult } from '@vitrine/domain/auth';
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth-messages';
 import { Button } from '@/components/ui/button';
@@ -90,7 +90,14 @@ export function ConfirmAccountPage() {
   const { email, kind } = lookup.data;
   if (kind === 'invitation') {
     return (
-      <AuthShell title="Ative sua conta PRO" description={<>Escolha uma senha para <strong>{email}</strong>.</>}>
+      <AuthShell
+        title="Ative sua conta PRO"
+        description={
+          <>
+            Escolha uma senha para <strong>{email}</strong>.
+          </>
+        }
+      >
         <NewPasswordForm label="Escolher senha" submitLabel="Ativar conta" submittingLabel="Ativando..." onSubmit={submit} />
       </AuthShell>
     );

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@vitrine/domain/auth';
 import { authInfoMessages } from '@vitrine/domain/auth-messages';
 import { Button } from '@/components/ui/button';

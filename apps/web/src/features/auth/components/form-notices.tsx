@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 /** A refusal or failure, read out by screen readers as it appears. */
 export function ErrorNotice({ children }: { children: ReactNode }) {

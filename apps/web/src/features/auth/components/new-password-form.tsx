@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { newPasswordFormSchema, type NewPasswordForm as NewPasswordValues } from '@vitrine/domain/auth';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '../lib/auth-error-message';

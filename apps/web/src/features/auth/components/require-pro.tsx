@@ -1,5 +1,5 @@
+import { Home, LayoutDashboard, Loader2, RefreshCw, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Home, Loader2, LayoutDashboard, RefreshCw, ShieldAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSession } from '../api/get-session';
@@ -52,9 +52,7 @@ export function RequirePro({ children }: { children?: ReactNode }) {
       <Centered>
         <ShieldAlert className="text-destructive size-10" aria-hidden />
         <h1 className="text-2xl font-bold">Acesso Restrito</h1>
-        <p className="text-muted-foreground max-w-md">
-          Esta área é exclusiva para usuários PRO ativos. Verifique com o administrador.
-        </p>
+        <p className="text-muted-foreground max-w-md">Esta área é exclusiva para usuários PRO ativos. Verifique com o administrador.</p>
         <div className="flex flex-wrap justify-center gap-2">
           <Button asChild variant="outline">
             <Link to="/">

@@ -1,7 +1,7 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { signupPasswordFormSchema, type SignupPasswordForm as SignupPasswordValues } from '@vitrine/domain/auth';
 import { Button } from '@/components/ui/button';
 import { authErrorMessage } from '../lib/auth-error-message';
@@ -33,13 +33,7 @@ export function SignupPasswordForm({ onSubmit }: { onSubmit: (password: string) 
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Confirmar e-mail">
-      <PasswordField
-        id="signup-password"
-        label="Senha do cadastro"
-        autoComplete="current-password"
-        error={passwordError}
-        registration={register('password')}
-      />
+      <PasswordField id="signup-password" label="Senha do cadastro" autoComplete="current-password" error={passwordError} registration={register('password')} />
       {error && <ErrorNotice>{error}</ErrorNotice>}
       <Button type="submit" variant="gradient" className="w-full" disabled={formState.isSubmitting || !isValid}>
         {formState.isSubmitting ? (

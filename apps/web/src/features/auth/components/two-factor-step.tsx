@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { RECOVERY_CODE_LENGTH, recoveryCodeSchema, TOTP_DIGITS, totpCodeSchema } from '@vitrine/domain/two-factor';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

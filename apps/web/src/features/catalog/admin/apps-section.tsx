@@ -14,16 +14,16 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
 import { uploadFile } from '@/features/admin/api/upload-file';
 import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { FieldUpload } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
-import { useIsNarrow } from '@/lib/use-is-narrow';
 import { adminTableProps } from '@/features/admin/components/table-props';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 export function AppsSection() {
   const isMobile = useIsNarrow();
@@ -37,8 +37,12 @@ export function AppsSection() {
     { key: 'name', header: 'Nome', sort: 'name', cell: (app) => <span className="font-medium">{app.name}</span> },
     { key: 'category', header: 'Categoria', sort: 'category', cell: (app) => app.category },
     { key: 'price', header: 'Preço', cell: (app) => (app.price > 0 ? formatBRL(app.price) : 'Grátis') },
-    { key: 'downloads', header: 'Downloads', sort: 'downloads', // The row shown while the server confirms a new app has no count yet.
-      cell: (app) => formatDecimal((app as Partial<AdminApp>).downloads ?? 0) },
+    {
+      key: 'downloads',
+      header: 'Downloads',
+      sort: 'downloads', // The row shown while the server confirms a new app has no count yet.
+      cell: (app) => formatDecimal((app as Partial<AdminApp>).downloads ?? 0),
+    },
     {
       key: 'status',
       header: 'Status',
@@ -175,7 +179,8 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
 
 // ---------------------------------------------------------------- downloads and codes
 
-const formatSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`);
+const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -186,7 +191,8 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
   const [codesPage, setCodesPage] = useState(1);
   const codes = useQuery({
     queryKey: ['download_codes', 'admin', app.id, codesPage],
-    queryFn: ({ signal }) => callEndpoint(catalogContract.listDownloadCodes, { params: { appId: app.id }, query: { page: codesPage, pageSize: 10 } }, { signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(catalogContract.listDownloadCodes, { params: { appId: app.id }, query: { page: codesPage, pageSize: 10 } }, { signal }),
     placeholderData: keepPreviousData,
   });
   const [newCode, setNewCode] = useState<DownloadCode | null>(null);
@@ -229,7 +235,10 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
           </div>
           {newCode && (
             <p className="bg-muted flex flex-wrap items-center gap-2 rounded-md p-2 text-sm" role="status">
-              Novo código: <strong className="font-mono text-base tracking-widest" data-testid="novo-codigo">{newCode.code}</strong>
+              Novo código:{' '}
+              <strong className="font-mono text-base tracking-widest" data-testid="novo-codigo">
+                {newCode.code}
+              </strong>
               <Button
                 variant="ghost"
                 size="sm"
@@ -247,7 +256,9 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
                 <li key={code.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
                   <span className="font-mono tracking-widest">{code.code}</span>
                   <span className="text-muted-foreground text-xs">criado em {formatDateTime(code.createdAt)}</span>
-                  <Badge variant={code.isUsed ? 'secondary' : expired ? 'outline' : 'default'}>{code.isUsed ? 'Usado' : expired ? 'Expirado' : 'Disponível'}</Badge>
+                  <Badge variant={code.isUsed ? 'secondary' : expired ? 'outline' : 'default'}>
+                    {code.isUsed ? 'Usado' : expired ? 'Expirado' : 'Disponível'}
+                  </Badge>
                 </li>
               );
             })}
@@ -277,7 +288,17 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
   );
 }
 
-function PlatformRow({ appId, platform, file, onChanged }: { appId: string; platform: AppPlatform; file: AppFile | undefined; onChanged: () => Promise<unknown> }) {
+function PlatformRow({
+  appId,
+  platform,
+  file,
+  onChanged,
+}: {
+  appId: string;
+  platform: AppPlatform;
+  file: AppFile | undefined;
+  onChanged: () => Promise<unknown>;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const [link, setLink] = useState('');
   const label = APP_PLATFORM_LABELS[platform];
@@ -321,7 +342,9 @@ function PlatformRow({ appId, platform, file, onChanged }: { appId: string; plat
         <span className="font-medium">{label}</span>
         {file ? (
           <span className="text-muted-foreground flex min-w-0 items-center gap-2 text-xs">
-            <span className="truncate">{file.kind === 'file' ? `${file.fileName} · ${formatSize(file.sizeBytes ?? 0)}${file.isDemo ? ' · pacote de demonstração' : ''}` : file.url}</span>
+            <span className="truncate">
+              {file.kind === 'file' ? `${file.fileName} · ${formatSize(file.sizeBytes ?? 0)}${file.isDemo ? ' · pacote de demonstração' : ''}` : file.url}
+            </span>
             <Button variant="ghost" size="sm" onClick={() => void remove()} aria-label={`Remover download de ${label}`}>
               <Trash2 className="size-4" aria-hidden />
             </Button>
@@ -332,7 +355,14 @@ function PlatformRow({ appId, platform, file, onChanged }: { appId: string; plat
       </div>
       {progress !== null ? (
         <div className="grid gap-1">
-          <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando instalador de ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+          <div
+            className="bg-muted h-2 overflow-hidden rounded"
+            role="progressbar"
+            aria-label={`Enviando instalador de ${label}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(progress * 100)}
+          >
             <div className="bg-primary h-full transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
           </div>
           <span className="text-muted-foreground text-xs">Enviando... {Math.round(progress * 100)}%</span>
@@ -360,7 +390,13 @@ function PlatformRow({ appId, platform, file, onChanged }: { appId: string; plat
               if (link.trim()) void saveLink();
             }}
           >
-            <Input value={link} onChange={(event) => setLink(event.target.value)} placeholder="ou um link https://" aria-label={`Link de download para ${label}`} className="h-8 text-xs" />
+            <Input
+              value={link}
+              onChange={(event) => setLink(event.target.value)}
+              placeholder="ou um link https://"
+              aria-label={`Link de download para ${label}`}
+              className="h-8 text-xs"
+            />
             <Button type="submit" variant="outline" size="sm" aria-label={`Salvar link de ${label}`} disabled={!link.trim()}>
               <Link2 className="size-4" aria-hidden />
             </Button>

@@ -10,15 +10,15 @@ import { BILLING_PERIODS, derivePeriodPrice, PERIOD_LABELS, type BillingPeriod }
 import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useAdminTable } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { changedOnly } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
-import { useIsNarrow } from '@/lib/use-is-narrow';
 import { adminTableProps } from '@/features/admin/components/table-props';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 const PRICE_FIELDS: Record<BillingPeriod, 'priceMonthly' | 'priceQuarterly' | 'priceSemiannual' | 'priceAnnual'> = {
   monthly: 'priceMonthly',
@@ -83,7 +83,13 @@ export function PlansSection() {
             <Button variant="ghost" size="sm" onClick={() => setEditing(plan)} aria-label={`Editar ${plan.name}`} disabled={plan.id.startsWith('temporario-')}>
               <Pencil className="size-4" aria-hidden />
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setDeleting(plan)} aria-label={`Excluir ${plan.name}`} disabled={plan.id.startsWith('temporario-')}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setDeleting(plan)}
+              aria-label={`Excluir ${plan.name}`}
+              disabled={plan.id.startsWith('temporario-')}
+            >
               <Trash2 className="size-4" aria-hidden />
             </Button>
           </span>
@@ -117,8 +123,20 @@ export function PlansSection() {
 
 const PLAN_FIELDS: FieldSpec[] = [
   { key: 'name', label: 'Nome', kind: 'text' },
-  ...BILLING_PERIODS.map((period): FieldSpec => ({ key: PRICE_FIELDS[period], label: `Preço ${PERIOD_LABELS[period].toLowerCase()} (R$)`, kind: 'money', nullable: period !== 'monthly' })),
-  { key: 'icon', label: 'Ícone', kind: 'select', nullable: true, noneLabel: 'Automático (pelo nome)', options: PLAN_ICONS.map((icon) => ({ value: icon, label: icon, icon: <PlanIcon name={icon} className="size-4" /> })) },
+  ...BILLING_PERIODS.map((period): FieldSpec => ({
+    key: PRICE_FIELDS[period],
+    label: `Preço ${PERIOD_LABELS[period].toLowerCase()} (R$)`,
+    kind: 'money',
+    nullable: period !== 'monthly',
+  })),
+  {
+    key: 'icon',
+    label: 'Ícone',
+    kind: 'select',
+    nullable: true,
+    noneLabel: 'Automático (pelo nome)',
+    options: PLAN_ICONS.map((icon) => ({ value: icon, label: icon, icon: <PlanIcon name={icon} className="size-4" /> })),
+  },
   { key: 'displayOrder', label: 'Ordem de exibição', kind: 'number' },
   { key: 'features', label: 'Recursos (um por linha)', kind: 'lines' },
   { key: 'isPopular', label: 'Popular', kind: 'boolean' },
@@ -132,7 +150,8 @@ const NEW_PLAN = { priceMonthly: null, displayOrder: 0, features: [], isPopular:
 function withProposedPrices(plan: AdminPlan | null): Record<string, unknown> {
   const values: Record<string, unknown> = { ...(plan ?? NEW_PLAN) };
   for (const period of BILLING_PERIODS) {
-    if (period !== 'monthly' && plan && (plan[PRICE_FIELDS[period]] ?? null) === null && plan.priceMonthly) values[PRICE_FIELDS[period]] = derivePeriodPrice(plan.priceMonthly, period);
+    if (period !== 'monthly' && plan && (plan[PRICE_FIELDS[period]] ?? null) === null && plan.priceMonthly)
+      values[PRICE_FIELDS[period]] = derivePeriodPrice(plan.priceMonthly, period);
   }
   return values;
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { catalogContract } from '@vitrine/domain/catalog.contract';
 
 export const streamingAppsQueryOptions = queryOptions({
   queryKey: ['streaming_apps'],

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AppPlatform } from '@vitrine/domain/catalog';
-import { callEndpoint } from '@/lib/api-client';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
+import { callEndpoint } from '@/lib/api-client';
 
 export function redeemDownloadCode({ appId, code, platform }: { appId: string; code: string; platform?: AppPlatform }) {
   return callEndpoint(catalogContract.redeemDownloadCode, { params: { appId }, body: { code, platform } });

@@ -1,13 +1,13 @@
-import { useMemo, useRef, useState } from 'react';
 import { Baby, Clapperboard, Headphones, Music, Search, SearchX, Store, Trophy, User, Video } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicStreamingApp } from '@vitrine/domain/catalog';
 import { STREAMING_APP_CATEGORIES } from '@vitrine/domain/catalog-text';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { plural } from '@/lib/format';
@@ -81,9 +81,7 @@ export function AppActivation() {
               </ToggleGroupItem>
             </ToggleGroup>
           </div>
-          <p className="mt-3 text-sm text-white/80">
-            {mode === 'revendedor' ? 'Preços especiais para revendedores.' : 'Preços normais para o cliente final.'}
-          </p>
+          <p className="mt-3 text-sm text-white/80">{mode === 'revendedor' ? 'Preços especiais para revendedores.' : 'Preços normais para o cliente final.'}</p>
         </div>
       </section>
 

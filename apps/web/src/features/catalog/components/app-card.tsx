@@ -25,13 +25,18 @@ export function AppCard({ app, layout = 'grid', onDetails }: { app: PublicApp; l
         <AppImage src={app.iconUrl} alt={`Imagem do aplicativo ${app.name}`} className="size-full" />
         <div className="absolute top-2 left-2 flex gap-1.5">
           {app.isFeatured && <Badge className="bg-fuchsia-600 text-white">Destaque</Badge>}
-          {app.isFree && <Badge variant="success" className="bg-emerald-700 text-white">Grátis</Badge>}
+          {app.isFree && (
+            <Badge variant="success" className="bg-emerald-700 text-white">
+              Grátis
+            </Badge>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <h3 className="text-lg leading-tight font-semibold">{app.name}</h3>
-          <p className="text-muted-foreground mt-1 line-clamp-2 text-sm">{app.shortDescription}
+          <p className="text-muted-foreground mt-1 line-clamp-2 text-sm">
+            {app.shortDescription}
             {app.shortDescription.length < app.description.length && '…'}
           </p>
         </div>

@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
 import { Download, KeyRound, Loader2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { AppPlatform, PublicApp } from '@vitrine/domain/catalog';
-import { CATALOG_ERRORS, normalizeDownloadCode } from '@vitrine/domain/download-codes';
 import { appCategoryName } from '@vitrine/domain/catalog-text';
+import { CATALOG_ERRORS, normalizeDownloadCode } from '@vitrine/domain/download-codes';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -161,17 +161,8 @@ function Downloads({ app }: { app: PublicApp }) {
                 </p>
               )}
             </div>
-            <Button
-              type="button"
-              onClick={() => submit(undefined, platform.id)}
-              disabled={redeem.isPending}
-              aria-label={`Download para ${platform.name}`}
-            >
-              {redeem.isPending && redeem.variables?.platform === platform.id ? (
-                <Loader2 className="animate-spin" aria-hidden />
-              ) : (
-                <Download aria-hidden />
-              )}
+            <Button type="button" onClick={() => submit(undefined, platform.id)} disabled={redeem.isPending} aria-label={`Download para ${platform.name}`}>
+              {redeem.isPending && redeem.variables?.platform === platform.id ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
               Download
             </Button>
           </li>
@@ -235,10 +226,18 @@ export function AppDetailDialog({
             </DialogHeader>
             <Tabs defaultValue="overview" className="min-w-0">
               <TabsList className="grid h-auto w-full grid-cols-4">
-                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="overview">Visão Geral</TabsTrigger>
-                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="media">Mídia</TabsTrigger>
-                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="downloads">Downloads</TabsTrigger>
-                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="reviews">Avaliações</TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="overview">
+                  Visão Geral
+                </TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="media">
+                  Mídia
+                </TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="downloads">
+                  Downloads
+                </TabsTrigger>
+                <TabsTrigger className="px-1 py-1.5 text-xs sm:text-sm" value="reviews">
+                  Avaliações
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="overview" className="pt-3">
                 <Overview app={app} />

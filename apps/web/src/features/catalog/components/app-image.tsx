@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { AppWindow } from 'lucide-react';
+import { useState } from 'react';
 import { reportBrokenOnMount } from '@/lib/broken-image';
 import { cn } from '@/lib/utils';
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useApps } from '../api/get-apps';
-import { filterApps, DEFAULT_APP_FILTERS } from '../lib/app-filters';
+import { DEFAULT_APP_FILTERS, filterApps } from '../lib/app-filters';
 import { AppCard } from './app-card';
 import { useAppDetailDialog } from './lazy-app-detail-dialog';
 

@@ -1,10 +1,10 @@
-import { useMemo, useState } from 'react';
 import { LayoutGrid, List, Search, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { appCategoryName } from '@vitrine/domain/catalog-text';
 import { LoadError } from '@/components/errors/load-error';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { FilterSelect } from '@/components/ui/filter-select';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { plural } from '@/lib/format';
@@ -64,7 +64,13 @@ export function AppStore() {
             label="Categoria"
             className="min-w-44 flex-1 sm:flex-none"
           />
-          <FilterSelect value={filters.sort} options={SORT_OPTIONS} onValueChange={(sort) => update({ sort })} label="Ordenar por" className="min-w-44 flex-1 sm:flex-none" />
+          <FilterSelect
+            value={filters.sort}
+            options={SORT_OPTIONS}
+            onValueChange={(sort) => update({ sort })}
+            label="Ordenar por"
+            className="min-w-44 flex-1 sm:flex-none"
+          />
           <ToggleGroup
             type="single"
             value={layout}

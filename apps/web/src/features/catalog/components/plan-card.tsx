@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { PlanIcon } from '@/components/plan-icon';
 
 const PERIOD_NOUNS: Record<Exclude<BillingPeriod, 'monthly'>, string> = {
   quarterly: 'trimestre',

@@ -40,15 +40,14 @@ export function PlansSection() {
           </ToggleGroup>
         </div>
         <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {plans.isPending &&
-            Array.from({ length: 3 }, (_, index) => <Skeleton key={index} data-testid="plans-loading" className="h-[30rem] rounded-2xl" />)}
+          {plans.isPending && Array.from({ length: 3 }, (_, index) => <Skeleton key={index} data-testid="plans-loading" className="h-[30rem] rounded-2xl" />)}
           {/* In the order the server decides (cheapest first unless the admin sets one). */}
-          {plans.data?.map((plan) => <PlanCard key={plan.id} plan={plan} period={period} />)}
+          {plans.data?.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} period={period} />
+          ))}
         </div>
         {failed && <LoadError title="Não foi possível carregar os planos." query={plans} />}
-        {plans.data?.length === 0 && (
-          <p className="text-muted-foreground mt-6 text-center">Nenhum plano disponível no momento.</p>
-        )}
+        {plans.data?.length === 0 && <p className="text-muted-foreground mt-6 text-center">Nenhum plano disponível no momento.</p>}
       </div>
     </section>
   );

@@ -9,10 +9,7 @@ export function Stars({ value, className }: { value: number; className?: string 
   return (
     <span className={cn('inline-flex', className)} aria-hidden>
       {Array.from({ length: 5 }, (_, index) => (
-        <Star
-          key={index}
-          className={cn('size-3.5', index < Math.round(value) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')}
-        />
+        <Star key={index} className={cn('size-3.5', index < Math.round(value) ? 'fill-amber-400 text-amber-400' : 'text-muted-foreground/40')} />
       ))}
     </span>
   );

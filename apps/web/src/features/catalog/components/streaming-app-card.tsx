@@ -1,27 +1,23 @@
 import { Info, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicStreamingApp } from '@vitrine/domain/catalog';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatBRL } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { streamingPrice, type PriceMode } from './streaming-intent';
 
 const MAX_TAGS = 3;
 
-export function StreamingAppCard({
-  app,
-  mode,
-  onDetails,
-}: {
-  app: PublicStreamingApp;
-  mode: PriceMode;
-  onDetails: (app: PublicStreamingApp) => void;
-}) {
+export function StreamingAppCard({ app, mode, onDetails }: { app: PublicStreamingApp; mode: PriceMode; onDetails: (app: PublicStreamingApp) => void }) {
   return (
-    <article aria-label={app.name} data-testid="streaming-app-card" className="bg-card flex flex-col gap-4 rounded-xl border p-5 shadow-sm transition-shadow hover:shadow-md">
+    <article
+      aria-label={app.name}
+      data-testid="streaming-app-card"
+      className="bg-card flex flex-col gap-4 rounded-xl border p-5 shadow-sm transition-shadow hover:shadow-md"
+    >
       <div className="flex items-start gap-4">
         <AppImage src={app.logo} alt={`Logo do ${app.name}`} className="size-16 shrink-0 rounded-xl" />
         <div className="min-w-0 flex-1">
@@ -33,7 +29,8 @@ export function StreamingAppCard({
           <RatingSummary average={app.rating.average} total={app.rating.total} />
         </div>
       </div>
-      <p className="text-muted-foreground line-clamp-3 text-sm">{app.shortDescription}
+      <p className="text-muted-foreground line-clamp-3 text-sm">
+        {app.shortDescription}
         {app.shortDescription.length < app.description.length && '…'}
       </p>
       {app.tags.length > 0 && (

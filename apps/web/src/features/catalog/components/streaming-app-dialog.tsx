@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
 import { CheckCircle2, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicStreamingApp } from '@vitrine/domain/catalog';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,7 +10,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { formatBRL, formatDate } from '@/lib/format';
 import { AppImage } from './app-image';
 import { RatingSummary } from './rating';
-import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { streamingPrice, type PriceMode } from './streaming-intent';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, Play, Save, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { Link } from 'react-router';
+import { z } from 'zod';
+import type { AdminResourceContract } from '@vitrine/domain/admin';
 import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { healthContract } from '@vitrine/domain/health.contract';
-import type { AdminResourceContract } from '@vitrine/domain/admin';
 import { localTitleSchema } from '@vitrine/domain/media';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
@@ -18,16 +18,19 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
 
 function useSettings() {
-  return useQuery({ queryKey: ['site_configurations', 'admin', 'settings'], queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }) });
+  return useQuery({
+    queryKey: ['site_configurations', 'admin', 'settings'],
+    queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }),
+  });
 }
 
 /** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
@@ -105,7 +108,13 @@ export function SettingsCard({ title, description, keys, id }: { title: string; 
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {settings.data ? settings.data.filter((setting) => keys.includes(setting.key)).map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}`} setting={setting} />) : <p className="text-muted-foreground text-sm">Carregando...</p>}
+        {settings.data ? (
+          settings.data
+            .filter((setting) => keys.includes(setting.key))
+            .map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}`} setting={setting} />)
+        ) : (
+          <p className="text-muted-foreground text-sm">Carregando...</p>
+        )}
       </CardContent>
     </Card>
   );
@@ -113,14 +122,17 @@ export function SettingsCard({ title, description, keys, id }: { title: string; 
 
 export function ModelsSection() {
   const settings = useSettings();
-  const configured = settings.data?.filter((setting) => setting.key === 'llm_base_url' || setting.key === 'llm_model').every((setting) => setting.source !== 'none');
+  const configured = settings.data
+    ?.filter((setting) => setting.key === 'llm_base_url' || setting.key === 'llm_model')
+    .every((setting) => setting.source !== 'none');
   return (
     <section className="space-y-4" aria-labelledby="modelos-titulo">
       <h2 id="modelos-titulo" className="text-lg font-semibold">
         Modelos
       </h2>
       <p className="text-sm">
-        Motor em uso: <Badge>{settings.data ? (configured ? 'Modelo de linguagem (com o assistente embutido como reserva)' : 'Assistente embutido') : '...'}</Badge>
+        Motor em uso:{' '}
+        <Badge>{settings.data ? (configured ? 'Modelo de linguagem (com o assistente embutido como reserva)' : 'Assistente embutido') : '...'}</Badge>
       </p>
       <SettingsCard
         title="Modelo de linguagem"
@@ -131,8 +143,11 @@ export function ModelsSection() {
         <CardHeader>
           <CardTitle className="text-base">Respostas prontas</CardTitle>
           <CardDescription>
-            As perguntas e respostas que o assistente conhece ficam em <Link to="/admin/content" className="underline">Conteúdo → FAQ do assistente</Link>; o assistente embutido
-            responde com elas, e o modelo de linguagem as recebe como fatos.
+            As perguntas e respostas que o assistente conhece ficam em{' '}
+            <Link to="/admin/content" className="underline">
+              Conteúdo → FAQ do assistente
+            </Link>
+            ; o assistente embutido responde com elas, e o modelo de linguagem as recebe como fatos.
           </CardDescription>
         </CardHeader>
       </Card>
@@ -160,7 +175,15 @@ function AssistantTest() {
     setAsking(true);
     try {
       const result = await callEndpoint(adminShortcutActionsContract.testAssistant, { body: { question } });
-      setAnswer({ text: result.answer, engine: result.engine === 'llm' ? 'Modelo de linguagem' : result.fallback ? `Assistente embutido (o modelo falhou: ${result.fallback})` : 'Assistente embutido' });
+      setAnswer({
+        text: result.answer,
+        engine:
+          result.engine === 'llm'
+            ? 'Modelo de linguagem'
+            : result.fallback
+              ? `Assistente embutido (o modelo falhou: ${result.fallback})`
+              : 'Assistente embutido',
+      });
     } catch (error) {
       setAnswer({ text: (error as Error).message, engine: 'Erro', failed: true });
     } finally {
@@ -181,7 +204,13 @@ function AssistantTest() {
             if (question.trim()) void ask();
           }}
         >
-          <Input className="min-w-0 flex-1 basis-56" value={question} onChange={(event) => setQuestion(event.target.value)} aria-label="Pergunta de teste" maxLength={500} />
+          <Input
+            className="min-w-0 flex-1 basis-56"
+            value={question}
+            onChange={(event) => setQuestion(event.target.value)}
+            aria-label="Pergunta de teste"
+            maxLength={500}
+          />
           <Button type="submit" disabled={asking || !question.trim()}>
             <Play className="size-4" aria-hidden /> {asking ? 'Perguntando...' : 'Perguntar'}
           </Button>
@@ -198,13 +227,19 @@ function AssistantTest() {
 }
 
 export function TmdbSection() {
-  const status = useQuery({ queryKey: ['media_titles', 'admin', 'tmdb-status'], queryFn: ({ signal }) => callEndpoint(mediaContract.tmdbStatus, {}, { signal }) });
+  const status = useQuery({
+    queryKey: ['media_titles', 'admin', 'tmdb-status'],
+    queryFn: ({ signal }) => callEndpoint(mediaContract.tmdbStatus, {}, { signal }),
+  });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const test = async () => {
     const started = performance.now();
     try {
       const genres = await callEndpoint(mediaContract.genres, { params: { mediaType: 'movie' } });
-      setResult({ ok: true, text: `Respondeu em ${Math.round(performance.now() - started)} ms com ${genres.genres.length} gêneros (fonte: ${genres.source === "tmdb" ? "TMDB" : "catálogo local"}).` });
+      setResult({
+        ok: true,
+        text: `Respondeu em ${Math.round(performance.now() - started)} ms com ${genres.genres.length} gêneros (fonte: ${genres.source === 'tmdb' ? 'TMDB' : 'catálogo local'}).`,
+      });
     } catch (error) {
       setResult({ ok: false, text: `Falha na conexão: ${(error as Error).message}` });
     }
@@ -278,11 +313,23 @@ export function TmdbSection() {
           { key: 'title', header: 'Título', cell: (row) => <span className="font-medium">{String(row.title)}</span> },
           { key: 'mediaType', header: 'Tipo', cell: (row) => (row.mediaType === 'tv' ? 'Série' : 'Filme') },
           { key: 'date', header: 'Data', cell: (row) => String(row.date ?? '—') },
-          { key: 'isActive', header: 'Status', cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+          {
+            key: 'isActive',
+            header: 'Status',
+            cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>,
+          },
         ]}
         fields={[
           { key: 'title', label: 'Título', kind: 'text' },
-          { key: 'mediaType', label: 'Tipo', kind: 'select', options: [{ value: 'movie', label: 'Filme' }, { value: 'tv', label: 'Série' }] },
+          {
+            key: 'mediaType',
+            label: 'Tipo',
+            kind: 'select',
+            options: [
+              { value: 'movie', label: 'Filme' },
+              { value: 'tv', label: 'Série' },
+            ],
+          },
           { key: 'date', label: 'Data de lançamento (AAAA-MM-DD)', kind: 'text', nullable: true },
           { key: 'voteAverage', label: 'Nota (0 a 10)', kind: 'number' },
           { key: 'posterUrl', label: 'Pôster', kind: 'url', nullable: true, upload: 'title-artwork' },
@@ -342,14 +389,20 @@ export function CrudTesterSection() {
     };
     try {
       const created = await step('Criar', async () => {
-        id = (await callEndpoint(adminSiteConfigContract.create, { body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false } })).id;
+        id = (
+          await callEndpoint(adminSiteConfigContract.create, {
+            body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false },
+          })
+        ).id;
       });
       if (!created) return;
       await step('Ler', async () => {
         const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: key } });
         if (!page.items.some((item) => item.id === id)) throw new Error('o registro criado não foi encontrado');
       });
-      await step('Atualizar', () => callEndpoint(adminSiteConfigContract.update, { params: { id: id! }, body: { configValue: { atualizadoEm: new Date().toISOString() } } }));
+      await step('Atualizar', () =>
+        callEndpoint(adminSiteConfigContract.update, { params: { id: id! }, body: { configValue: { atualizadoEm: new Date().toISOString() } } }),
+      );
     } finally {
       if (id) await step('Excluir', () => callEndpoint(adminSiteConfigContract.remove, { params: { id: id! } }));
       setRunning(false);

@@ -1,14 +1,6 @@
 // Shortcuts of the chat: PIX (key checked by its type) or webhook, reordered by dragging (or with the
 // keyboard: space to pick up, arrows to move, space to drop), renumbered from 1; a test run of a webhook.
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -19,15 +11,15 @@ import { z } from 'zod';
 import { shortcutCreateSchema, type AdminShortcut } from '@vitrine/domain/chat-admin';
 import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '@vitrine/domain/pix';
-import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
 import { adminListKey, guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
 import { SettingsCard } from './integrations-sections';
 
 const TABLE = 'shortcuts';
@@ -38,7 +30,10 @@ export function ShortcutsSection() {
   const [editing, setEditing] = useState<AdminShortcut | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminShortcut | null>(null);
   const queryClient = useQueryClient();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const reorder = useMutation({
     mutationKey: [TABLE, 'reorder'],
@@ -104,7 +99,9 @@ export function ShortcutsSection() {
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
           accessibility={{
-            screenReaderInstructions: { draggable: 'Para mover um atalho, pressione espaço, use as setas e pressione espaço de novo para soltar. Esc cancela.' },
+            screenReaderInstructions: {
+              draggable: 'Para mover um atalho, pressione espaço, use as setas e pressione espaço de novo para soltar. Esc cancela.',
+            },
             announcements: {
               onDragStart: ({ active }) => `Atalho ${nameOf(shortcuts, active.id)} selecionado.`,
               onDragOver: ({ active, over }) => (over ? `Atalho ${nameOf(shortcuts, active.id)} sobre a posição de ${nameOf(shortcuts, over.id)}.` : undefined),
@@ -182,7 +179,9 @@ function SortableShortcut({ shortcut, onEdit, onDelete, onTest }: { shortcut: Ad
         <GripVertical className="size-4" aria-hidden />
       </button>
       <span className="text-muted-foreground w-6 text-right text-xs tabular-nums">{shortcut.orderIndex}</span>
-      <span className="min-w-0 flex-1 truncate font-medium" data-testid="shortcut-name">{shortcut.name}</span>
+      <span className="min-w-0 flex-1 truncate font-medium" data-testid="shortcut-name">
+        {shortcut.name}
+      </span>
       <Badge variant="secondary">{shortcut.type === 'pix' ? 'PIX' : 'Webhook'}</Badge>
       <Badge variant={shortcut.active ? 'default' : 'outline'}>{shortcut.active ? 'Ativo' : 'Inativo'}</Badge>
       <span className="inline-flex gap-1">
@@ -204,10 +203,24 @@ function SortableShortcut({ shortcut, onEdit, onDelete, onTest }: { shortcut: Ad
 
 const SHORTCUT_FIELDS: FieldSpec[] = [
   { key: 'name', label: 'Nome', kind: 'text' },
-  { key: 'type', label: 'Tipo', kind: 'select', options: [{ value: 'webhook', label: 'Webhook' }, { value: 'pix', label: 'PIX' }] },
+  {
+    key: 'type',
+    label: 'Tipo',
+    kind: 'select',
+    options: [
+      { value: 'webhook', label: 'Webhook' },
+      { value: 'pix', label: 'PIX' },
+    ],
+  },
   { key: 'webhookUrl', label: 'URL do webhook', kind: 'text' },
   { key: 'payload', label: 'Conteúdo (JSON)', kind: 'json' },
-  { key: 'keyType', label: 'Tipo de chave', kind: 'select', options: PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] })), errorAt: 'pixData.keyType' },
+  {
+    key: 'keyType',
+    label: 'Tipo de chave',
+    kind: 'select',
+    options: PIX_KEY_TYPES.map((type) => ({ value: type, label: PIX_KEY_TYPE_LABELS[type] })),
+    errorAt: 'pixData.keyType',
+  },
   { key: 'key', label: 'Chave PIX', kind: 'text', errorAt: 'pixData.key' },
   { key: 'value', label: 'Valor (R$)', kind: 'money', errorAt: 'pixData.value' },
   { key: 'recipient', label: 'Recebedor', kind: 'text', errorAt: 'pixData.recipient' },
@@ -228,7 +241,9 @@ const shortcutBody = z
       type: flat.type,
       webhookUrl: pix ? null : flat.webhookUrl,
       payload: pix ? {} : flat.payload,
-      pixData: pix ? { keyType: flat.keyType, key: flat.key, value: flat.value, recipient: flat.recipient, city: flat.city, description: flat.description || undefined } : null,
+      pixData: pix
+        ? { keyType: flat.keyType, key: flat.key, value: flat.value, recipient: flat.recipient, city: flat.city, description: flat.description || undefined }
+        : null,
       active: flat.active,
     };
   }, shortcutCreateSchema)

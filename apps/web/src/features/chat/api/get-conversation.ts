@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
 import { chatContract } from '@vitrine/domain/chat.contract';
+import { callEndpoint } from '@/lib/api-client';
 
 /** The visitor's latest conversation (the cookie names the visitor), or null before the first one. */
 export const latestConversationQueryOptions = queryOptions({

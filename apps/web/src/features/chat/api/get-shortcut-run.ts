@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '@/lib/api-client';
 import { chatContract } from '@vitrine/domain/chat.contract';
+import { callEndpoint } from '@/lib/api-client';
 
 /** While a run is queued (sent or retried), its status is asked again this often; never once it has settled. */
 const QUEUED_POLL_MS = 2_000;

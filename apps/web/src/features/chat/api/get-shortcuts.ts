@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { chatContract } from '@vitrine/domain/chat.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { chatContract } from '@vitrine/domain/chat.contract';
 
 // Keyed by the table, so a change to the shortcuts (admin, realtime) refreshes the buttons.
 export const shortcutsQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
-import { callEndpoint } from '@/lib/api-client';
 import { chatContract } from '@vitrine/domain/chat.contract';
+import { callEndpoint } from '@/lib/api-client';
 
 /**
  * The server queues the shortcut's webhook (signed, retried); the browser never sees its URL. Run from

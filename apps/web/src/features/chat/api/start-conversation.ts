@@ -1,5 +1,5 @@
-import { callEndpoint } from '@/lib/api-client';
 import { chatContract } from '@vitrine/domain/chat.contract';
+import { callEndpoint } from '@/lib/api-client';
 
 /** A new conversation, opened by the assistant's greeting. */
 export const startConversation = () => callEndpoint(chatContract.startConversation);

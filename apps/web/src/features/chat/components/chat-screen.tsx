@@ -1,9 +1,9 @@
+import { Bot, MessageSquarePlus } from 'lucide-react';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Bot, MessageSquarePlus } from 'lucide-react';
 import type { PixOffer, PublicShortcut } from '@vitrine/domain/chat';
-import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { parseChatIntent } from '@vitrine/domain/chat-intent-link';
+import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -76,7 +76,10 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
   const ready = chat.status === 'ready';
   const composerDisabled = !ready || chat.busy;
   const { rate, sendText } = chat;
-  const payments = useConversationPayments(chat.conversationId, chat.messages.some((message) => message.pix !== null));
+  const payments = useConversationPayments(
+    chat.conversationId,
+    chat.messages.some((message) => message.pix !== null),
+  );
   const listProps = useMemo(
     () => ({
       onRate: rate,
@@ -91,7 +94,10 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
       <section aria-labelledby="chat-title" className="bg-card flex min-h-0 flex-1 flex-col overflow-hidden border-y shadow-sm sm:rounded-2xl sm:border">
         <header className="flex items-center justify-between gap-3 border-b px-3 py-2.5 sm:px-5">
           <div className="flex min-w-0 items-center gap-3">
-            <div aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white">
+            <div
+              aria-hidden
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-fuchsia-600 text-white"
+            >
               <Bot className="size-5" />
             </div>
             <div className="min-w-0">
@@ -120,10 +126,25 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
             </Button>
           </div>
         ) : (
-          <MessageList messages={chat.messages} typing={chat.typing} draft={chat.draft} busy={chat.busy} payments={payments.byIntent} onRenewPix={payments.renew} tail={tail} tailKey={tailKey} {...listProps} />
+          <MessageList
+            messages={chat.messages}
+            typing={chat.typing}
+            draft={chat.draft}
+            busy={chat.busy}
+            payments={payments.byIntent}
+            onRenewPix={payments.renew}
+            tail={tail}
+            tailKey={tailKey}
+            {...listProps}
+          />
         )}
         <ShortcutBar shortcuts={shortcuts} running={running} busy={!ready || chat.busy} onRun={(shortcut) => void onShortcut(shortcut)} />
-        <Composer disabled={composerDisabled} onSend={(text) => void chat.sendText(text)} onImage={(file) => void chat.sendImage(file)} onAudio={(audio, name) => void chat.sendAudio(audio, name)} />
+        <Composer
+          disabled={composerDisabled}
+          onSend={(text) => void chat.sendText(text)}
+          onImage={(file) => void chat.sendImage(file)}
+          onAudio={(audio, name) => void chat.sendAudio(audio, name)}
+        />
       </section>
       <PixDialog pix={pix} onOpenChange={(open) => !open && setPix(null)} />
     </main>

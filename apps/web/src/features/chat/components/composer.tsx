@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ImagePlus, Mic, SendHorizontal, Square } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_IMAGE_ACCEPT, CHAT_IMAGE_SNIFF_BYTES, CHAT_MESSAGE_MAX_LENGTH, CHAT_TEXTS, checkChatImage, formatRecordingTime } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { notify } from '@/lib/toast';
@@ -73,12 +73,22 @@ export function Composer({ disabled, onSend, onImage, onAudio }: ComposerProps) 
         send();
       }}
     >
-      <input ref={picker} type="file" accept={CHAT_IMAGE_ACCEPT} className="hidden" data-testid="image-input" onChange={(event) => void onPicked(event.target.files?.[0])} />
+      <input
+        ref={picker}
+        type="file"
+        accept={CHAT_IMAGE_ACCEPT}
+        className="hidden"
+        data-testid="image-input"
+        onChange={(event) => void onPicked(event.target.files?.[0])}
+      />
       <Button type="button" variant="ghost" size="icon" aria-label="Anexar imagem" disabled={disabled || recording} onClick={() => picker.current?.click()}>
         <ImagePlus className="size-5" />
       </Button>
       {recording ? (
-        <div className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-md border border-red-300 bg-red-50 px-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300" role="status">
+        <div
+          className="flex h-9 min-w-0 flex-1 items-center gap-2 rounded-md border border-red-300 bg-red-50 px-3 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300"
+          role="status"
+        >
           <span aria-hidden className="size-2.5 animate-pulse rounded-full bg-red-600" />
           <span>Gravando</span>
           <span className="font-mono tabular-nums" data-testid="recording-time">

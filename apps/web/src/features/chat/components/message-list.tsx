@@ -1,9 +1,9 @@
+import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
-import type { ConversationPayment } from '@vitrine/domain/payments';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
+import type { ConversationPayment } from '@vitrine/domain/payments';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { PixOfferBlock } from './pix-offer';
@@ -95,7 +95,11 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
     <div ref={scroller} className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto px-3 py-4 sm:px-5">
       <ol aria-label="Mensagens" aria-live="polite" className="flex flex-col gap-4">
         {messages.map((message) => (
-          <li key={message.id} data-testid={message.type === 'bot' ? 'bot-message' : 'user-message'} className={cn('flex gap-2.5', message.type === 'user' && 'flex-row-reverse')}>
+          <li
+            key={message.id}
+            data-testid={message.type === 'bot' ? 'bot-message' : 'user-message'}
+            className={cn('flex gap-2.5', message.type === 'user' && 'flex-row-reverse')}
+          >
             <Avatar type={message.type} />
             <div className={cn('flex min-w-0 max-w-[85%] flex-col gap-1.5 sm:max-w-[75%]', message.type === 'user' && 'items-end')}>
               <div
@@ -111,14 +115,18 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                 {message.content &&
                   (message.type === 'bot' ? (
                     <div data-testid="message-content">
-                      <ReactMarkdown components={markdown} urlTransform={urlTransform}>{message.content}</ReactMarkdown>
+                      <ReactMarkdown components={markdown} urlTransform={urlTransform}>
+                        {message.content}
+                      </ReactMarkdown>
                     </div>
                   ) : (
                     <p className="whitespace-pre-wrap" data-testid="message-content">
                       {message.content}
                     </p>
                   ))}
-                {message.pix && <PixOfferBlock offer={message.pix} payment={payments?.get(message.pix.paymentIntentId)} onOpen={onOpenPix} onRenew={onRenewPix} />}
+                {message.pix && (
+                  <PixOfferBlock offer={message.pix} payment={payments?.get(message.pix.paymentIntentId)} onOpen={onOpenPix} onRenew={onRenewPix} />
+                )}
               </div>
               <div className="text-muted-foreground flex items-center gap-1 text-xs">
                 <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
@@ -136,7 +144,15 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
               {message === lastBot && message.suggestions.length > 0 && !typing && !draft && (
                 <div className="flex flex-wrap gap-1.5" role="group" aria-label="Sugestões">
                   {message.suggestions.map((suggestion) => (
-                    <Button key={suggestion} type="button" variant="outline" size="sm" className="h-7 rounded-full text-xs" disabled={busy} onClick={() => onSuggestion(suggestion)}>
+                    <Button
+                      key={suggestion}
+                      type="button"
+                      variant="outline"
+                      size="sm"
+                      className="h-7 rounded-full text-xs"
+                      disabled={busy}
+                      onClick={() => onSuggestion(suggestion)}
+                    >
                       {suggestion}
                     </Button>
                   ))}
@@ -150,7 +166,9 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
           <li className="flex gap-2.5" data-testid="bot-draft">
             <Avatar type="bot" />
             <div className="bg-muted max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words sm:max-w-[75%]">
-              <ReactMarkdown components={markdown} urlTransform={urlTransform}>{draft}</ReactMarkdown>
+              <ReactMarkdown components={markdown} urlTransform={urlTransform}>
+                {draft}
+              </ReactMarkdown>
             </div>
           </li>
         )}

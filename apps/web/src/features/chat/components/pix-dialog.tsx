@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
+import { useEffect, useRef, useState } from 'react';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -77,9 +77,13 @@ export function PixDialog({ pix, onOpenChange }: { pix: PixDetails | null; onOpe
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Recebedor</dt>
-              <dd className="font-medium break-words" data-testid="pix-recipient">{pix.recipient}</dd>
+              <dd className="font-medium break-words" data-testid="pix-recipient">
+                {pix.recipient}
+              </dd>
               <dt className="text-muted-foreground">Valor</dt>
-              <dd className="font-semibold" data-testid="pix-value">{pix.value === null ? 'Definido por você' : formatBRL(pix.value)}</dd>
+              <dd className="font-semibold" data-testid="pix-value">
+                {pix.value === null ? 'Definido por você' : formatBRL(pix.value)}
+              </dd>
               {pix.description && (
                 <>
                   <dt className="text-muted-foreground">Descrição</dt>

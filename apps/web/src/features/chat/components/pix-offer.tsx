@@ -1,8 +1,8 @@
 // A PIX offered in the conversation, as its payment stands now: the button that opens the code while
 // it can be paid, 'Pagamento confirmado' with what was bought once it is paid (live), and a new PIX
 // for an expired one.
-import { useState } from 'react';
 import { CheckCircle2, Loader2, QrCode, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import type { PixOffer } from '@vitrine/domain/chat';
 import { PAYMENT_CONFIRMED, type ConversationPayment } from '@vitrine/domain/payments';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,11 @@ export function PixOfferBlock({ offer, payment, onOpen, onRenew }: PixOfferProps
   const [renewing, setRenewing] = useState(false);
   if (payment?.status === 'paid') {
     return (
-      <div role="status" className="mt-2.5 flex items-start gap-2 rounded-lg border border-emerald-600/30 bg-emerald-50 p-2.5 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100" data-testid="payment-confirmed">
+      <div
+        role="status"
+        className="mt-2.5 flex items-start gap-2 rounded-lg border border-emerald-600/30 bg-emerald-50 p-2.5 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100"
+        data-testid="payment-confirmed"
+      >
         <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
         <div className="min-w-0">
           <p className="font-semibold">{PAYMENT_CONFIRMED}</p>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { ChevronDown, ChevronUp, QrCode, Zap } from 'lucide-react';
+import { useState } from 'react';
 import type { PublicShortcut } from '@vitrine/domain/chat';
 import { SHORTCUTS_SHOWN } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
 import { CheckCircle2, Clock, TriangleAlert } from 'lucide-react';
-import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { ShortcutRunStatus } from '@vitrine/domain/chat';
+import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { notify } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useShortcutRun } from '../api/get-shortcut-run';
@@ -47,7 +47,11 @@ export function ShortcutRunCard({ run, otherChannels }: { run: ShortcutRun; othe
 
   const { title, Icon, className } = LOOK[status];
   const text =
-    status === 'queued' ? CHAT_TEXTS.shortcutQueued(run.name) : status === 'delivered' ? CHAT_TEXTS.shortcutDelivered(run.name) : CHAT_TEXTS.shortcutFailed(run.name);
+    status === 'queued'
+      ? CHAT_TEXTS.shortcutQueued(run.name)
+      : status === 'delivered'
+        ? CHAT_TEXTS.shortcutDelivered(run.name)
+        : CHAT_TEXTS.shortcutFailed(run.name);
   return (
     <li ref={item} className="flex justify-center" data-testid="shortcut-run" data-status={status}>
       <div role="status" className={cn('w-full max-w-md min-w-0 rounded-xl border px-3.5 py-2.5 text-sm break-words', className)}>

@@ -1,12 +1,12 @@
 // The conversation on screen: loaded from the server (it survives a reload), the visitor's messages
 // shown at once, the assistant's answer after the specification's delay with a typing indicator,
 // streamed text as it is written.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatFeedback, ChatMessage } from '@vitrine/domain/chat';
-import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS } from '@vitrine/domain/chat-text';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { chatIntentMessage } from '@vitrine/domain/chat-intent-link';
+import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS } from '@vitrine/domain/chat-text';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { latestConversationQueryOptions } from '../api/get-conversation';

@@ -8,21 +8,23 @@ import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
 import { legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
-import { saoPauloDay } from '@vitrine/domain/money';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
+import { saoPauloDay } from '@vitrine/domain/money';
+import { LoadFailed } from '@/components/load-failed';
+import { Markdown } from '@/components/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
-import { Markdown } from '@/components/markdown';
-import { LoadFailed } from '@/components/load-failed';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
 import { FooterForm, HeaderForm } from './site-chrome-forms';
 
-const faqSchema = z.array(z.object({ question: z.string().min(1, 'Pergunta vazia.'), answer: z.string().min(1, 'Resposta vazia.') }), { error: 'Use uma lista de {"question", "answer"}.' });
+const faqSchema = z.array(z.object({ question: z.string().min(1, 'Pergunta vazia.'), answer: z.string().min(1, 'Resposta vazia.') }), {
+  error: 'Use uma lista de {"question", "answer"}.',
+});
 
 export function ContentSection() {
   return (
@@ -67,8 +69,16 @@ export function ContentSection() {
             columns={[
               { key: 'section', header: 'Seção', sort: 'section', cell: (row) => String(row.section) },
               { key: 'configKey', header: 'Chave', sort: 'configKey', cell: (row) => <code className="text-xs">{String(row.configKey)}</code> },
-              { key: 'value', header: 'Valor', cell: (row) => <span className="line-clamp-1 max-w-80 text-xs break-all">{JSON.stringify(row.configValue)}</span> },
-              { key: 'isActive', header: 'Status', cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+              {
+                key: 'value',
+                header: 'Valor',
+                cell: (row) => <span className="line-clamp-1 max-w-80 text-xs break-all">{JSON.stringify(row.configValue)}</span>,
+              },
+              {
+                key: 'isActive',
+                header: 'Status',
+                cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>,
+              },
             ]}
             fields={[
               { key: 'section', label: 'Seção', kind: 'text' },
@@ -138,10 +148,24 @@ function EntryEditor({ section, configKey, label, schema }: { section: string; c
   const entries = useSectionEntries(section);
   const save = useSaveEntry();
   if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
-  return <EntryForm section={section} label={label} schema={schema} initial={entries.data[configKey] ?? []} onSave={(value) => save(section, configKey, value)} />;
+  return (
+    <EntryForm section={section} label={label} schema={schema} initial={entries.data[configKey] ?? []} onSave={(value) => save(section, configKey, value)} />
+  );
 }
 
-function EntryForm({ section, label, schema, initial, onSave }: { section: string; label: string; schema?: z.ZodType; initial: unknown; onSave: (value: unknown) => Promise<unknown> }) {
+function EntryForm({
+  section,
+  label,
+  schema,
+  initial,
+  onSave,
+}: {
+  section: string;
+  label: string;
+  schema?: z.ZodType;
+  initial: unknown;
+  onSave: (value: unknown) => Promise<unknown>;
+}) {
   const fields = useMemo((): FieldSpec[] => [{ key: 'value', label, kind: 'json', rows: 12 }], [label]);
   const entrySchema = useMemo(() => z.object({ value: schema ?? z.unknown() }), [schema]);
   const form = useSchemaForm({ fields, schema: entrySchema, initial: { value: initial } });
@@ -164,14 +188,37 @@ function LegalDocumentEditor({ documentKey, title }: { documentKey: LegalDocumen
   const save = useSaveEntry();
   if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
   const stored = legalDocumentSchema.safeParse(entries.data[documentKey]);
-  return <LegalDocumentForm documentKey={documentKey} title={title} initial={stored.success ? stored.data : { title, body: '' }} onSave={(document) => save('legal', documentKey, document)} />;
+  return (
+    <LegalDocumentForm
+      documentKey={documentKey}
+      title={title}
+      initial={stored.success ? stored.data : { title, body: '' }}
+      onSave={(document) => save('legal', documentKey, document)}
+    />
+  );
 }
 
 /** A legal document as saved: stamped with the day of the revision. */
 const legalDocumentToday = z.preprocess((document) => ({ ...(document as object), updatedAt: saoPauloDay() }), legalDocumentInputSchema);
 
-function LegalDocumentForm({ documentKey, title, initial, onSave }: { documentKey: LegalDocumentKey; title: string; initial: { title: string; body: string }; onSave: (document: unknown) => Promise<unknown> }) {
-  const fields = useMemo((): FieldSpec[] => [{ key: 'title', label: `Título: ${title}`, kind: 'text' }, { key: 'body', label: `${title} (Markdown)`, kind: 'textarea', rows: 12 }], [title]);
+function LegalDocumentForm({
+  documentKey,
+  title,
+  initial,
+  onSave,
+}: {
+  documentKey: LegalDocumentKey;
+  title: string;
+  initial: { title: string; body: string };
+  onSave: (document: unknown) => Promise<unknown>;
+}) {
+  const fields = useMemo(
+    (): FieldSpec[] => [
+      { key: 'title', label: `Título: ${title}`, kind: 'text' },
+      { key: 'body', label: `${title} (Markdown)`, kind: 'textarea', rows: 12 },
+    ],
+    [title],
+  );
   const form = useSchemaForm({ fields, schema: legalDocumentToday, initial });
   const body = String(useWatch({ control: form.control, name: 'body' }) ?? '');
   const id = `legal-${documentKey}`;

@@ -2,8 +2,8 @@
 // message under its field), with a live preview of what visitors will see: links added, removed and
 // reordered, the footer's social profiles, one toast per save.
 import { Save } from 'lucide-react';
-import { useWatch } from 'react-hook-form';
 import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
@@ -84,7 +84,9 @@ const toFooter = (values: Record<string, unknown>): unknown => ({
   logo: { text: values.logoText, imageUrl: unlessEmpty(values.logoImageUrl) },
   description: values.description,
   // An unset social profile is left out, never stored as an empty address.
-  social: Object.fromEntries(SOCIAL_FIELDS.flatMap(({ key }) => (typeof values[key] === 'string' && values[key].trim() !== '' ? [[key, values[key].trim()]] : []))),
+  social: Object.fromEntries(
+    SOCIAL_FIELDS.flatMap(({ key }) => (typeof values[key] === 'string' && values[key].trim() !== '' ? [[key, values[key].trim()]] : [])),
+  ),
   quickLinks: values.quickLinks,
   legalLinks: values.legalLinks,
   contact: { email: values.email, phone: values.phone, location: values.location },
@@ -92,7 +94,19 @@ const toFooter = (values: Record<string, unknown>): unknown => ({
 });
 const footerBody = z.record(z.string(), z.unknown()).transform(toFooter).pipe(footerConfigSchema);
 
-function FormWithPreview({ label, onSubmit, submitting, fields, preview }: { label: string; onSubmit: () => void; submitting: boolean; fields: ReactNode; preview: ReactNode }) {
+function FormWithPreview({
+  label,
+  onSubmit,
+  submitting,
+  fields,
+  preview,
+}: {
+  label: string;
+  onSubmit: () => void;
+  submitting: boolean;
+  fields: ReactNode;
+  preview: ReactNode;
+}) {
   return (
     <form className="grid gap-4 lg:grid-cols-2" aria-label={label} noValidate onSubmit={onSubmit}>
       <div className="min-w-0 space-y-3">
@@ -117,7 +131,11 @@ function drawField<Out>(form: SchemaFormApi<Out>, fields: readonly FieldSpec[], 
 }
 
 export function HeaderForm({ stored, save }: { stored: Record<string, unknown>; save: SaveParts }) {
-  const form = useSchemaForm({ fields: HEADER_FIELDS, schema: headerBody, initial: toHeaderValues(storedOrDefault(headerConfigSchema, defaultHeaderConfig, stored)) });
+  const form = useSchemaForm({
+    fields: HEADER_FIELDS,
+    schema: headerBody,
+    initial: toHeaderValues(storedOrDefault(headerConfigSchema, defaultHeaderConfig, stored)),
+  });
   const texts = useWatch({ control: form.control });
   const field = drawField(form, HEADER_FIELDS, 'cabecalho');
   return (
@@ -142,7 +160,11 @@ export function HeaderForm({ stored, save }: { stored: Record<string, unknown>; 
 }
 
 export function FooterForm({ stored, save }: { stored: Record<string, unknown>; save: SaveParts }) {
-  const form = useSchemaForm({ fields: FOOTER_FIELDS, schema: footerBody, initial: toFooterValues(storedOrDefault(footerConfigSchema, defaultFooterConfig, stored)) });
+  const form = useSchemaForm({
+    fields: FOOTER_FIELDS,
+    schema: footerBody,
+    initial: toFooterValues(storedOrDefault(footerConfigSchema, defaultFooterConfig, stored)),
+  });
   const texts = useWatch({ control: form.control });
   const field = drawField(form, FOOTER_FIELDS, 'rodape');
   return (

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contentContract } from '@vitrine/domain/content.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { contentContract } from '@vitrine/domain/content.contract';
 
 export const siteConfigQueryOptions = (section: string) =>
   queryOptions({

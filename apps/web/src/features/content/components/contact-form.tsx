@@ -1,6 +1,6 @@
-import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CONTACT_SENT_TOAST, contactMessageInputSchema } from '@vitrine/domain/content';
 import { Button } from '@/components/ui/button';

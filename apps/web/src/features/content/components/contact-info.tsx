@@ -1,10 +1,10 @@
 import { Bot, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
 import { contactChannelListSchema, contactFaqSchema, type ContactChannel, type ContactFaq } from '@vitrine/domain/content';
+import { emailHref, phoneHref, whatsappHref } from '@vitrine/domain/site-config';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { emailHref, phoneHref, whatsappHref } from '@vitrine/domain/site-config';
 import { useSiteConfig } from '../api/get-site-config';
 
 const channelIcons: Record<ContactChannel['type'], typeof Mail> = {
@@ -20,9 +20,7 @@ const defaultChannels: ContactChannel[] = [
   { type: 'email', label: 'E-mail', value: 'contato@vitrine.com.br', href: 'mailto:contato@vitrine.com.br', description: 'Respondemos em até 24 horas.' },
   { type: 'chat', label: 'Assistente IA', value: 'Converse agora', href: '/chat', description: 'Disponível 24 horas por dia.' },
 ];
-const defaultFaq: ContactFaq = [
-  { question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' },
-];
+const defaultFaq: ContactFaq = [{ question: 'Em quanto tempo vocês respondem?', answer: 'Respondemos todas as mensagens em até 24 horas.' }];
 
 export function useContactContent() {
   const config = useSiteConfig('contact');

@@ -1,9 +1,9 @@
 import { legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
+import { Markdown } from '@/components/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useSiteConfig } from '../api/get-site-config';
-import { Markdown } from '@/components/markdown';
 
 const FALLBACK_TITLES: Record<LegalDocumentKey, string> = { privacy: 'Política de Privacidade', terms: 'Termos de Uso' };
 

@@ -14,7 +14,10 @@ export function UserGuide({ markdown }: { markdown: string }) {
     <ol className="space-y-1 text-sm">
       {toc.map((entry) => (
         <li key={entry.id} className={entry.level === 3 ? 'pl-4' : undefined}>
-          <a href={`#${entry.id}`} className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 block rounded px-2 py-1 outline-none focus-visible:ring-[3px]">
+          <a
+            href={`#${entry.id}`}
+            className="text-muted-foreground hover:text-foreground focus-visible:ring-ring/50 block rounded px-2 py-1 outline-none focus-visible:ring-[3px]"
+          >
             {entry.text}
           </a>
         </li>

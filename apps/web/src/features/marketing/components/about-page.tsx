@@ -39,8 +39,8 @@ export function AboutPage() {
             Nossa missão
           </h2>
           <p className="text-muted-foreground mt-4 text-lg leading-relaxed">
-            Levar o melhor do entretenimento a todas as telas do Brasil, com qualidade de cinema, preço justo e um atendimento
-            inteligente que responde na hora — para clientes e para quem revende.
+            Levar o melhor do entretenimento a todas as telas do Brasil, com qualidade de cinema, preço justo e um atendimento inteligente que responde na hora
+            — para clientes e para quem revende.
           </p>
         </section>
 

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Film } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
@@ -12,9 +12,7 @@ export function EntertainmentSection({ children }: { children?: ReactNode }) {
         <h2 id="entretenimento-titulo" className="mt-4 text-3xl font-bold tracking-tight sm:text-4xl">
           Entretenimento Premium
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-white/80">
-          Os filmes e séries mais bem avaliados entre os que estão em alta nesta semana.
-        </p>
+        <p className="mx-auto mt-3 max-w-2xl text-white/80">Os filmes e séries mais bem avaliados entre os que estão em alta nesta semana.</p>
         {children && <div className="mt-10">{children}</div>}
         <Button asChild size="lg" className="mt-10 bg-white text-violet-900 hover:bg-white/90">
           <Link to="/midia">Explorar catálogo</Link>

@@ -53,9 +53,7 @@ export function FeaturesPage() {
     <main>
       <section className="bg-gradient-to-br from-violet-950 via-violet-800 to-fuchsia-700 px-4 py-16 text-center text-white sm:py-24">
         <h1 className="text-3xl font-extrabold tracking-tight min-[360px]:text-4xl sm:text-5xl">Funcionalidades</h1>
-        <p className="mx-auto mt-5 max-w-2xl text-white/85 sm:text-lg">
-          Inteligência artificial, imagem 4K e segurança em uma só assinatura.
-        </p>
+        <p className="mx-auto mt-5 max-w-2xl text-white/85 sm:text-lg">Inteligência artificial, imagem 4K e segurança em uma só assinatura.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg" className="bg-white text-violet-800 hover:bg-white/90">
             <Link to={chatIntentHref({ kind: 'try_ai' })}>
@@ -63,7 +61,12 @@ export function FeaturesPage() {
               Testar IA Agora
             </Link>
           </Button>
-          <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent">
+          <Button
+            asChild
+            size="lg"
+            variant="outline"
+            className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent"
+          >
             <Link to="/">Ver Planos</Link>
           </Button>
         </div>
@@ -130,7 +133,12 @@ export function FeaturesPage() {
             <Button asChild size="lg" className="bg-white text-violet-800 hover:bg-white/90">
               <Link to={chatIntentHref({ kind: 'try_ai' })}>Testar IA Agora</Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent">
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white dark:bg-transparent"
+            >
               <Link to="/">Ver Planos</Link>
             </Button>
           </div>

@@ -54,7 +54,14 @@ export function HomeHero({ signedIn }: { signedIn: boolean }) {
         </div>
         <dl className="mx-auto mt-14 grid max-w-4xl grid-cols-2 gap-4 sm:grid-cols-5">
           {claims.map(({ icon: Icon, value, label }, index) => (
-            <div key={label} className={index === claims.length - 1 ? 'col-span-2 rounded-xl bg-white/10 p-4 ring-1 ring-white/15 sm:col-span-1' : 'rounded-xl bg-white/10 p-4 ring-1 ring-white/15'}>
+            <div
+              key={label}
+              className={
+                index === claims.length - 1
+                  ? 'col-span-2 rounded-xl bg-white/10 p-4 ring-1 ring-white/15 sm:col-span-1'
+                  : 'rounded-xl bg-white/10 p-4 ring-1 ring-white/15'
+              }
+            >
               <dt className="sr-only">{label}</dt>
               <dd>
                 <Icon className="mx-auto mb-2 size-5 text-fuchsia-200" aria-hidden />

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaType } from '@vitrine/domain/media';
-import { callEndpoint } from '@/lib/api-client';
 import { mediaContract } from '@vitrine/domain/media.contract';
+import { callEndpoint } from '@/lib/api-client';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaDetailsQueryOptions = (mediaType: MediaType, id: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaType } from '@vitrine/domain/media';
-import { callEndpoint } from '@/lib/api-client';
 import { mediaContract } from '@vitrine/domain/media.contract';
+import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaHomeQueryOptions = queryOptions({

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MediaFilters, MediaList, MediaType } from '@vitrine/domain/media';
+import { mediaContract } from '@vitrine/domain/media.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { mediaContract } from '@vitrine/domain/media.contract';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 
 export const mediaListQueryOptions = (mediaType: MediaType, list: MediaList, filters: MediaFilters = {}) => {

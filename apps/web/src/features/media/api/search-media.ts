@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { isSearchableQuery } from '@vitrine/domain/media-display';
-import { callEndpoint } from '@/lib/api-client';
 import { mediaContract } from '@vitrine/domain/media.contract';
+import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { MEDIA_KEY, mediaRetry } from '../lib/media-query';
 

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { MediaType } from '@vitrine/domain/media';
 import { MEDIA_ROWS } from '@vitrine/domain/media-display';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -70,8 +70,7 @@ export function MediaCatalog() {
 
           {trending.data?.source === 'tmdb' && (
             <p className="text-muted-foreground border-t pt-6 text-xs">
-              Dados e imagens de filmes e séries fornecidos pela TMDB. Este produto usa a API da TMDB, mas não é endossado nem certificado pela
-              TMDB.
+              Dados e imagens de filmes e séries fornecidos pela TMDB. Este produto usa a API da TMDB, mas não é endossado nem certificado pela TMDB.
             </p>
           )}
         </>

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { ExternalLink, Film, Play, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { MediaListItem } from '@vitrine/domain/media';
 import { imdbUrl } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';
@@ -87,7 +87,13 @@ export function MediaDetailDialog({
             {UNKNOWN_TITLE}. Ele pode ter sido removido do catálogo.
           </p>
         ) : query.isError ? (
-          <MediaErrorState compact title="Não foi possível carregar os detalhes" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <MediaErrorState
+            compact
+            title="Não foi possível carregar os detalhes"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         ) : (
           <>
             <section aria-label="Imagens">
@@ -129,7 +135,13 @@ export function MediaDetailDialog({
                 <div className="col-span-2 sm:col-span-4">
                   <dt className="text-muted-foreground text-xs tracking-wide uppercase">Gêneros</dt>
                   <dd className="mt-1 flex flex-wrap gap-1.5">
-                    {details.genres.length > 0 ? details.genres.map((genre) => <Badge key={genre.id} variant="outline">{genre.name}</Badge>) : '—'}
+                    {details.genres.length > 0
+                      ? details.genres.map((genre) => (
+                          <Badge key={genre.id} variant="outline">
+                            {genre.name}
+                          </Badge>
+                        ))
+                      : '—'}
                   </dd>
                 </div>
               </dl>

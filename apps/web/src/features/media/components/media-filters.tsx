@@ -46,7 +46,12 @@ export function MediaFiltersPanel({
       : knownGenres;
 
   return (
-    <div id={FILTERS_PANEL_ID} role="group" aria-label="Filtros" className="bg-card flex flex-col gap-4 rounded-xl border p-4 shadow-sm sm:flex-row sm:items-end">
+    <div
+      id={FILTERS_PANEL_ID}
+      role="group"
+      aria-label="Filtros"
+      className="bg-card flex flex-col gap-4 rounded-xl border p-4 shadow-sm sm:flex-row sm:items-end"
+    >
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <Label htmlFor="filtro-genero">Gênero</Label>
         <Select

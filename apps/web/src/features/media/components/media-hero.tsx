@@ -17,9 +17,7 @@ export function MediaHero({ onDetails, onTrailer }: { onDetails: (item: MediaLis
 
   if (trending.isPending) return <MediaHeroSkeleton />;
   if (!first) {
-    return (
-      <div className="text-muted-foreground rounded-2xl border border-dashed px-6 py-16 text-center">Nenhum filme em alta no momento.</div>
-    );
+    return <div className="text-muted-foreground rounded-2xl border border-dashed px-6 py-16 text-center">Nenhum filme em alta no momento.</div>;
   }
 
   const text = mediaHeroText(first);
@@ -52,7 +50,11 @@ interface MediaHeroBannerProps {
  */
 export function MediaHeroBanner({ text, image, trailer, onTrailer, onDetails }: MediaHeroBannerProps) {
   return (
-    <section aria-label={`Em destaque: ${text.title}`} data-testid="media-hero" className="relative isolate overflow-hidden rounded-2xl bg-slate-950 text-white">
+    <section
+      aria-label={`Em destaque: ${text.title}`}
+      data-testid="media-hero"
+      className="relative isolate overflow-hidden rounded-2xl bg-slate-950 text-white"
+    >
       <MediaImage
         source={image.source}
         path={image.path}
@@ -62,7 +64,10 @@ export function MediaHeroBanner({ text, image, trailer, onTrailer, onDetails }: 
         priority
         className="absolute inset-0 -z-10 size-full object-top"
       />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black via-black/70 to-black/10 sm:bg-gradient-to-r sm:via-black/60 sm:to-transparent" aria-hidden />
+      <div
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-black via-black/70 to-black/10 sm:bg-gradient-to-r sm:via-black/60 sm:to-transparent"
+        aria-hidden
+      />
       <div className="flex min-h-[380px] max-w-2xl flex-col justify-end gap-4 p-6 sm:min-h-[440px] sm:p-10">
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <Badge className="bg-fuchsia-600 text-white">Em alta</Badge>

@@ -19,7 +19,14 @@ export function MediaHighlights() {
           ))}
         </div>
       ) : home.isError ? (
-        <MediaErrorState compact title="Destaques indisponíveis" error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} className="border-white/30" />
+        <MediaErrorState
+          compact
+          title="Destaques indisponíveis"
+          error={home.error}
+          onRetry={() => void home.refetch()}
+          retrying={home.isFetching}
+          className="border-white/30"
+        />
       ) : home.data.items.length === 0 ? (
         <p className="text-center text-white/75">Nenhum destaque no momento.</p>
       ) : (

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { Clapperboard } from 'lucide-react';
+import { useState } from 'react';
 import type { ImageKind, MediaSource } from '@vitrine/domain/media';
 import { mediaImageSrcSet, mediaImageUrl } from '@vitrine/domain/media-display';
 import { reportBrokenOnMount } from '@/lib/broken-image';

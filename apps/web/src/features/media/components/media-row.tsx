@@ -38,7 +38,13 @@ export function MediaRow({
       ) : query.isError ? (
         <>
           <h3 className="mb-3 text-lg font-semibold sm:text-xl">{label}</h3>
-          <MediaErrorState compact title={`Não foi possível carregar ${label}`} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <MediaErrorState
+            compact
+            title={`Não foi possível carregar ${label}`}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         </>
       ) : query.data.results.length === 0 ? (
         <>

@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2, Search } from 'lucide-react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaListItem } from '@vitrine/domain/media';
 import { isSearchableQuery, SEARCH_DROPDOWN_SIZE } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';

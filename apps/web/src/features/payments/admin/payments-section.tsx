@@ -14,13 +14,13 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { queryTableProps } from '@/features/admin/components/table-props';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 
 const STATUS_VARIANT: Record<PaymentStatus, 'default' | 'secondary' | 'outline' | 'destructive'> = {
   paid: 'default',
@@ -41,7 +41,11 @@ export function PaymentsSection() {
   const query = useQuery({
     queryKey: ['payments', 'admin', list.page, list.pageSize, list.search, filter],
     queryFn: ({ signal }) =>
-      callEndpoint(adminPaymentsContract.list, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: filter } }, { signal }),
+      callEndpoint(
+        adminPaymentsContract.list,
+        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: filter } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(query.error, 'pagamentos');
@@ -93,7 +97,14 @@ export function PaymentsSection() {
     {
       key: 'times',
       header: 'Pago / expira',
-      cell: (row) => (row.paidAt ? `Pago ${formatDateTime(row.paidAt)}` : row.expiresAt ? `Expira ${formatDateTime(row.expiresAt)}` : row.provider === 'static' ? 'Código estático' : '—'),
+      cell: (row) =>
+        row.paidAt
+          ? `Pago ${formatDateTime(row.paidAt)}`
+          : row.expiresAt
+            ? `Expira ${formatDateTime(row.expiresAt)}`
+            : row.provider === 'static'
+              ? 'Código estático'
+              : '—',
     },
   ];
 
@@ -152,7 +163,8 @@ export function PaymentsSection() {
           <DialogHeader>
             <DialogTitle>Marcar como recebido</DialogTitle>
             <DialogDescription>
-              {marking && `${marking.itemName}: ${formatBRL(marking.amount)}. Confira no extrato antes: a marcação fica registrada na auditoria e avisa o webhook de pagamentos.`}
+              {marking &&
+                `${marking.itemName}: ${formatBRL(marking.amount)}. Confira no extrato antes: a marcação fica registrada na auditoria e avisa o webhook de pagamentos.`}
             </DialogDescription>
           </DialogHeader>
           <div className="space-y-2">

@@ -20,30 +20,31 @@ import {
   type RechargeContact,
 } from '@vitrine/domain/recharge';
 import { adminCreditOrdersContract, adminPricingContract, adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
-import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { callEndpoint } from '@/lib/api-client';
-import { CACHE_TTL } from '@/lib/query-client';
-import { notify } from '@/lib/toast';
-import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { pageCount } from '@/features/admin/api/use-paged-list';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
 import { SchemaField, textsOf, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { callEndpoint } from '@/lib/api-client';
+import { CACHE_TTL } from '@/lib/query-client';
+import { notify } from '@/lib/toast';
+import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
 
 function useContacts() {
   return useQuery({
     queryKey: ['recharge_contacts', 'options'],
-    queryFn: ({ signal }) => callEndpoint(adminRechargeContactsContract.list, { query: { pageSize: 100, sort: 'name' } }, { signal }).then((page) => page.items as RechargeContact[]),
+    queryFn: ({ signal }) =>
+      callEndpoint(adminRechargeContactsContract.list, { query: { pageSize: 100, sort: 'name' } }, { signal }).then((page) => page.items as RechargeContact[]),
     staleTime: CACHE_TTL.default,
   });
 }
@@ -169,7 +170,12 @@ export function NewRechargePanel() {
                   <td className="p-2">{row.providerCode ?? '—'}</td>
                   <td className="p-2">{row.userName ?? '—'}</td>
                   <td className="p-2 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => setItems((current) => current.filter((_, at) => at !== index))} aria-label={`Remover item ${row.provider}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setItems((current) => current.filter((_, at) => at !== index))}
+                      aria-label={`Remover item ${row.provider}`}
+                    >
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </td>
@@ -226,7 +232,10 @@ export function NewRechargePanel() {
 function useFollowDelivery(orderId: string | null, done: () => void) {
   const order = useQuery({
     queryKey: ['credit_orders', 'following', orderId],
-    queryFn: ({ signal }) => callEndpoint(adminCreditOrdersContract.list, { query: { page: 1, pageSize: 20 } }, { signal }).then((page) => page.items.find((item) => item.id === orderId) ?? null),
+    queryFn: ({ signal }) =>
+      callEndpoint(adminCreditOrdersContract.list, { query: { page: 1, pageSize: 20 } }, { signal }).then(
+        (page) => page.items.find((item) => item.id === orderId) ?? null,
+      ),
     enabled: orderId !== null,
     refetchInterval: 2_000,
   });
@@ -260,7 +269,11 @@ function ContactsSection() {
       columns={[
         { key: 'name', header: 'Nome', sort: 'name', cell: (row) => <span className="font-medium">{String(row.name)}</span> },
         { key: 'phone', header: 'Telefone', cell: (row) => String(row.phone ?? '—') },
-        { key: 'isActive', header: 'Status', cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge> },
+        {
+          key: 'isActive',
+          header: 'Status',
+          cell: (row) => <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>,
+        },
       ]}
       fields={[
         { key: 'name', label: 'Nome', kind: 'text' },
@@ -289,7 +302,8 @@ export function RechargeOrdersPanel() {
     staleTime: CACHE_TTL.short,
     placeholderData: keepPreviousData,
     // A delivery still being tried is followed until it settles.
-    refetchInterval: (query) => (query.state.data?.items.some((order) => order.delivery && ['pending', 'delivering'].includes(order.delivery.status)) ? 2_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((order) => order.delivery && ['pending', 'delivering'].includes(order.delivery.status)) ? 2_000 : false,
   });
   useLoadErrorToast(orders.error, 'pedidos');
   const resend = useMutation({
@@ -318,7 +332,12 @@ export function RechargeOrdersPanel() {
       ) : (
         <ul className="space-y-3" aria-label="Pedidos enviados">
           {items.map((order) => (
-            <OrderCard key={order.id} order={order} onResend={() => void resendGuarded(order.id)} resending={resend.isPending && resend.variables === order.id} />
+            <OrderCard
+              key={order.id}
+              order={order}
+              onResend={() => void resendGuarded(order.id)}
+              resending={resend.isPending && resend.variables === order.id}
+            />
           ))}
         </ul>
       )}
@@ -436,7 +455,9 @@ const STANDARD_COST_FIELDS: FieldSpec[] = [
 
 /** A field left empty is refused too: the saved schema would clamp it to zero. */
 const standardCost = z.number({ error: 'Informe um valor numérico' });
-const standardCostsInput = z.object({ creditCost: standardCost, supplierCost: standardCost, providerCost: standardCost }).transform((costs) => standardCostsSchema.parse(costs));
+const standardCostsInput = z
+  .object({ creditCost: standardCost, supplierCost: standardCost, providerCost: standardCost })
+  .transform((costs) => standardCostsSchema.parse(costs));
 
 /** Text that is no number is said under its field, never saved as zero. */
 function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCosts; pending: boolean; onSave: (body: StandardCosts) => unknown }) {

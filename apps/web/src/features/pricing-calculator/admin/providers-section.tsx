@@ -22,20 +22,20 @@ import {
 import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
-import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { callEndpoint } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
-import { useIsNarrow } from '@/lib/use-is-narrow';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { uploadFile } from '@/features/admin/api/upload-file';
 import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from '@/features/admin/components/schema-form';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useIsNarrow } from '@/lib/use-is-narrow';
+import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {
@@ -75,7 +75,15 @@ async function removeStoredFile(bucket: UploadBucket, url: string): Promise<bool
   }
 }
 
-function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider | null; onSave: (body: Record<string, unknown>) => Promise<boolean>; onClose: () => void }) {
+function ProviderForm({
+  provider,
+  onSave,
+  onClose,
+}: {
+  provider: AdminProvider | null;
+  onSave: (body: Record<string, unknown>) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const key = draftKey(provider?.id ?? null);
   const [restored] = useState(() => readDraft<FormTexts>(key));
   const form = useSchemaForm({ fields: PROVIDER_FIELDS, schema: providerCreateSchema, initial: provider ?? NEW_PROVIDER, restored });
@@ -127,8 +135,20 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
       {PROVIDER_FIELDS.filter((field) => !FILE_KEYS.has(field.key)).map((field) => (
         <SchemaField key={field.key} form={form} field={field} idPrefix="provedor" className={field.kind === 'boolean' ? 'sm:col-span-2' : undefined} />
       ))}
-      <FileField label="Logo" bucket="provider-logos" url={fileOf('logoUrl')} onUploaded={(url) => setFile('logoUrl', url)} onRemove={() => void dropFile('logoUrl')} />
-      <FileField label="Documento" bucket="provider-documents" url={fileOf('documentUrl')} onUploaded={(url) => setFile('documentUrl', url)} onRemove={() => void dropFile('documentUrl')} />
+      <FileField
+        label="Logo"
+        bucket="provider-logos"
+        url={fileOf('logoUrl')}
+        onUploaded={(url) => setFile('logoUrl', url)}
+        onRemove={() => void dropFile('logoUrl')}
+      />
+      <FileField
+        label="Documento"
+        bucket="provider-documents"
+        url={fileOf('documentUrl')}
+        onUploaded={(url) => setFile('documentUrl', url)}
+        onRemove={() => void dropFile('documentUrl')}
+      />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Salvando…' : 'Salvar'}
@@ -142,7 +162,19 @@ function ProviderForm({ provider, onSave, onClose }: { provider: AdminProvider |
 }
 
 /** One file of a provider: idle (a chooser), uploading (a progress bar), uploaded (its name and a remove button). */
-function FileField({ label, bucket, url, onUploaded, onRemove }: { label: string; bucket: UploadBucket; url: string; onUploaded: (url: string) => void; onRemove: () => void }) {
+function FileField({
+  label,
+  bucket,
+  url,
+  onUploaded,
+  onRemove,
+}: {
+  label: string;
+  bucket: UploadBucket;
+  url: string;
+  onUploaded: (url: string) => void;
+  onRemove: () => void;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const [name, setName] = useState<string | null>(null);
   const policy = uploadBuckets[bucket];
@@ -164,12 +196,23 @@ function FileField({ label, bucket, url, onUploaded, onRemove }: { label: string
     <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={inputId}>{label}</Label>
       {progress !== null ? (
-        <div className="bg-muted h-2 overflow-hidden rounded" role="progressbar" aria-label={`Enviando ${label.toLowerCase()}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)}>
+        <div
+          className="bg-muted h-2 overflow-hidden rounded"
+          role="progressbar"
+          aria-label={`Enviando ${label.toLowerCase()}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
           <div className="bg-primary h-full transition-[width]" style={{ width: `${Math.round(progress * 100)}%` }} />
         </div>
       ) : url ? (
         <div className="flex min-w-0 items-center gap-2 text-sm">
-          {bucket === 'provider-logos' ? <img src={url} alt={`${label} enviado`} className="size-10 rounded border object-contain" /> : <FileText className="size-5 shrink-0" aria-hidden />}
+          {bucket === 'provider-logos' ? (
+            <img src={url} alt={`${label} enviado`} className="size-10 rounded border object-contain" />
+          ) : (
+            <FileText className="size-5 shrink-0" aria-hidden />
+          )}
           <span className="min-w-0 truncate" title={name ?? lastPathSegment(url)}>
             {name ?? lastPathSegment(url)}
           </span>
@@ -263,7 +306,12 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
                   <td className="py-1 pr-2">{formatBRL(cost.unitCost)}</td>
                   <td className="py-1 pr-2">{formatBRL(cost.totalCost)}</td>
                   <td className="py-1 text-right">
-                    <Button variant="ghost" size="sm" onClick={() => void remove(cost)} aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${formatDecimal(cost.quantity)}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => void remove(cost)}
+                      aria-label={`Remover faixa ${PERIOD_LABELS[cost.planType]} ${formatDecimal(cost.quantity)}`}
+                    >
                       <Trash2 className="size-4" aria-hidden />
                     </Button>
                   </td>
@@ -273,7 +321,12 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
           </table>
         </div>
       )}
-      <form noValidate className="flex flex-wrap items-start gap-2" aria-label={`Nova faixa de custo de ${provider.name}`} onSubmit={form.handleSubmit((tier) => void add(tier))}>
+      <form
+        noValidate
+        className="flex flex-wrap items-start gap-2"
+        aria-label={`Nova faixa de custo de ${provider.name}`}
+        onSubmit={form.handleSubmit((tier) => void add(tier))}
+      >
         {TIER_FIELDS.map((field) => (
           <SchemaField key={field.key} form={form} field={field} idPrefix={`faixa-${provider.id}`} className={TIER_WIDTHS[field.key]} />
         ))}
@@ -287,7 +340,14 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
 
 export function ProvidersManager() {
   const isMobile = useIsNarrow();
-  const table = useAdminTable({ contract: adminProvidersContract, table: 'providers', label: 'provedores', defaultSort: 'name', isMobile, messages: PROVIDER_MESSAGES });
+  const table = useAdminTable({
+    contract: adminProvidersContract,
+    table: 'providers',
+    label: 'provedores',
+    defaultSort: 'name',
+    isMobile,
+    messages: PROVIDER_MESSAGES,
+  });
   const withCosts = useProvidersWithCosts();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -310,7 +370,13 @@ export function ProvidersManager() {
         </Button>
       </div>
       {adding && <ProviderForm provider={null} onClose={() => setAdding(false)} onSave={(body) => table.create(body as never)} />}
-      <Input type="search" aria-label="Buscar provedores" placeholder="Buscar provedores" className="max-w-sm" onChange={(event) => table.setSearch(event.target.value)} />
+      <Input
+        type="search"
+        aria-label="Buscar provedores"
+        placeholder="Buscar provedores"
+        className="max-w-sm"
+        onChange={(event) => table.setSearch(event.target.value)}
+      />
       {table.isLoading ? (
         <Skeleton className="h-32 w-full" />
       ) : table.error && rows.length === 0 ? (
@@ -336,7 +402,10 @@ export function ProvidersManager() {
                     {row.logoUrl ? (
                       <img src={row.logoUrl} alt={`Logo de ${row.name}`} className="size-12 shrink-0 rounded border object-contain" />
                     ) : (
-                      <span className="bg-muted text-muted-foreground flex size-12 shrink-0 items-center justify-center rounded border text-lg font-semibold" aria-hidden>
+                      <span
+                        className="bg-muted text-muted-foreground flex size-12 shrink-0 items-center justify-center rounded border text-lg font-semibold"
+                        aria-hidden
+                      >
                         {row.name.slice(0, 1).toUpperCase()}
                       </span>
                     )}
@@ -345,7 +414,9 @@ export function ProvidersManager() {
                         <span className="font-semibold break-words">{row.name}</span>
                         <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>
                       </div>
-                      <p className="text-muted-foreground text-sm break-words">{[row.supplierName, row.email, row.phone].filter(Boolean).join(' · ') || 'Sem contato cadastrado'}</p>
+                      <p className="text-muted-foreground text-sm break-words">
+                        {[row.supplierName, row.email, row.phone].filter(Boolean).join(' · ') || 'Sem contato cadastrado'}
+                      </p>
                       {row.documentUrl && (
                         <a href={row.documentUrl} className="text-primary text-xs underline" target="_blank" rel="noreferrer">
                           Documento

@@ -6,10 +6,10 @@ import { RESELLER_PLAN_TYPE_LABELS, RESELLER_PLAN_TYPES } from '@vitrine/domain/
 import { BILLING_PERIODS_NEW, MODALIDADES_PLANO, resellerPlanCreateSchema, type AdminResellerPlan } from '@vitrine/domain/resellers-admin';
 import { adminResellerPlansContract } from '@vitrine/domain/resellers-admin.contract';
 import { Badge } from '@/components/ui/badge';
-import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useAdminTable } from '@/features/admin/api/use-admin-table';
 import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
 import type { FieldSpec } from '@/features/admin/components/schema-form';
+import { useIsNarrow } from '@/lib/use-is-narrow';
 
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((value) => ({ value, label: labels[value] ?? value }));
 
@@ -40,7 +40,19 @@ const FIELDS: FieldSpec[] = [
   { key: 'description', label: 'Descrição', kind: 'textarea' },
   { key: 'features', label: 'Recursos (um por linha)', kind: 'lines' },
 ];
-const NEW_PLAN = { name: '', description: '', type: 'prepaid', credits: 1, price: 0, features: [], modalidadePlano: null, billingPeriodNew: null, qtdAcessosSimultaneos: 1, duracaoCreditos: 30, isActive: true };
+const NEW_PLAN = {
+  name: '',
+  description: '',
+  type: 'prepaid',
+  credits: 1,
+  price: 0,
+  features: [],
+  modalidadePlano: null,
+  billingPeriodNew: null,
+  qtdAcessosSimultaneos: 1,
+  duracaoCreditos: 30,
+  isActive: true,
+};
 
 export function ResellerPlansSection() {
   const isMobile = useIsNarrow();

@@ -1,21 +1,21 @@
 // Supplier pricing rows in the specification's list pattern (an add form behind a toggle, a row edited
 // in place with save or cancel, removal); and the same rows as server cards (total = credits × cost per credit).
 import type { ReactNode } from 'react';
-import { formatBRL } from '@vitrine/domain/money';
 import type { FieldErrors } from 'react-hook-form';
+import { formatBRL } from '@vitrine/domain/money';
 import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
-import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
-import { Skeleton } from '@/components/ui/skeleton';
-import { notify } from '@/lib/toast';
-import { useIsNarrow } from '@/lib/use-is-narrow';
-import { cn } from '@/lib/utils';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminTable } from '@/features/admin/api/use-admin-table';
 import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
 import { messageOf, type FieldSpec } from '@/features/admin/components/schema-form';
+import { notify } from '@/lib/toast';
+import { useIsNarrow } from '@/lib/use-is-narrow';
+import { cn } from '@/lib/utils';
 
 const SUPPLIER_MESSAGES_BY_WRITE = {
   create: { success: SUPPLIER_TOASTS.created, error: SUPPLIER_TOASTS.createError },
@@ -58,7 +58,18 @@ const SUPPLIER_FIELDS: FieldSpec[] = [
   { key: 'isActive', label: 'Ativo', kind: 'boolean' },
 ];
 
-const NEW_SUPPLIER = { minimumPurchase: 0, costPerCredit: 0, qtdCreditos: 0, custoMedioCreditos: null, pagamentoMinimo: null, prePago: false, posPago: false, clientesAtivos: false, mensalista: false, isActive: true };
+const NEW_SUPPLIER = {
+  minimumPurchase: 0,
+  costPerCredit: 0,
+  qtdCreditos: 0,
+  custoMedioCreditos: null,
+  pagamentoMinimo: null,
+  prePago: false,
+  posPago: false,
+  clientesAtivos: false,
+  mensalista: false,
+  isActive: true,
+};
 
 /** The form's first message (in field order) also as the manager's 'Erro de Validação' toast. */
 const toastFirstError = (errors: FieldErrors) => {
@@ -148,7 +159,12 @@ export function ServersPanel() {
           {rows.map((row) => {
             const badge = serverBadge(row);
             return (
-              <article key={row.id} aria-label={row.server} data-testid="admin-server-card" className="bg-card flex min-w-0 flex-col gap-3 rounded-xl border p-4">
+              <article
+                key={row.id}
+                aria-label={row.server}
+                data-testid="admin-server-card"
+                className="bg-card flex min-w-0 flex-col gap-3 rounded-xl border p-4"
+              >
                 <div className="flex flex-wrap gap-2">
                   <Badge className={cn(SERVER_BADGE_STYLES[badge])}>{badge}</Badge>
                   <Badge variant={row.isActive ? 'default' : 'outline'}>{row.isActive ? 'Ativo' : 'Inativo'}</Badge>

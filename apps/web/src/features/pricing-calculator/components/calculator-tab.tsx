@@ -7,14 +7,22 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { formatDecimal, parseDecimal } from '@vitrine/domain/number-format';
-import { calculatePricing, calculatorInputSchema, calculatorSearchParams, readCalculatorSearchParams, type CalculatorInput, type CalculatorResult } from '@vitrine/domain/pricing/calculator';
+import {
+  calculatePricing,
+  calculatorInputSchema,
+  calculatorSearchParams,
+  readCalculatorSearchParams,
+  type CalculatorInput,
+  type CalculatorResult,
+} from '@vitrine/domain/pricing/calculator';
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
 import { adminPricingContract } from '@vitrine/domain/recharge.contract';
-import { Badge } from '@/components/ui/badge';
 import { LoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { decimalText } from '@/components/ui/decimal-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -23,11 +31,10 @@ import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { useLastCalculation } from '../lib/last-calculation';
-import { HealthBadge, MetricsGrid } from './metrics-view';
-import { decimalText } from '@/components/ui/decimal-input';
 import { useGlobalDiscount } from '../api/global-discount';
+import { useLastCalculation } from '../lib/last-calculation';
 import { BusinessRules } from './business-rules';
+import { HealthBadge, MetricsGrid } from './metrics-view';
 
 type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
 
@@ -159,10 +166,22 @@ export function CalculatorTab() {
           </Select>
         </Field>
         <Field id="calc-quantidade" label="Quantidade" error={errors.quantity}>
-          <Input id="calc-quantidade" inputMode="numeric" value={fields.quantity} onChange={(event) => set({ quantity: event.target.value })} aria-invalid={Boolean(errors.quantity)} />
+          <Input
+            id="calc-quantidade"
+            inputMode="numeric"
+            value={fields.quantity}
+            onChange={(event) => set({ quantity: event.target.value })}
+            aria-invalid={Boolean(errors.quantity)}
+          />
         </Field>
         <Field id="calc-preco" label="Preço de venda por unidade (R$)" error={errors.sellPrice}>
-          <Input id="calc-preco" inputMode="decimal" value={fields.sellPrice} onChange={(event) => set({ sellPrice: event.target.value })} aria-invalid={Boolean(errors.sellPrice)} />
+          <Input
+            id="calc-preco"
+            inputMode="decimal"
+            value={fields.sellPrice}
+            onChange={(event) => set({ sellPrice: event.target.value })}
+            aria-invalid={Boolean(errors.sellPrice)}
+          />
         </Field>
         <Field id="calc-desconto" label="Desconto" error={errors.discount}>
           <Select
@@ -185,7 +204,13 @@ export function CalculatorTab() {
           </Select>
         </Field>
         <Field id="calc-fixos" label="Custos fixos (R$, opcional)" error={errors.fixedCosts}>
-          <Input id="calc-fixos" inputMode="decimal" value={fields.fixedCosts} onChange={(event) => set({ fixedCosts: event.target.value })} aria-invalid={Boolean(errors.fixedCosts)} />
+          <Input
+            id="calc-fixos"
+            inputMode="decimal"
+            value={fields.fixedCosts}
+            onChange={(event) => set({ fixedCosts: event.target.value })}
+            aria-invalid={Boolean(errors.fixedCosts)}
+          />
         </Field>
         <Button type="submit">
           <Calculator className="size-4" aria-hidden /> Calcular
@@ -240,7 +265,8 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
             Resultado
           </h2>
           <p className="text-muted-foreground text-sm">
-            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)}) · desconto de {input.discount.toLocaleString('pt-BR')}% no custo
+            {providerName} · {PERIOD_LABELS[input.planType]} · {formatDecimal(input.quantity)} unidades a {formatBRL(input.sellPrice)} · faixa a partir de{' '}
+            {formatDecimal(result.tier.quantity)} ({formatBRL(result.tier.unitCost)}) · desconto de {input.discount.toLocaleString('pt-BR')}% no custo
           </p>
         </div>
         <HealthBadge score={result.health.score} color={result.health.color} />

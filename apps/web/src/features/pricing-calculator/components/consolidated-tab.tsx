@@ -6,18 +6,18 @@ import { formatBRL, fromCents } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { consolidatedView, type MarginColor } from '@vitrine/domain/pricing/consolidated';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
-import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { exportFileName } from '@vitrine/domain/recharge';
-import { Badge } from '@/components/ui/badge';
+import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { LoadFailed } from '@/components/load-failed';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { endpointUrl } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { cn } from '@/lib/utils';
-import { downloadExport } from '../lib/download';
 import { useGlobalDiscount } from '../api/global-discount';
+import { downloadExport } from '../lib/download';
 import { BusinessRules } from './business-rules';
 
 const MARGIN_STYLES: Record<MarginColor, string> = {
@@ -35,7 +35,12 @@ export function ConsolidatedTab() {
   const groups = consolidatedView(
     (providers.data ?? [])
       .filter((provider) => provider.isActive)
-      .map((provider) => ({ id: provider.id, name: provider.name, isActive: true, tiers: provider.costs.map(({ planType, quantity, unitCost }) => ({ planType, quantity, unitCost })) })),
+      .map((provider) => ({
+        id: provider.id,
+        name: provider.name,
+        isActive: true,
+        tiers: provider.costs.map(({ planType, quantity, unitCost }) => ({ planType, quantity, unitCost })),
+      })),
   );
   const exportCsv = async () => {
     setExporting(true);
@@ -54,7 +59,8 @@ export function ConsolidatedTab() {
         <p className="text-muted-foreground min-w-0 flex-1 text-sm">
           Preço sugerido = o maior entre o preço mínimo do plano e 2,5 × o custo unitário. Margem: verde acima de 50%, amarela acima de 30%.{' '}
           <span data-testid="consolidado-desconto">
-            Custos das faixas sem desconto: o desconto global{globalDiscount.data ? ` (${globalDiscount.data.toLocaleString('pt-BR')}%)` : ''} vale nas Tabelas de Preço e como desconto inicial da Calculadora.
+            Custos das faixas sem desconto: o desconto global{globalDiscount.data ? ` (${globalDiscount.data.toLocaleString('pt-BR')}%)` : ''} vale nas Tabelas
+            de Preço e como desconto inicial da Calculadora.
           </span>
         </p>
         <Button onClick={() => void exportCsv()} disabled={exporting}>

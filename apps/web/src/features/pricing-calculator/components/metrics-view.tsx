@@ -1,5 +1,5 @@
 // The metrics of a calculation and its health score, as the Calculadora and Métricas tabs show them.
-import { fromCents, formatBRL } from '@vitrine/domain/money';
+import { formatBRL, fromCents } from '@vitrine/domain/money';
 import type { PricingMetrics } from '@vitrine/domain/pricing/calculator';
 import type { HealthColor } from '@vitrine/domain/pricing/health';
 import { cn } from '@/lib/utils';

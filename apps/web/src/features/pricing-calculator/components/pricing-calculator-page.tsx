@@ -1,7 +1,7 @@
 // /pricing-calculator: nine tabs, the open one kept in the address ('?aba=consolidado').
+import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LastCalculationProvider } from '../lib/last-calculation';

@@ -32,8 +32,8 @@ export function RagTab() {
   return (
     <div className="space-y-4">
       <p className="text-muted-foreground max-w-2xl text-sm">
-        Exporta o contexto do negócio (preços mínimos, descontos, tabelas de referência e regras), os provedores com suas faixas de custo, os planos para clientes e as
-        métricas da visão consolidada, para alimentar um assistente ou uma planilha.
+        Exporta o contexto do negócio (preços mínimos, descontos, tabelas de referência e regras), os provedores com suas faixas de custo, os planos para
+        clientes e as métricas da visão consolidada, para alimentar um assistente ou uma planilha.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void run('json')} disabled={running !== null}>

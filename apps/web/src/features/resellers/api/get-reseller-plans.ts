@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 export const resellerPlansQueryOptions = queryOptions({
   queryKey: ['reseller_plans'],

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { resellersContract } from '@vitrine/domain/resellers.contract';
 import { callEndpoint } from '@/lib/api-client';
 import { startFromPage } from '@/lib/page-data';
-import { resellersContract } from '@vitrine/domain/resellers.contract';
 
 // Server cards are supplier_pricing rows, so that table's realtime events refresh them.
 export const serversQueryOptions = queryOptions({

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Coins, Rocket } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { CREDIT_SLIDER, PREPAID_PRICE_TIERS, prepaidPricePerCredit, prepaidTotal } from '@vitrine/domain/reseller-prices';
 import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
 import { formatBRL } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 
 /** Prepaid credits: 10 to 300 in steps of 10, 100 by default, priced by tier. */
 export function CreditSlider() {

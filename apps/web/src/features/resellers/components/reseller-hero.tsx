@@ -1,7 +1,7 @@
 import { Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { Button } from '@/components/ui/button';
 
 export function ResellerHero() {
   return (

@@ -1,5 +1,6 @@
 import { CalendarCheck, Check, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
+import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import type { PublicResellerPlan } from '@vitrine/domain/resellers';
 import { LoadError } from '@/components/errors/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -8,7 +9,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useResellerPlans } from '../api/get-reseller-plans';
-import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 
 function PlanFeatures({ features }: { features: string[] }) {
   return (
@@ -25,7 +25,10 @@ function PlanFeatures({ features }: { features: string[] }) {
 
 function MonthlyPlanCard({ plan, highlighted }: { plan: PublicResellerPlan; highlighted: boolean }) {
   return (
-    <article aria-label={plan.name} className={`bg-card flex flex-col gap-4 rounded-2xl border p-6 shadow-sm ${highlighted ? 'border-primary ring-primary/30 ring-2' : ''}`}>
+    <article
+      aria-label={plan.name}
+      className={`bg-card flex flex-col gap-4 rounded-2xl border p-6 shadow-sm ${highlighted ? 'border-primary ring-primary/30 ring-2' : ''}`}
+    >
       <div className="flex min-h-6 flex-wrap gap-2">{highlighted && <Badge>Mais vendido</Badge>}</div>
       <div>
         <h3 className="text-lg font-semibold">{plan.credits} créditos/mês</h3>
@@ -111,14 +114,17 @@ export function ResellerPlanLists() {
         {loaded && monthly.length === 0 && <p className="text-muted-foreground text-sm">Nenhum plano mensal disponível no momento.</p>}
       </section>
       <section aria-labelledby="ativos-titulo" className="space-y-6">
-        <SectionHeading id="ativos-titulo" icon={UserCheck} title="Planos por clientes ativos" text="Pague apenas pelos clientes que estão usando, com um mínimo mensal." />
+        <SectionHeading
+          id="ativos-titulo"
+          icon={UserCheck}
+          title="Planos por clientes ativos"
+          text="Pague apenas pelos clientes que estão usando, com um mínimo mensal."
+        />
         <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {plans.isPending ? skeletons(3) : activeUsers.map((plan) => <ActiveUserPlanCard key={plan.id} plan={plan} />)}
         </div>
         {failed && <LoadError title="Não foi possível carregar os planos por clientes ativos." query={plans} />}
-        {loaded && activeUsers.length === 0 && (
-          <p className="text-muted-foreground text-sm">Nenhum plano por clientes ativos disponível no momento.</p>
-        )}
+        {loaded && activeUsers.length === 0 && <p className="text-muted-foreground text-sm">Nenhum plano por clientes ativos disponível no momento.</p>}
       </section>
     </>
   );

@@ -1,13 +1,12 @@
 import { Server } from 'lucide-react';
 import { LoadError } from '@/components/errors/load-error';
-import { Badge } from '@/components/ui/badge';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
+import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatBRL } from '@/lib/format';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { cn } from '@/lib/utils';
 import { useServers } from '../api/get-servers';
-
 
 /** Premium servers: active supplier_pricing rows of category 'Planos {product}'. */
 export function ServerCards() {
@@ -30,7 +29,12 @@ export function ServerCards() {
         {servers.isPending
           ? Array.from({ length: 4 }, (_, index) => <Skeleton key={index} className="h-56 rounded-2xl" />)
           : servers.data?.map((server) => (
-              <article key={server.id} aria-label={server.server} data-testid="server-card" className="bg-card flex flex-col gap-3 rounded-2xl border p-5 shadow-sm">
+              <article
+                key={server.id}
+                aria-label={server.server}
+                data-testid="server-card"
+                className="bg-card flex flex-col gap-3 rounded-2xl border p-5 shadow-sm"
+              >
                 <Badge className={cn(SERVER_BADGE_STYLES[server.badge])}>{server.badge}</Badge>
                 <div>
                   <h3 className="text-lg font-semibold">{server.server}</h3>

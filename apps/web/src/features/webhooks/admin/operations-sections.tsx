@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Mail, MailOpen, RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
-import { WEBHOOK_DELIVERY_STATUSES } from '@vitrine/domain/admin';
+import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryLog } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import type { AdminContactMessage } from '@vitrine/domain/content-admin';
@@ -16,18 +15,17 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { usePagedList } from '@/features/admin/api/use-paged-list';
+import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { RevealedSecret } from '@/features/admin/components/revealed-secret';
+import { queryTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { guarded } from '@/features/admin/api/use-admin-table';
-import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
-import { usePagedList } from '@/features/admin/api/use-paged-list';
-import { RevealedSecret } from '@/features/admin/components/revealed-secret';
-import { queryTableProps } from '@/features/admin/components/table-props';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };
-
 
 export function WebhooksSection() {
   return (
@@ -58,7 +56,11 @@ function Deliveries() {
   const query = useQuery({
     queryKey: ['webhook_deliveries', 'admin', list.page, list.pageSize, list.search, status],
     queryFn: ({ signal }) =>
-      callEndpoint(adminContract.webhookDeliveries, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: status === 'todos' ? undefined : status } }, { signal }),
+      callEndpoint(
+        adminContract.webhookDeliveries,
+        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: status === 'todos' ? undefined : status } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(query.error, 'webhooks');
@@ -87,9 +89,27 @@ function Deliveries() {
         </span>
       ),
     },
-    { key: 'status', header: 'Status', cell: (row) => <Badge variant={row.status === 'failed' ? 'destructive' : row.status === 'delivered' ? 'default' : 'secondary'}>{STATUS_LABELS[row.status]}</Badge> },
-    { key: 'attempts', header: 'Tentativas', cell: (row) => <span title={row.attempts.map((attempt) => `#${attempt.attempt}: ${attempt.statusCode ?? attempt.error ?? '—'}`).join('\n')}>{row.attempts.length}</span> },
-    { key: 'code', header: 'Resposta', cell: (row) => row.lastStatusCode ?? (row.lastError ? <span className="text-destructive text-xs">{row.lastError}</span> : '—') },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge variant={row.status === 'failed' ? 'destructive' : row.status === 'delivered' ? 'default' : 'secondary'}>{STATUS_LABELS[row.status]}</Badge>
+      ),
+    },
+    {
+      key: 'attempts',
+      header: 'Tentativas',
+      cell: (row) => (
+        <span title={row.attempts.map((attempt) => `#${attempt.attempt}: ${attempt.statusCode ?? attempt.error ?? '—'}`).join('\n')}>
+          {row.attempts.length}
+        </span>
+      ),
+    },
+    {
+      key: 'code',
+      header: 'Resposta',
+      cell: (row) => row.lastStatusCode ?? (row.lastError ? <span className="text-destructive text-xs">{row.lastError}</span> : '—'),
+    },
     { key: 'duration', header: 'Duração', cell: (row) => (row.durationMs === null ? '—' : `${row.durationMs} ms`) },
   ];
   return (
@@ -186,7 +206,11 @@ export function ContactMessagesSection() {
   const query = useQuery({
     queryKey: ['contact_messages', 'admin', list.page, list.pageSize, list.search, unreadOnly],
     queryFn: ({ signal }) =>
-      callEndpoint(adminContentContract.listContactMessages, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, unread: unreadOnly ? 'true' : undefined } }, { signal }),
+      callEndpoint(
+        adminContentContract.listContactMessages,
+        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, unread: unreadOnly ? 'true' : undefined } },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
   useLoadErrorToast(query.error, 'mensagens de contato');
@@ -362,7 +386,8 @@ export function ConversationsSection() {
               )}
               {detail.data.paymentIntents.length > 0 && (
                 <p>
-                  <strong>PIX oferecidos:</strong> {detail.data.paymentIntents.map((intent) => `${intent.itemName} (${intent.amount.toFixed(2).replace('.', ',')})`).join(' · ')}
+                  <strong>PIX oferecidos:</strong>{' '}
+                  {detail.data.paymentIntents.map((intent) => `${intent.itemName} (${intent.amount.toFixed(2).replace('.', ',')})`).join(' · ')}
                 </p>
               )}
             </div>
