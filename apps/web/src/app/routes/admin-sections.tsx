@@ -4,20 +4,24 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SecuritySection } from '@/features/access/admin/security-section';
+import { CrudTesterSection } from '@/features/admin/components/crud-tester-section';
 import type { AdminSectionId } from '@/features/admin/lib/sections';
 import { DashboardSection } from '@/features/analytics/admin/dashboard-section';
 import { AppsSection } from '@/features/catalog/admin/apps-section';
 import { StreamingAppsSection } from '@/features/catalog/admin/catalog-resource-sections';
 import { PlansSection } from '@/features/catalog/admin/plans-section';
-import { CrudTesterSection, ModelsSection, TmdbSection } from '@/features/chat/admin/integrations-sections';
+import { ConversationsSection } from '@/features/chat/admin/conversations-section';
+import { ModelsSection } from '@/features/chat/admin/models-section';
 import { ShortcutsSection } from '@/features/chat/admin/shortcuts-section';
+import { ContactMessagesSection } from '@/features/content/admin/contact-messages-section';
 import { ContentSection } from '@/features/content/admin/content-section';
+import { TmdbSection } from '@/features/media/admin/tmdb-section';
 import { PaymentsSection } from '@/features/payments/admin/payments-section';
 import { NewRechargePanel, RechargeOrdersPanel } from '@/features/pricing-calculator/admin/credit-orders-section';
 import { ProvidersManager } from '@/features/pricing-calculator/admin/providers-section';
 import { ResellerPlansSection } from '@/features/pricing-calculator/admin/reseller-plans-section';
 import { ServersPanel, SuppliersManager } from '@/features/pricing-calculator/admin/suppliers-section';
-import { ContactMessagesSection, ConversationsSection, WebhooksSection } from '@/features/webhooks/admin/operations-sections';
+import { WebhooksSection } from '@/features/webhooks/admin/webhooks-section';
 
 export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
   dashboard: () => <DashboardSection />,

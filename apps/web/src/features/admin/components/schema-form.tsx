@@ -16,9 +16,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 
-/** Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it. */
-export type FieldSpec = /** With `optional`, an empty text leaves the key out of the value; `keep` filters what typing keeps (digits of a code). */
-(
+/**
+ * Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it.
+ * A text with `optional` leaves an empty text out of the value; `keep` filters what typing keeps (digits of a code).
+ */
+export type FieldSpec = (
   | {
       key: string;
       label: string;

@@ -18,9 +18,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { adminListKey, guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SettingsCard } from '@/features/admin/components/settings-card';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { SettingsCard } from './integrations-sections';
 
 const TABLE = 'shortcuts';
 

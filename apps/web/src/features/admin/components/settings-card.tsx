@@ -1,0 +1,112 @@
+// The shop's settings (integrations, PIX, contact) as the admin edits them: each setting on the form primitive,
+// checked by its own schema, saved through /api/admin/settings, with where its value comes from.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Save, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
+import { settingsContract } from '@vitrine/domain/settings.contract';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { guarded } from '@/features/admin/api/use-admin-table';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { callEndpoint } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+
+const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
+
+export function useSettings() {
+  return useQuery({
+    queryKey: ['site_configurations', 'admin', 'settings'],
+    queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }),
+  });
+}
+
+/** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
+const settingField = (setting: Setting): FieldSpec => ({
+  key: 'value',
+  label: setting.label,
+  kind: 'text',
+  type: setting.secret ? 'password' : 'text',
+  input: { autoComplete: 'off', placeholder: setting.secret ? 'Novo valor (oculto)' : undefined, className: 'min-w-0 flex-1 basis-56' },
+});
+
+/** One setting: its value in force and where it comes from; a secret is write-only. */
+function SettingField({ setting }: { setting: Setting }) {
+  const queryClient = useQueryClient();
+  const fields = useMemo(() => [settingField(setting)], [setting]);
+  const schema = useMemo(() => z.object({ value: SETTINGS[setting.key as SettingKey].schema as z.ZodType<string> }), [setting.key]);
+  const form = useSchemaForm({ fields, schema, initial: { value: setting.secret ? '' : setting.value } });
+  const typed = String(useWatch({ control: form.control, name: 'value' }) ?? '');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
+  const save = guarded(async (value: string) => {
+    try {
+      await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value } });
+      notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
+      if (setting.secret) form.reset({ value: '' });
+    } catch (failure) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
+    }
+    await refresh();
+  });
+  const reset = guarded(async () => {
+    try {
+      await callEndpoint(settingsContract.resetSetting, { params: { key: setting.key } });
+      notify.success('Sucesso', 'A configuração voltou ao valor do ambiente.');
+    } catch (failure) {
+      notify.error('Erro na Sincronização', `Falha na exclusão: ${(failure as Error).message}`);
+    }
+    await refresh();
+  });
+  return (
+    // Checked here by the setting's schema; the text goes as typed, and the server reads it with the same schema.
+    <form noValidate onSubmit={form.handleSubmit(() => void save(String(form.getValues('value'))))}>
+      <SchemaField
+        form={form}
+        field={fields[0]!}
+        idPrefix={`config-${setting.key}`}
+        labelExtra={
+          <>
+            <Badge variant="outline">{SOURCE_LABELS[setting.source]}</Badge>
+            {setting.secret && setting.value && <code className="text-muted-foreground text-xs">{setting.value}</code>}
+          </>
+        }
+        beside={
+          <>
+            <Button type="submit" disabled={!typed.trim()}>
+              <Save className="size-4" aria-hidden /> Salvar
+            </Button>
+            {setting.source === 'admin' && (
+              <Button type="button" variant="outline" onClick={() => void reset()} aria-label={`Voltar ${setting.label} ao ambiente`}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            )}
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+export function SettingsCard({ title, description, keys, id }: { title: string; description: string; keys: SettingKey[]; id?: string }) {
+  const settings = useSettings();
+  return (
+    <Card id={id}>
+      <CardHeader>
+        <CardTitle className="text-base">{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {settings.data ? (
+          settings.data
+            .filter((setting) => keys.includes(setting.key))
+            .map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}`} setting={setting} />)
+        ) : (
+          <p className="text-muted-foreground text-sm">Carregando...</p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
