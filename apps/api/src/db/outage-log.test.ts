@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { testEnv } from '../../test/app.ts';
+import { OUTAGE_CLEANUP_TIMEOUT_MS, runCleanups } from '../../test/cleanups.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { captureLogs, LOG_LEVELS } from '../../test/logs.ts';
 import { startTcpProxy, throughProxy } from '../../test/tcp-proxy.ts';
@@ -8,9 +9,7 @@ import { ADMIN, adminEnv, sessionCookie, signIn } from '../modules/access/access
 import { openDatabase } from './client.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+afterEach(() => runCleanups(cleanups), OUTAGE_CLEANUP_TIMEOUT_MS);
 
 const API_KEY = 'sk-test-0a1b2c3d4e5f6a7b8c9d';
 const TRIED_PASSWORD = 'senha-tentada-durante-a-queda';

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testEnv } from '../../test/app.ts';
+import { OUTAGE_CLEANUP_TIMEOUT_MS, runCleanups } from '../../test/cleanups.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { captureLogs, type LogEntry } from '../../test/logs.ts';
 import { startTcpProxy } from '../../test/tcp-proxy.ts';
@@ -11,9 +12,7 @@ import { createOutageMonitor } from './outage.ts';
 import { plans } from './schema.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!();
-});
+afterEach(() => runCleanups(cleanups), OUTAGE_CLEANUP_TIMEOUT_MS);
 
 const isStackTrace = (entry: LogEntry) => entry.err !== undefined || /\n\s+at /.test(JSON.stringify(entry));
 
