@@ -198,6 +198,29 @@ describe('the storefront shell', () => {
     }
   });
 
+  it('renders the privacy policy in the page before any script: its text is the largest paint', async () => {
+    const call = adminCaller(baseUrl, await adminCookie(baseUrl));
+    const legal = (await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: Record<string, unknown> };
+    const original = legal.entries.privacy;
+    const marker = `Privacidade na página ${Date.now().toString(36)}`;
+    await call('PUT', '/api/admin/site-config/legal/privacy', {
+      value: { title: marker, updatedAt: '2026-11-27', body: `## ${marker}\n\nTratamos seus dados com cuidado.` },
+      isActive: true,
+    });
+    try {
+      const noScript = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false, locale: 'pt-BR' });
+      const still = await noScript.newPage();
+      await expect
+        .poll(async () => (await still.goto('/privacidade'), await still.getByRole('heading', { level: 1 }).textContent()), { timeout: 10_000 })
+        .toBe(marker);
+      expect(await still.locator('article').textContent()).toContain('Tratamos seus dados com cuidado.');
+      expect(await still.locator('[data-slot="skeleton"]').count()).toBe(0);
+      await noScript.close();
+    } finally {
+      if (original !== undefined) await call('PUT', '/api/admin/site-config/legal/privacy', { value: original });
+    }
+  });
+
   it('renders the catalogue, reseller and chat pages with their lists, and the app starts from them without asking again', async () => {
     const call = adminCaller(baseUrl, await adminCookie(baseUrl));
     const name = `Lista Página ${Date.now().toString(36)}`;

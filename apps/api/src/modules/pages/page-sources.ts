@@ -17,6 +17,7 @@ const SITE_LAYOUT = [
   endpointUrl(contentContract.getSiteConfig, { params: { section: 'header' } }),
   endpointUrl(contentContract.getSiteConfig, { params: { section: 'footer' } }),
 ];
+const LEGAL = endpointUrl(contentContract.getSiteConfig, { params: { section: 'legal' } });
 const HERO_LIST = endpointUrl(mediaContract.list, { params: { mediaType: MEDIA_HERO.mediaType, list: MEDIA_HERO.list } });
 
 const PAGE_READS: Readonly<Record<string, PageSource>> = {
@@ -25,6 +26,9 @@ const PAGE_READS: Readonly<Record<string, PageSource>> = {
   '/apps/ativacao': { urls: [endpointUrl(catalogContract.listStreamingApps)] },
   '/streaming': { urls: [endpointUrl(resellersContract.listResellerPlans), endpointUrl(resellersContract.listServers)] },
   '/chat': { urls: [endpointUrl(chatContract.listShortcuts)] },
+  // The legal texts are the pages' largest paint: rendered in the page, not after the app has loaded.
+  '/privacidade': { urls: [LEGAL] },
+  '/termos': { urls: [LEGAL] },
   // The hero's backdrop is the page's largest paint: preloaded with the scripts.
   '/midia': {
     urls: [HERO_LIST],
