@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:reads`: every public catalogue read against a plain node:http server returning the same
+// `npm run bench:reads`: every public catalogue read and public page against a plain node:http server returning the same
 // bytes, in one run, on PGlite and (with TEST_DATABASE_URL or BENCH_DATABASE_URL) on PostgreSQL.
 // autocannon on loopback, 50 connections, 2 s of warm-up, then 10 s measured. The section it writes in
 // docs/benchmarks.md is replaced; the others are kept. Needs the web app built (`npm run build`).
@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import autocannon from 'autocannon';
-import { machine, measuredAt, PUBLIC_READS as READS, root, startApi, writeSection } from './support.mjs';
+import { machine, measuredAt, PUBLIC_PAGES, PUBLIC_READS, root, startApi, writeSection } from './support.mjs';
+
+const READS = [...PUBLIC_READS, ...PUBLIC_PAGES];
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -89,7 +91,7 @@ const lines = [
   `Command: \`npm run build && npm run bench:reads\`${postgresUrl ? ' (with `TEST_DATABASE_URL` set for the PostgreSQL rows)' : ''}.`,
   `Machine: ${machine()}, ${os.platform()} ${os.release()}. Measured ${measuredAt()} UTC; load average at the end ${load1}.`,
   '',
-  `autocannon on loopback, 50 connections, 2 s warm-up then ${seconds} s, one read at a time, anonymous (the cached path).`,
+  `autocannon on loopback, 50 connections, 2 s warm-up then ${seconds} s, one read at a time, anonymous (the cached path); the pages are the page server's HTML.`,
   'The plain server is a bare `node:http` process answering the same bytes (`bench/plain-server.mjs`).',
   "Target per row: at least 50 % of the plain server's rate, p99 under 50 ms, no errors.",
   '',

@@ -25,6 +25,12 @@ export const PUBLIC_READS = [
   '/api/media/lists/tv/top_rated',
 ];
 
+/** The public pages the page server renders (apps/web/src/prerendered-paths.ts, read, not copied). */
+export const PUBLIC_PAGES = fs
+  .readFileSync(path.join(root, 'apps/web/src/prerendered-paths.ts'), 'utf8')
+  .match(/'\/[^']*'/g)
+  .map((quoted) => quoted.slice(1, -1));
+
 export function freePort() {
   return new Promise((resolve) => {
     const probe = net.createServer().listen(0, '127.0.0.1', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { scratchRoot } from './scratch.ts';
 
 // Two checkouts testing on one PostgreSQL at once give each its own template name.
 export const PG_TEMPLATE_DB = process.env.TEST_PG_TEMPLATE ?? 'vitrine_test_template';
@@ -40,7 +41,7 @@ process.once('exit', () => {
 
 export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const dataDir = tempDir('vitrine-pglite-');
+    const dataDir = fs.mkdtempSync(path.join(scratchRoot, 'vitrine-pglite-'));
     fs.cpSync(pgSnapshotDir, path.join(dataDir, 'pglite'), { recursive: true });
     pgliteDirs.add(dataDir);
     const handle = await openDatabase({ dataDir });
@@ -48,8 +49,11 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
       ...handle,
       async close() {
         await handle.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-        pgliteDirs.delete(dataDir);
+        // Removed beside the next test rather than before it: the name is never reused.
+        void fs.promises
+          .rm(dataDir, { recursive: true, force: true })
+          .then(() => pgliteDirs.delete(dataDir))
+          .catch(() => undefined);
       },
     };
   }
@@ -87,7 +91,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
  * shop's second start. Its seeding still happens at its first start.
  */
 export function migratedDataDir(): string {
-  const dataDir = tempDir();
+  const dataDir = fs.mkdtempSync(path.join(scratchRoot, 'vitrine-test-'));
   fs.cpSync(pgSnapshotDir, path.join(dataDir, 'pglite'), { recursive: true });
   return dataDir;
 }

@@ -4,6 +4,7 @@
 // code held back, used the moment it shows, and only then given its code: the answer must come.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
+import type { PRERENDERED_PATHS } from '../src/prerendered-paths.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { sharedBaseUrl } from './support/server.ts';
 
@@ -33,7 +34,8 @@ const contactFields = {
   Mensagem: 'Escrevi isto antes de a página ganhar vida.',
 };
 
-const VISITS: Record<string, Visit> = {
+// Every prerendered page has its visit: a page added to the list fails the typecheck until it has one.
+const VISITS: Record<(typeof PRERENDERED_PATHS)[number], Visit> = {
   '/': openMenu,
   '/sobre': openMenu,
   '/funcionalidades': openMenu,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS } from '../src/prerendered-paths.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { adminCaller, adminCookie, sharedBaseUrl, startedShopDataDir, startServer } from './support/server.ts';
 
@@ -18,21 +19,7 @@ const headerLinks = [
 ] as const;
 
 /** The public site's pages, which the server renders with their data and the app hydrates. */
-const PRERENDERED = [
-  '/',
-  '/sobre',
-  '/funcionalidades',
-  '/contato',
-  '/streaming',
-  '/midia',
-  '/apps',
-  '/apps/ativacao',
-  '/knowledgebase',
-  '/docs',
-  '/privacidade',
-  '/termos',
-  '/chat',
-];
+const PRERENDERED = PRERENDERED_PATHS;
 
 /** From the next page the tab opens: whether an element matching the selector was ever in it (`wasSeen`). */
 const recordWhetherSeen = (page: Page, selector: string) =>

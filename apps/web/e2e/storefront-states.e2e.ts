@@ -152,6 +152,16 @@ function settle(page: Page) {
 
 /** Where an element ends up once its opening animation is over: the box stops changing. */
 async function settledBox(locator: Locator) {
+  // The page's running animations that end (the dialog's opening) first: a busy machine may draw no frame
+  // between two looks at the box, so two equal boxes alone do not prove the animation is over.
+  await locator.page().evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   let box = await locator.boundingBox();
   await expect
     .poll(async () => {

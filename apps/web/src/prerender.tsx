@@ -10,22 +10,7 @@ import { renderWithPageData, type PageData } from './lib/page-data';
 
 export type { PageData };
 
-/** The public site's pages; the others (sign-in, admin, calculator, unknown paths) get the empty shell. */
-export const PRERENDERED_PATHS = [
-  '/',
-  '/sobre',
-  '/funcionalidades',
-  '/contato',
-  '/streaming',
-  '/midia',
-  '/apps',
-  '/apps/ativacao',
-  '/knowledgebase',
-  '/docs',
-  '/privacidade',
-  '/termos',
-  '/chat',
-] as const;
+export { PRERENDERED_PATHS } from './prerendered-paths';
 
 /** The page's markup (what goes inside `#root`), rendered with `data` as the page's answers. */
 export async function renderPage(path: string, data: PageData | null = null): Promise<string> {

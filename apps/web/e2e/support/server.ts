@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
+import { scratchRoot } from '../../../api/test/scratch.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /**
@@ -73,8 +74,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** A new data directory, in memory when the machine has /dev/shm (copies of the shop's take a tenth of the time). */
 export function makeDataDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  return fs.mkdtempSync(path.join(scratchRoot, 'vitrine-e2e-'));
 }
 
 /**
