@@ -52,6 +52,8 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: one worker for all the files instead of a new process for each.
+          isolate: false,
         },
       },
       {
@@ -62,6 +64,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
         },
       },
       apiProject('api', { TEST_DB: 'pglite' }, hasPostgres ? ONE_DATABASE_IS_ENOUGH : []),

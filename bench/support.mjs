@@ -25,6 +25,18 @@ export const PUBLIC_READS = [
   '/api/media/lists/tv/top_rated',
 ];
 
+/** The flags every bench launches Debian's Chromium with (the e2e suite's, in apps/web/e2e/support/browser.ts). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** The public pages the page server renders (apps/web/src/prerendered-paths.ts, read, not copied). */
 export const PUBLIC_PAGES = fs
   .readFileSync(path.join(root, 'apps/web/src/prerendered-paths.ts'), 'utf8')

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { machine, measuredAt, root, startApi, writeSection } from '../support.mjs';
+import { CHROMIUM_FLAGS, machine, measuredAt, root, startApi, writeSection } from '../support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,16 +45,7 @@ const base = api.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromium,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: CHROMIUM_FLAGS,
 });
 
 const gzippedKb = async (url) => {

@@ -158,10 +158,18 @@ export async function buildApp({
   ensureAdminOnReady(app, env, database, access.proUsers);
   const parts: AppParts = { env, database, services, outage, access, payments, shopKey };
 
-  frontDoor.current = await registerPlugins(app, parts);
+  const cacheDoor = await registerPlugins(app, parts);
+  frontDoor.current = cacheDoor;
   await registerJobs(app, parts, { run: jobs !== false, options: jobs || {}, scheduleAtStart });
   await registerModules(app, parts, llm ?? llmSourceFromSettings(settings, { fetch: services.outboundFetch }));
-  await app.register(spaPlugin, { root: env.WEB_DIST ?? defaultWebDist, pageSource, readAnswer: (url) => readPublicAnswer(app, url) });
+  await app.register(spaPlugin, {
+    root: env.WEB_DIST ?? defaultWebDist,
+    pageSource,
+    readAnswer: (url) => readPublicAnswer(app, url),
+    // The rendered pages are answered before Fastify too, while the public answers they show are kept.
+    frontDoor: cacheDoor && { peekAnswer: (url) => app.publicCache.peek(url), sessionCookieName: SESSION_COOKIE },
+  });
+  if (cacheDoor) frontDoor.current = (request, response) => app.pages.frontDoor(request, response) || cacheDoor(request, response);
   return app;
 }
 

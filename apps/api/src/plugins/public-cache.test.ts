@@ -2,12 +2,14 @@
 // write by any connection, so by another instance too), a local admin write seen by its next read at once,
 // no stale answer kept after a burst of concurrent reads and writes, and no caching while LISTEN is down.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../test/database.ts';
+import { createTestDatabase, tempDir, testDbKind, type TestDatabase } from '../../test/database.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { openDatabase } from '../db/client.ts';
 import { adminEnv, signInAsAdmin } from '../modules/access/access.test-support.ts';
@@ -376,6 +378,93 @@ describe('public read cache, hits answered at the front door', () => {
     const before = frontDoorHits();
     expect((await getOverHttp(base, '/api/plans')).body).toContain(name);
     expect(frontDoorHits()).toBe(before + 1);
+  });
+});
+
+describe('rendered pages answered at the front door', () => {
+  let t: TestApp;
+  let base = '';
+  let admin: string;
+  const name = `Revenda da Porta ${randomUUID().slice(0, 8)}`;
+  const pageHits = () => t.app.pages.stats().frontDoorHits;
+  const answerHeaders = (headers: Answer['headers']) => {
+    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+    return rest;
+  };
+  /** A page once it carries `text` and has gone out through every hook, so the front door knows its headers. */
+  const servedFromMemory = async (url: string, text: string) => {
+    await waitUntil(
+      async () => {
+        const before = pageHits();
+        const page = await getOverHttp(base, url);
+        return page.body.includes(text) && pageHits() === before + 1;
+      },
+      { what: `${url} respondida da memória com “${text}”` },
+    );
+  };
+
+  beforeAll(async () => {
+    // A build of its own: the page's markup lists the reseller plans it was rendered with.
+    const root = tempDir('vitrine-pages-front-');
+    const rootOpen = '<div id="root" data-prerendered inert>';
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
+    fs.mkdirSync(path.join(root, 'prerendered'));
+    fs.mkdirSync(path.join(root, 'ssr'));
+    fs.writeFileSync(
+      path.join(root, 'ssr', 'prerender.js'),
+      `export async function renderPage(page, data) {
+        const plans = data.answers['/api/reseller-plans'] ?? [];
+        return '<ul>' + plans.map((plan) => '<li>' + plan.name.replaceAll('<', '&lt;') + '</li>').join('') + '</ul>' + 'x'.repeat(2000);
+      }`,
+    );
+    fs.writeFileSync(path.join(root, 'prerendered', 'streaming.html'), `<!doctype html><body>${rootOpen}</div>\n</body></html>`);
+    fs.writeFileSync(path.join(root, 'prerendered', 'manifest.json'), JSON.stringify({ '/streaming': 'streaming.html' }));
+    t = await buildTestApp({ env: { ...adminEnv, PUBLIC_CACHE: 'true', WEB_DIST: root } });
+    admin = await signInAsAdmin(t.app);
+    await t.database.db.execute(sql`insert into reseller_plans (name, type, credits, price) values (${name}, 'monthly', 10, 50)`);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    await servedFromMemory('/streaming', name);
+  });
+  afterAll(() => t.close());
+
+  it('answers with the status, headers and bytes the page server gives, in every encoding and to a matching If-None-Match', async () => {
+    const etag = String((await getOverHttp(base, '/streaming')).headers.etag);
+    const requests: Array<Record<string, string>> = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip' },
+      { 'accept-encoding': 'identity' },
+      { 'if-none-match': etag },
+    ];
+    for (const headers of requests) {
+      const before = pageHits();
+      const front = await getOverHttp(base, '/streaming', headers);
+      expect(pageHits(), JSON.stringify(headers)).toBe(before + 1);
+      const routed = await t.app.inject({ method: 'GET', url: '/streaming', headers });
+      expect(front.statusCode, JSON.stringify(headers)).toBe(routed.statusCode);
+      expect(answerHeaders(front.headers), JSON.stringify(headers)).toEqual(answerHeaders(routed.headers));
+      expect(front.rawPayload.equals(routed.rawPayload), JSON.stringify(headers)).toBe(true);
+    }
+    const page = await getOverHttp(base, '/streaming', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(page.rawPayload).toString()).toContain(`<li>${name}</li>`);
+    expect(page.headers['content-security-policy']).toBeDefined();
+    expect(page.headers['cache-control']).toBe('public, max-age=0, s-maxage=10');
+  });
+
+  it('leaves to Fastify a signed-in visitor, a HEAD and a deflate-only client', async () => {
+    const before = pageHits();
+    expect((await getOverHttp(base, '/streaming', { cookie: admin })).body).toContain(name);
+    expect((await getOverHttp(base, '/streaming', {}, 'HEAD')).statusCode).toBe(200);
+    const deflated = await getOverHttp(base, '/streaming', { 'accept-encoding': 'deflate' });
+    expect(inflateSync(deflated.rawPayload).toString()).toContain(name);
+    expect(pageHits()).toBe(before);
+  });
+
+  it('renders the page again once an answer it shows changes, and answers the new page from memory', async () => {
+    const renamed = `${name} Renomeada`;
+    await t.database.db.execute(sql`update reseller_plans set name = ${renamed} where name = ${name}`);
+    await servedFromMemory('/streaming', renamed);
+    expect((await getOverHttp(base, '/streaming')).body).not.toContain(`<li>${name}</li>`);
   });
 });
 

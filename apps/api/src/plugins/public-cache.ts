@@ -15,7 +15,6 @@
 // Once one answer from an entry has gone through every hook, the headers it carried are known, and later
 // hits are answered at the server's front door (`frontDoor`), before Fastify makes a request and a reply:
 // the same status, headers and bytes, for a fraction of the work.
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -25,7 +24,16 @@ import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { resellersContract } from '@vitrine/domain/resellers.contract';
 import type { FrontDoor } from '../shared/front-door.ts';
-import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
+import {
+  answerFromMemory,
+  compressed,
+  etagOf,
+  matchesEtag,
+  preferredEncoding,
+  PUBLIC_CACHE_HEADERS,
+  replayable,
+  type KeptAnswer,
+} from '../shared/http-cache.ts';
 import type { ChangeListener } from './events.ts';
 
 interface CachedRead {
@@ -56,43 +64,14 @@ export const CACHED_READS: Readonly<Record<string, CachedRead>> = {
   [mediaContract.search.path]: MEDIA,
 };
 
-/** Response headers that belong to one response only and are never replayed from the cache. */
-const PER_RESPONSE_HEADERS = new Set([
-  'content-length',
-  'content-encoding',
-  'date',
-  'connection',
-  'keep-alive',
-  'set-cookie',
-  'etag',
-  'vary',
-  'transfer-encoding',
-]);
 const COMPRESS_FROM_BYTES = 1024;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A response's headers without the ones that belong to it alone. */
-function replayable(headers: Readonly<Record<string, string | number | readonly string[] | undefined>>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return kept;
-}
-
-interface Entry {
+interface Entry extends KeptAnswer {
   headers: Record<string, string>;
-  etag: string;
-  identity: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
   storedAt: number;
   maxAgeMs?: number;
   tables: readonly string[];
-  /** Every header a whole answer from this entry carried, but the per-response ones: known after the first. */
-  wire?: Record<string, string>;
-  /** The front door's headers for each way of answering, made on first use. */
-  frontHeaders?: Partial<Record<'br' | 'gzip' | 'identity' | 'notModified', OutgoingHttpHeaders>>;
 }
 
 interface Pending {
@@ -175,25 +154,9 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     const frontDoor: FrontDoor = (request, response) => {
       if (request.method !== 'GET' || !request.url || !isAnonymous(request)) return false;
       const entry = current(request.url);
-      if (!entry?.wire) return false;
-      const acceptEncoding = request.headers['accept-encoding'];
-      const way: 'br' | 'gzip' | 'identity' | 'notModified' = matchesEtag(request.headers['if-none-match'], entry.etag)
-        ? 'notModified'
-        : encodingFor(entry, acceptEncoding);
-      // A client that takes deflate only gets the stored bytes deflated by the compression plugin.
-      if (way === 'identity' && entry.identity.length >= COMPRESS_FROM_BYTES && /deflate/i.test(acceptEncoding ?? '')) return false;
-      const body = way === 'notModified' ? undefined : way === 'identity' ? entry.identity : (entry[way] ??= compressed(entry.identity, way));
-      const headers = ((entry.frontHeaders ??= {})[way] ??= {
-        ...entry.wire,
-        etag: entry.etag,
-        vary: 'accept-encoding',
-        ...(way === 'br' || way === 'gzip' ? { 'content-encoding': way } : {}),
-        ...(body ? { 'content-length': body.length } : {}),
-      });
+      if (!entry || !answerFromMemory(entry, request, response, COMPRESS_FROM_BYTES)) return false;
       counters.hits += 1;
       counters.frontDoorHits += 1;
-      response.writeHead(way === 'notModified' ? 304 : 200, headers);
-      response.end(body);
       app.log.info({ method: request.method, url: request.url, statusCode: response.statusCode }, 'respondida pela cache pública');
       return true;
     };

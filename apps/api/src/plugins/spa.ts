@@ -12,7 +12,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.ts';
-import { compressed, etagOf, matchesEtag, preferredEncoding, PUBLIC_CACHE_HEADERS } from '../shared/http-cache.ts';
+import type { FrontDoor } from '../shared/front-door.ts';
+import {
+  answerFromMemory,
+  compressed,
+  etagOf,
+  matchesEtag,
+  preferredEncoding,
+  PUBLIC_CACHE_HEADERS,
+  replayable,
+  type KeptAnswer,
+} from '../shared/http-cache.ts';
 
 /** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
@@ -34,6 +44,26 @@ export interface SpaOptions {
   pageSource?: (page: string) => PageSource | null;
   /** Reads one public answer (null when it is not a 200). */
   readAnswer?: (url: string) => Promise<PublicAnswer | null>;
+  /**
+   * The public answers kept in memory, read without waiting (the public read cache), and the session
+   * cookie's name: with both, a rendered page whose answers are all kept and unchanged is answered at the
+   * front door (`app.pages.frontDoor`), before Fastify, as the public reads are.
+   */
+  frontDoor?: { peekAnswer: (url: string) => PublicAnswer | undefined; sessionCookieName: string };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pages: {
+      /** Answers an anonymous GET of a rendered page that is still current; false for anything else. */
+      frontDoor: FrontDoor;
+      stats(): { frontDoorHits: number };
+    };
+  }
+  interface FastifyRequest {
+    /** The rendered page this request was answered with, to learn the headers it went out with. */
+    renderedPage?: RenderedPage;
+  }
 }
 
 /** The page with data must be ready within this; else the page goes as built (and is ready for the next visitor). */
@@ -51,7 +81,7 @@ interface Renderer {
   renderPage(page: string, data: { at: number; answers: Record<string, unknown> }): Promise<string>;
 }
 
-interface RenderedPage extends BuiltPage {
+interface RenderedPage extends BuiltPage, KeptAnswer {
   /** The answers' validators it was rendered with. */
   key: string;
   /** The preload `Link` header for its largest image, if it names one that is safe in a header. */
@@ -67,7 +97,7 @@ function preloadLink(image: { src: string; srcSet?: string } | null | undefined)
   return `<${image.src}>; rel=preload; as=image; fetchpriority=high${srcSet}`;
 }
 
-export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => null, readAnswer }) => {
+export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => null, readAnswer, frontDoor }) => {
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
@@ -131,8 +161,40 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
       setTimeout(PAGE_RENDER_WAIT_MS, null, { ref: false }),
     ]);
 
+  /** The page's path: no query or fragment, no trailing slash. */
+  const pagePath = (url: string) => url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+
+  let frontDoorHits = 0;
+  const pageFrontDoor: FrontDoor = (request, response) => {
+    if (!frontDoor || request.method !== 'GET' || !request.url) return false;
+    if ((request.headers.cookie ?? '').includes(frontDoor.sessionCookieName)) return false;
+    const page = pagePath(request.url);
+    const kept = rendered.get(page);
+    const source = kept && pageSource(page);
+    if (!kept || !source) return false;
+    // Current while every answer it was rendered with is kept, unchanged: the key is their validators.
+    let key = '';
+    for (const url of source.urls) {
+      const answer = frontDoor.peekAnswer(url);
+      if (!answer) return false;
+      key = key ? `${key},${answer.etag}` : answer.etag;
+    }
+    if (key !== kept.key || !answerFromMemory(kept, request, response)) return false;
+    frontDoorHits += 1;
+    app.log.info({ method: request.method, url: request.url, statusCode: response.statusCode }, 'página respondida da memória');
+    return true;
+  };
+  app.decorate('pages', { frontDoor: pageFrontDoor, stats: () => ({ frontDoorHits }) });
+  // After every hook has run: the headers a whole rendered page went out with (the security set among
+  // them), which the front door replays.
+  app.addHook('onResponse', (request, reply, done) => {
+    const page = request.renderedPage;
+    if (page && !page.wire && reply.statusCode === 200) page.wire = replayable(reply.getHeaders());
+    done();
+  });
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split(/[?#]/)[0]!.replace(/(.)\/+$/, '$1');
+    const pathname = pagePath(request.url);
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
     // A public page is the same for every visitor (rendered without session): shared caches may keep it
@@ -142,6 +204,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const page = file ? await withData(request, pathname, built) : null;
     if (!page) return sendBuilt(request, reply, built);
     if (page.link) reply.header('link', page.link);
+    request.renderedPage = page;
     return sendBuilt(request, reply, page);
   };
 

@@ -1,5 +1,6 @@
 // Validators and stored encodings for answers kept in memory (the public read cache, the built pages).
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 /**
@@ -43,3 +44,61 @@ export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'g
 /** The bytes in one of the stored encodings (brotli at quality 6, gzip at level 6), computed once per kept answer. */
 export const compressed = (identity: Buffer, encoding: 'br' | 'gzip') =>
   encoding === 'br' ? brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 6 } }) : gzipSync(identity, { level: 6 });
+
+/** Response headers that belong to one response only and are never replayed from memory. */
+const PER_RESPONSE_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'set-cookie',
+  'etag',
+  'vary',
+  'transfer-encoding',
+]);
+/** A response's headers without the ones that belong to it alone. */
+export function replayable(headers: Readonly<Record<string, string | number | readonly string[] | undefined>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return kept;
+}
+
+/** An answer kept in memory, as the front door replays it (the public read cache's entries, the rendered pages). */
+export interface KeptAnswer {
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Every header a whole answer carried through Fastify, but the per-response ones: known after the first. */
+  wire?: Record<string, string>;
+  /** The front door's headers for each way of answering, made on first use. */
+  frontHeaders?: Partial<Record<'br' | 'gzip' | 'identity' | 'notModified', OutgoingHttpHeaders>>;
+}
+
+/**
+ * Writes a kept answer as Fastify would have (its headers, a 304 to a matching If-None-Match, the encoding
+ * the client prefers) and returns true; false, untouched, when only Fastify can answer: the headers are not
+ * known yet, or the client takes deflate only (the compression plugin deflates). Bodies under
+ * `compressFrom` bytes go as they are, as the compression plugin leaves them.
+ */
+export function answerFromMemory(kept: KeptAnswer, request: IncomingMessage, response: ServerResponse, compressFrom = 0): boolean {
+  if (!kept.wire) return false;
+  const acceptEncoding = request.headers['accept-encoding'];
+  const compressible = kept.identity.length >= compressFrom;
+  const way = matchesEtag(request.headers['if-none-match'], kept.etag) ? 'notModified' : compressible ? preferredEncoding(acceptEncoding) : 'identity';
+  if (way === 'identity' && compressible && /deflate/i.test(acceptEncoding ?? '')) return false;
+  const body = way === 'notModified' ? undefined : way === 'identity' ? kept.identity : (kept[way] ??= compressed(kept.identity, way));
+  const headers = ((kept.frontHeaders ??= {})[way] ??= {
+    ...kept.wire,
+    etag: kept.etag,
+    vary: 'accept-encoding',
+    ...(way === 'br' || way === 'gzip' ? { 'content-encoding': way } : {}),
+    ...(body ? { 'content-length': body.length } : {}),
+  });
+  response.writeHead(way === 'notModified' ? 304 : 200, headers);
+  response.end(body);
+  return true;
+}
