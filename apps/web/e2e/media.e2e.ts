@@ -155,6 +155,8 @@ describe('the movie and series catalogue without a TMDB key', () => {
     expect(await dialog.isVisible()).toBe(true);
 
     await expect.poll(() => trailer.evaluate((opened) => opened.contains(document.activeElement))).toBe(true);
+    // The focus is on the page, not in the player's frame, whose keys the page never sees.
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
     await page.keyboard.press('Escape');
     await expect.poll(() => trailer.count()).toBe(0);
     expect(await dialog.isVisible()).toBe(true);
@@ -167,6 +169,7 @@ describe('the movie and series catalogue without a TMDB key', () => {
     await page.getByTestId('media-hero').getByRole('button', { name: 'Assistir Trailer' }).click();
     await expect.poll(() => trailer.isVisible()).toBe(true);
     await expect.poll(() => trailer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
     await page.keyboard.press('Escape');
     await expect.poll(() => trailer.count()).toBe(0);
     expect(trailers.every((url) => url.startsWith('https://www.youtube-nocookie.com/embed/'))).toBe(true);
