@@ -8,20 +8,23 @@ const env = loadWebEnv();
 
 // A dismissed toast stays 500 ms before it is removed (the specification's toast timing). Sonner
 // keeps that delay in a constant of its own (200 ms) and will not make it an option
-// (https://github.com/emilkowalski/sonner/issues/690), so the build sets it; a Sonner release without
-// the constant stops the build here instead of silently going back to 200 ms. (Sonner's stylesheet is
-// its own again: added when its code loads, 5–11 ms of style work on a 4× slower phone, measured in
-// docs/benchmarks.md, instead of 2.5 KB more of the render-blocking stylesheet on every page.)
+// (https://github.com/emilkowalski/sonner/issues/690), so the build sets it. Sonner also adds its
+// stylesheet to the page when its code loads: a new style element makes the browser recompute the
+// style of the whole page, a long task while the page comes to life. The build leaves that out and the
+// site's stylesheet imports the same rules (src/styles.css). A Sonner release without either stops the
+// build here instead of silently going back to 200 ms or to unstyled toasts.
 const TOAST_REMOVE_DELAY_MS = 500;
-function sonnerRemoveDelay(): Plugin {
+function sonnerBuildSettings(): Plugin {
   const constant = /const TIME_BEFORE_UNMOUNT = \d+;/;
+  const insertCss = /^__insertCSS\("(?:[^"\\]|\\.)*"\);$/m;
   return {
-    name: 'vitrine:sonner-remove-delay',
+    name: 'vitrine:sonner-build-settings',
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
       if (!constant.test(code)) this.error('sonner: TIME_BEFORE_UNMOUNT não encontrado; revise o atraso de remoção dos toasts.');
-      return { code: code.replace(constant, `const TIME_BEFORE_UNMOUNT = ${TOAST_REMOVE_DELAY_MS};`), map: null };
+      if (!insertCss.test(code)) this.error('sonner: __insertCSS não encontrado; revise como o estilo dos toasts chega à página.');
+      return { code: code.replace(constant, `const TIME_BEFORE_UNMOUNT = ${TOAST_REMOVE_DELAY_MS};`).replace(insertCss, ''), map: null };
     },
   };
 }
@@ -63,7 +66,7 @@ function contractPathsOnly(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contractPathsOnly(), sonnerRemoveDelay(), react(), tailwindcss()],
+  plugins: [contractPathsOnly(), sonnerBuildSettings(), react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },
