@@ -32,6 +32,12 @@ interface Answer {
   json<T>(): T;
 }
 
+/** An answer's headers without those that describe one connection, not the answer. */
+function answerHeaders(headers: Answer['headers']) {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  return rest;
+}
+
 /** A GET over a real connection to a listening app: what a browser's request meets, the server's front door first. */
 function getOverHttp(base: string, url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -304,11 +310,6 @@ describe('public read cache, hits answered at the front door', () => {
   const suffix = randomUUID().slice(0, 8);
   const names = Array.from({ length: 12 }, (_, index) => `Porta da Frente ${suffix} ${index} ${'x'.repeat(60)}`);
   const frontDoorHits = () => t.app.publicCache.stats().frontDoorHits;
-  /** Headers that describe one connection, not the answer. */
-  const answerHeaders = (headers: Answer['headers']) => {
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-    return rest;
-  };
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { ...adminEnv, PUBLIC_CACHE: 'true' } });
@@ -387,10 +388,6 @@ describe('rendered pages answered at the front door', () => {
   let admin: string;
   const name = `Revenda da Porta ${randomUUID().slice(0, 8)}`;
   const pageHits = () => t.app.pages.stats().frontDoorHits;
-  const answerHeaders = (headers: Answer['headers']) => {
-    const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-    return rest;
-  };
   /** A page once it carries `text` and has gone out through every hook, so the front door knows its headers. */
   const servedFromMemory = async (url: string, text: string) => {
     await waitUntil(
