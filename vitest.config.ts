@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
-const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+const ALL_API_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+const apiProject = (name: string, env: Record<string, string>, { include = ALL_API_FILES, exclude = [] as string[] } = {}) => ({
   test: {
     name,
     root: './apps/api',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include,
     exclude,
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
@@ -22,19 +23,30 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
 });
 
 /**
- * API test files whose subject is not the database (an upstream on loopback, the edge, logs, metrics, hostile
- * input at the edge): they run once, on PostgreSQL when the machine has one (the production database, and
- * two to three times faster than PGlite there), else on PGlite.
+ * With PostgreSQL there, every API file runs on it (the production database), and on PGlite (the embedded
+ * default) only the files whose subject is where the two differ: the database layer (migrations, seed,
+ * backup, outage), change notifications and the cache they empty, the jobs' queue, the compiled server's
+ * start, and the races that PGlite's single connection serialises. Every page and form still runs on
+ * PGlite through the browser suite's servers. Without PostgreSQL, every file runs on PGlite. (PostgreSQL
+ * also runs the files two to three times faster than PGlite.)
  */
-const ONE_DATABASE_IS_ENOUGH = [
-  'src/modules/chat/chat.llm.test.ts',
-  'src/modules/chat/chat.outbound.test.ts',
-  'src/modules/media/media.tmdb.test.ts',
-  'src/plugins/error-handler.test.ts',
-  'src/plugins/metrics.test.ts',
-  'test/reliability/edge-connections.test.ts',
-  'test/reliability/hostile-input.test.ts',
-  'test/reliability/reverse-proxy-cache.test.ts',
+const PGLITE_TOO = [
+  'src/db/**/*.test.ts',
+  'src/compiled-server.test.ts',
+  'src/app.test.ts',
+  'src/plugins/events.test.ts',
+  'src/plugins/public-cache.test.ts',
+  'src/plugins/rate-limit.test.ts',
+  'src/shared/jobs/**/*.test.ts',
+  'src/modules/health/health.test.ts',
+  'src/modules/webhooks/webhooks.durability.test.ts',
+  'src/modules/webhooks/webhooks.usecases.test.ts',
+  'src/modules/admin/admin.concurrency.test.ts',
+  'src/modules/content/content.first-save.test.ts',
+  'src/modules/catalog/download-codes.test.ts',
+  'src/modules/catalog/app-files.test.ts',
+  'src/modules/media/media.seed.test.ts',
+  'test/project-env.test.ts',
 ];
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -67,7 +79,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      apiProject('api', { TEST_DB: 'pglite' }, hasPostgres ? ONE_DATABASE_IS_ENOUGH : []),
+      apiProject('api', { TEST_DB: 'pglite' }, hasPostgres ? { include: PGLITE_TOO } : {}),
       // The same integration tests on PostgreSQL, when the machine has one (CI does).
       ...(hasPostgres ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
       {

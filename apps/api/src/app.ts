@@ -14,6 +14,7 @@ import { createAccessLimits, type AccessLimits } from './modules/access/access.l
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { ensureAdmin, resolveViewer as resolveSessionViewer } from './modules/access/access.usecases.ts';
 import { createAuth, SESSION_COOKIE, type Auth } from './modules/access/auth.ts';
+import { passwordHasher, type PasswordHasher } from './modules/access/passwords.ts';
 import { createProUsersRepository, type ProUsersRepository } from './modules/access/pro-users.repository.ts';
 import { createSignupsRepository, type SignupsRepository } from './modules/access/signups.repository.ts';
 import { createSignupUsecases, type SignupUsecases } from './modules/access/signups.usecases.ts';
@@ -155,7 +156,7 @@ export async function buildApp({
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
   };
   const access = createAccessServices(app, { env, database, services, outage });
-  ensureAdminOnReady(app, env, database, access.proUsers);
+  ensureAdminOnReady(app, env, database, access);
   const parts: AppParts = { env, database, services, outage, access, payments, shopKey };
 
   const cacheDoor = await registerPlugins(app, parts);
@@ -211,6 +212,7 @@ interface AccessServices {
   accessLimits: AccessLimits;
   signupUsecases: SignupUsecases;
   auth: Auth;
+  passwords: PasswordHasher;
   /** Who sends a request, from its session cookie. */
   resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
 }
@@ -228,10 +230,12 @@ function createAccessServices(
     now: () => clock().getTime(),
     perEmailMax: env.SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR,
   });
+  const passwords = passwordHasher(env.PASSWORD_HASH_COST);
   const signupUsecases = createSignupUsecases({
     signups,
     proUsers,
     publicOrigin,
+    passwords,
     now: clock,
     mailLimit: (email) => accessLimits.confirmationMail(email),
     handInvitationLinks: env.SMTP_URL === undefined,
@@ -243,6 +247,7 @@ function createAccessServices(
     secureCookies: isHttps,
     proUsers,
     signups: signupUsecases,
+    passwords,
     logger: app.log,
     outage,
   });
@@ -251,15 +256,15 @@ function createAccessServices(
     if (request.headers.cookie) headers.set('cookie', request.headers.cookie);
     return resolveSessionViewer({ auth, proUsers }, headers);
   };
-  return { proUsers, signups, accessLimits, signupUsecases, auth, resolveViewer };
+  return { proUsers, signups, accessLimits, signupUsecases, auth, passwords, resolveViewer };
 }
 
 /** ADMIN_EMAIL and ADMIN_PASSWORD, when set, name an admin account that exists once the app is ready. */
-function ensureAdminOnReady(app: FastifyInstance, env: Env, database: DatabaseHandle, proUsers: ProUsersRepository) {
+function ensureAdminOnReady(app: FastifyInstance, env: Env, database: DatabaseHandle, { proUsers, passwords }: AccessServices) {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = env;
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return;
   app.addHook('onReady', async () => {
-    const { created } = await ensureAdmin({ db: database.db, proUsers }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const { created } = await ensureAdmin({ db: database.db, proUsers, passwords }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     app.log.info({ email: ADMIN_EMAIL, created }, created ? 'conta de administrador criada' : 'conta de administrador mantida');
   });
 }
@@ -342,7 +347,7 @@ async function registerJobs(
 /** The domain modules' routes. */
 async function registerModules(app: FastifyInstance, { env, database, services, access, payments, shopKey }: AppParts, llm: LlmSource) {
   const { isHttps, metrics, outboundFetch, pix, secret, settings, storage } = services;
-  const { auth, proUsers, signups, signupUsecases, accessLimits } = access;
+  const { auth, proUsers, signups, signupUsecases, accessLimits, passwords } = access;
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, {
     db: database.db,
@@ -353,7 +358,7 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
     limits: accessLimits,
     requireTwoFactor: env.REQUIRE_TWO_FACTOR,
   });
-  await app.register(twoFactorRoutes, { db: database.db, auth });
+  await app.register(twoFactorRoutes, { db: database.db, auth, passwords });
   await app.register(analyticsRoutes, { db: database.db });
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });

@@ -33,6 +33,8 @@ export async function startServerProcess(
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
+      // Cheap password hashes for tests (see test/app.ts).
+      PASSWORD_HASH_COST: '1024',
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { normalizePixKey } from '@vitrine/domain/pix';
+import { DEFAULT_PASSWORD_HASH_COST, isPasswordHashCost, PASSWORD_HASH_COST_RANGE } from '../modules/access/passwords.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -126,6 +127,13 @@ export const envSchema = z
       .min(1024)
       .max(1024 * 1024 * 1024)
       .default(5 * 1024 * 1024),
+    // scrypt's cost N for new password hashes; each hash keeps its own, so changing it locks nobody out.
+    PASSWORD_HASH_COST: z.coerce
+      .number()
+      .refine(isPasswordHashCost, {
+        message: `deve ser uma potência de 2 entre ${PASSWORD_HASH_COST_RANGE.min} e ${PASSWORD_HASH_COST_RANGE.max}`,
+      })
+      .default(DEFAULT_PASSWORD_HASH_COST),
     // Sign-in attempts on one e-mail from every address together, per hour (distributed guessing).
     SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.

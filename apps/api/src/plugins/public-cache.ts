@@ -15,7 +15,6 @@
 // Once one answer from an entry has gone through every hook, the headers it carried are known, and later
 // hits are answered at the server's front door (`frontDoor`), before Fastify makes a request and a reply:
 // the same status, headers and bytes, for a fraction of the work.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
@@ -24,16 +23,7 @@ import { contentContract } from '@vitrine/domain/content.contract';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { resellersContract } from '@vitrine/domain/resellers.contract';
 import type { FrontDoor } from '../shared/front-door.ts';
-import {
-  answerFromMemory,
-  compressed,
-  etagOf,
-  matchesEtag,
-  preferredEncoding,
-  PUBLIC_CACHE_HEADERS,
-  replayable,
-  type KeptAnswer,
-} from '../shared/http-cache.ts';
+import { answerFromMemory, etagOf, matchesEtag, PUBLIC_CACHE_HEADERS, replayable, sendKept, type KeptAnswer } from '../shared/http-cache.ts';
 import type { ChangeListener } from './events.ts';
 
 interface CachedRead {
@@ -147,9 +137,6 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
     };
 
     const isAnonymous = (request: { headers: { cookie?: string } }) => !(request.headers.cookie ?? '').includes(sessionCookieName);
-    /** Which stored bytes a client gets: compressed ones above the threshold, when it takes them. */
-    const encodingFor = (entry: Entry, acceptEncoding: string | undefined) =>
-      entry.identity.length >= COMPRESS_FROM_BYTES ? preferredEncoding(acceptEncoding) : 'identity';
 
     const frontDoor: FrontDoor = (request, response) => {
       if (request.method !== 'GET' || !request.url || !isAnonymous(request)) return false;
@@ -187,23 +174,6 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       listening = false;
     });
 
-    const sendEntry = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
-      reply.headers(entry.headers).header('etag', entry.etag).header('vary', 'accept-encoding');
-      if (matchesEtag(request.headers['if-none-match'], entry.etag)) return reply.code(304).send();
-      const encoding = encodingFor(entry, request.headers['accept-encoding']);
-      if (encoding === 'br') {
-        entry.br ??= compressed(entry.identity, 'br');
-        return reply.header('content-encoding', 'br').send(entry.br);
-      }
-      if (encoding === 'gzip') {
-        entry.gzip ??= compressed(entry.identity, 'gzip');
-        return reply.header('content-encoding', 'gzip').send(entry.gzip);
-      }
-      // Below the compression threshold, or for a client that takes neither: the stored bytes as they are
-      // (the compression plugin still deflates them for a client that takes only deflate).
-      return reply.send(entry.identity);
-    };
-
     // A callback hook: a hit is answered by not calling `done` (an async hook returning the reply would
     // make the promise machinery wait on the reply as a thenable, a listener pair per request).
     app.addHook('onRequest', (request, reply, done) => {
@@ -221,7 +191,7 @@ export const publicCachePlugin = fp<PublicCacheOptions>(
       if (entry) {
         counters.hits += 1;
         request.publicCacheEntry = entry;
-        sendEntry(request, reply, entry);
+        sendKept(request, reply.headers(entry.headers), entry, COMPRESS_FROM_BYTES);
         return;
       }
       counters.misses += 1;

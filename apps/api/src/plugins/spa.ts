@@ -13,16 +13,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.ts';
 import type { FrontDoor } from '../shared/front-door.ts';
-import {
-  answerFromMemory,
-  compressed,
-  etagOf,
-  matchesEtag,
-  preferredEncoding,
-  PUBLIC_CACHE_HEADERS,
-  replayable,
-  type KeptAnswer,
-} from '../shared/http-cache.ts';
+import { answerFromMemory, etagOf, PUBLIC_CACHE_HEADERS, replayable, sendKept, type KeptAnswer } from '../shared/http-cache.ts';
 
 /** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
@@ -202,10 +193,10 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     reply.headers(file ? PUBLIC_CACHE_HEADERS : { 'cache-control': 'no-cache' }).type('text/html; charset=utf-8');
     const built = builtPages.get(file ?? 'index.html')!;
     const page = file ? await withData(request, pathname, built) : null;
-    if (!page) return sendBuilt(request, reply, built);
+    if (!page) return sendKept(request, reply, built);
     if (page.link) reply.header('link', page.link);
     request.renderedPage = page;
-    return sendBuilt(request, reply, page);
+    return sendKept(request, reply, page);
   };
 
   if (hasSpa) {
@@ -295,14 +286,4 @@ interface BuiltPage {
 function readBuiltPage(file: string): BuiltPage {
   const identity = fs.readFileSync(file);
   return { html: identity.toString('utf8'), identity, etag: etagOf(identity) };
-}
-
-/** A built page as it is: revalidated by its ETag, in the encoding the browser prefers. */
-function sendBuilt(request: FastifyRequest, reply: FastifyReply, page: BuiltPage) {
-  reply.header('etag', page.etag).header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding === 'identity') return reply.send(page.identity);
-  page[encoding] ??= compressed(page.identity, encoding);
-  return reply.header('content-encoding', encoding).send(page[encoding]);
 }

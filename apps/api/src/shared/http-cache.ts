@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The HTTP caching of an anonymous public answer (a catalogue read, a public page), so a CDN or a reverse
@@ -78,6 +79,24 @@ export interface KeptAnswer {
   frontHeaders?: Partial<Record<'br' | 'gzip' | 'identity' | 'notModified', OutgoingHttpHeaders>>;
 }
 
+/** The stored bytes a client gets: compressed from `compressFrom` bytes on, in the encoding it prefers. */
+const encodingFor = (kept: Pick<KeptAnswer, 'identity'>, acceptEncoding: string | undefined, compressFrom: number) =>
+  kept.identity.length >= compressFrom ? preferredEncoding(acceptEncoding) : 'identity';
+
+/**
+ * Sends a kept answer through Fastify: its ETag, a 304 to a matching If-None-Match, else its bytes in the
+ * client's encoding, compressed once and kept (a client that takes neither gets them as they are, which
+ * the compression plugin still deflates for a client that takes only deflate).
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Pick<KeptAnswer, 'etag' | 'identity' | 'br' | 'gzip'>, compressFrom = 0) {
+  reply.header('etag', kept.etag).header('vary', 'accept-encoding');
+  if (matchesEtag(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  const encoding = encodingFor(kept, request.headers['accept-encoding'], compressFrom);
+  if (encoding === 'identity') return reply.send(kept.identity);
+  kept[encoding] ??= compressed(kept.identity, encoding);
+  return reply.header('content-encoding', encoding).send(kept[encoding]);
+}
+
 /**
  * Writes a kept answer as Fastify would have (its headers, a 304 to a matching If-None-Match, the encoding
  * the client prefers) and returns true; false, untouched, when only Fastify can answer: the headers are not
@@ -87,9 +106,8 @@ export interface KeptAnswer {
 export function answerFromMemory(kept: KeptAnswer, request: IncomingMessage, response: ServerResponse, compressFrom = 0): boolean {
   if (!kept.wire) return false;
   const acceptEncoding = request.headers['accept-encoding'];
-  const compressible = kept.identity.length >= compressFrom;
-  const way = matchesEtag(request.headers['if-none-match'], kept.etag) ? 'notModified' : compressible ? preferredEncoding(acceptEncoding) : 'identity';
-  if (way === 'identity' && compressible && /deflate/i.test(acceptEncoding ?? '')) return false;
+  const way = matchesEtag(request.headers['if-none-match'], kept.etag) ? 'notModified' : encodingFor(kept, acceptEncoding, compressFrom);
+  if (way === 'identity' && kept.identity.length >= compressFrom && /deflate/i.test(acceptEncoding ?? '')) return false;
   const body = way === 'notModified' ? undefined : way === 'identity' ? kept.identity : (kept[way] ??= compressed(kept.identity, way));
   const headers = ((kept.frontHeaders ??= {})[way] ??= {
     ...kept.wire,

@@ -1,9 +1,9 @@
-import { hashPassword } from 'better-auth/crypto';
 import { normalizeEmail } from '@vitrine/domain/auth';
 import type { Database } from '../../db/client.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import { insertConfirmedAccount } from './signups.repository.ts';
 
@@ -33,12 +33,12 @@ export async function resolveViewer({ auth, proUsers }: { auth: Auth; proUsers: 
  * is dropped, and an account that was never confirmed is replaced by one with ADMIN_PASSWORD.
  */
 export async function ensureAdmin(
-  { db, proUsers }: { db: Database; proUsers: ProUsersRepository },
+  { db, proUsers, passwords }: { db: Database; proUsers: ProUsersRepository; passwords: PasswordHasher },
   { email: rawEmail, password }: { email: string; password: string },
 ): Promise<{ created: boolean }> {
   const email = normalizeEmail(rawEmail);
   await proUsers.upsert(email, true);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await passwords.hash(password);
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     await accounts.deletePendingSignup(email);

@@ -22,6 +22,7 @@ import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import { NOT_PRO, PRO_CHECK_FAILED } from './access.errors.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
 import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
 
@@ -55,6 +56,8 @@ export interface CreateAuthOptions {
   secureCookies: boolean;
   proUsers: ProUsersRepository;
   signups: SignupUsecases;
+  /** How passwords are hashed and checked (PASSWORD_HASH_COST). */
+  passwords: PasswordHasher;
   logger: FastifyBaseLogger;
   /** Counts better-auth's failures to reach the database (one log line per outage, not per request). */
   outage?: AuthOutage;
@@ -68,6 +71,7 @@ export function createAuth({
   secureCookies,
   proUsers,
   signups,
+  passwords,
   logger,
   outage,
   rateLimits: limits = defaultAuthRateLimits,
@@ -95,6 +99,7 @@ export function createAuth({
       disableSignUp: true,
       requireEmailVerification: true,
       autoSignIn: false,
+      password: passwords,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_LINK_LIFETIME_SECONDS,

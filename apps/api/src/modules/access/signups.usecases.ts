@@ -2,11 +2,11 @@
 // the mailed link AND (for a sign-up) typed the password chosen at sign-up: every PRO user is an
 // admin, so a password typed by a stranger for someone else's listed e-mail must never activate.
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { ConfirmLookupResult, PendingKind } from '@vitrine/domain/auth';
 import { AppError } from '../../shared/errors.ts';
 import { invalidLink, invitationPending, notPro, proCheckFailed, userExists, wrongSignupPassword } from './access.errors.ts';
 import { confirmationLink, invitationMail, signupConfirmationMail } from './access.mails.ts';
+import type { PasswordHasher } from './passwords.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
 
@@ -71,6 +71,7 @@ export interface SignupUsecaseDeps {
   proUsers: ProUsersRepository;
   /** Origin of the site (PUBLIC_URL) for the links in e-mails. */
   publicOrigin: string;
+  passwords: PasswordHasher;
   now?: () => Date;
   /** Confirmation mails per e-mail; unlimited when absent. */
   mailLimit?: ConfirmationMailLimit;
@@ -82,6 +83,7 @@ export function createSignupUsecases({
   signups,
   proUsers,
   publicOrigin,
+  passwords,
   now = () => new Date(),
   mailLimit,
   handInvitationLinks = false,
@@ -122,13 +124,13 @@ export function createSignupUsecases({
       const pending = await signups.findByEmail(email);
       if (pending?.kind === 'invitation' && pending.expiresAt > at) throw invitationPending();
       await countMail(email);
-      if (!(await issue(email, 'signup', await hashPassword(password), { keepInvitationLiveAt: at }))) throw invitationPending();
+      if (!(await issue(email, 'signup', await passwords.hash(password), { keepInvitationLiveAt: at }))) throw invitationPending();
     },
 
     async signInWhilePending(email, password) {
       const pending = await signups.findByEmail(email);
       if (!pending?.passwordHash) return 'no_pending';
-      if (!(await verifyPassword({ hash: pending.passwordHash, password }))) return 'wrong_password';
+      if (!(await passwords.verify({ hash: pending.passwordHash, password }))) return 'wrong_password';
       // A new link would kill the one in the mailbox: while that one works, it is the one to open.
       if (pending.expiresAt > now()) return 'link_live';
       await countMail(email);
@@ -159,10 +161,10 @@ export function createSignupUsecases({
       let passwordHash: string;
       if (pending.kind === 'signup') {
         // The link alone is not enough: whoever signed up typed this password, and only the owner knows it.
-        if (!pending.passwordHash || !(await verifyPassword({ hash: pending.passwordHash, password }))) throw wrongSignupPassword();
+        if (!pending.passwordHash || !(await passwords.verify({ hash: pending.passwordHash, password }))) throw wrongSignupPassword();
         passwordHash = pending.passwordHash;
       } else {
-        passwordHash = await hashPassword(password);
+        passwordHash = await passwords.hash(password);
       }
       const outcome = await signups.activate(pending, passwordHash);
       if (outcome === 'link_gone') throw invalidLink();

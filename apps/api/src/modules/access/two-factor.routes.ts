@@ -1,7 +1,6 @@
 // Two-factor sign-in: thin routes in front of better-auth's two-factor plugin (enable, verify-totp,
 // verify-backup-code, generate-backup-codes) and our own disable, which wants a current code as well as
 // the password. Codes never reach a log: the logger redacts `*.code` and better-auth's bodies are not logged.
-import { verifyPassword } from 'better-auth/crypto';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { TOTP_DIGITS, twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
@@ -11,6 +10,7 @@ import { route } from '../../shared/route.ts';
 import { forward, noStore } from './access.routes.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import type { Auth } from './auth.ts';
+import type { PasswordHasher } from './passwords.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -28,7 +28,7 @@ interface VerifiedAnswer {
   user?: { email?: string };
 }
 
-export async function twoFactorRoutes(app: FastifyInstance, { db, auth }: { db: Database; auth: Auth }) {
+export async function twoFactorRoutes(app: FastifyInstance, { db, auth, passwords }: { db: Database; auth: Auth; passwords: PasswordHasher }) {
   const perAccountCheck = app.createRateLimit({
     ...TWO_FACTOR_LIMITS.perAccount,
     keyGenerator: async (request) => `two-factor-account:${(await request.viewer())?.userId ?? request.ip}`,
@@ -47,7 +47,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, auth }: { db: 
   /** The signed-in account's password, checked without touching anything else. */
   const passwordMatches = async (userId: string, password: string) => {
     const hash = await createAccountsRepository(db).credentialPasswordHash(userId);
-    return hash ? verifyPassword({ hash, password }) : false;
+    return hash ? passwords.verify({ hash, password }) : false;
   };
 
   const verified = async (response: Response) => {
