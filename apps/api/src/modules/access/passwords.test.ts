@@ -27,15 +27,15 @@ describe('password hashes', () => {
     const hasher = passwordHasher(1024);
     const good = await hasher.hash('senha');
     const [, rest] = good.split('$');
-    for (const hash of ['', 'sem-dois-pontos', 'abc:', ':abc', `n1000$${rest}`, `n1073741824$${rest}`, `n1024$${rest}zz`]) {
+    for (const hash of ['', 'sem-dois-pontos', 'abc:', ':abc', `n1000$${rest}`, `n262144$${rest}`, `n1024$${rest}zz`]) {
       expect(await hasher.verify({ hash, password: 'senha' }), hash).toBe(false);
     }
   });
 
-  it('PASSWORD_HASH_COST takes a power of two from 1,024 to 1,048,576, and defaults to better-auth’s', () => {
+  it('PASSWORD_HASH_COST takes a power of two from 1,024 to 131,072, and defaults to better-auth’s', () => {
     expect(testEnv({ PASSWORD_HASH_COST: undefined }).PASSWORD_HASH_COST).toBe(16_384);
     expect(testEnv({ PASSWORD_HASH_COST: '65536' }).PASSWORD_HASH_COST).toBe(65_536);
-    for (const value of ['1000', '512', '2097152', 'muito', '16384.5']) {
+    for (const value of ['1000', '512', '262144', 'muito', '16384.5']) {
       expect(() => parseEnv({ PASSWORD_HASH_COST: value }), value).toThrow(/PASSWORD_HASH_COST/);
     }
   });
