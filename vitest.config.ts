@@ -2,13 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
-const ALL_API_FILES = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-const apiProject = (name: string, env: Record<string, string>, { include = ALL_API_FILES, exclude = [] as string[] } = {}) => ({
+const apiProject = (name: string, env: Record<string, string>, include = ['src/**/*.test.ts', 'test/**/*.test.ts']) => ({
   test: {
     name,
     root: './apps/api',
     include,
-    exclude,
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup-console.ts'],
@@ -79,7 +77,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      apiProject('api', { TEST_DB: 'pglite' }, hasPostgres ? { include: PGLITE_TOO } : {}),
+      apiProject('api', { TEST_DB: 'pglite' }, hasPostgres ? PGLITE_TOO : undefined),
       // The same integration tests on PostgreSQL, when the machine has one (CI does).
       ...(hasPostgres ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
       {
