@@ -97,7 +97,7 @@ export default defineConfig({
           // others, one at a time (docs/reliability.md, "The test suite's time").
           // What a page shows after a request may take seconds while the API tests run beside the browser.
           expect: { poll: { timeout: 10_000 } },
-          // Tests of a concurrent suite (a page per test, on a throttled CPU) at most three at a time.
+          // Tests of a concurrent suite (a page per test) at most three at a time.
           maxConcurrency: 3,
           // No second try: a test that fails once is a bug to fix, in the test or in the app.
           retry: 0,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every test (unit, API integration on PGlite — and on PostgreSQL when
-// TEST_DATABASE_URL is set — and browser end-to-end). Installs Debian's Chromium when missing.
+// TEST_DATABASE_URL is set — and browser end-to-end). Installs Debian's Chromium headless shell when missing.
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,16 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { isCurrent } from './build-stamp.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser tests drive Debian's chromium-headless-shell (docs/decisions/0018); CHROMIUM_PATH names another.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 function ensureChromium() {
   if (fs.existsSync(chromium)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium não encontrado: instalando o pacote Debian "chromium"...');
+    console.log('Chromium não encontrado: instalando o pacote Debian "chromium-headless-shell"...');
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium-headless-shell'], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
@@ -25,7 +26,7 @@ function ensureChromium() {
   }
   console.error(
     `Os testes de navegador precisam do Chromium em ${chromium}.\n` +
-      'Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) ou defina CHROMIUM_PATH.',
+      'Instale o pacote Debian "chromium-headless-shell" (sudo apt-get install -y chromium-headless-shell) ou defina CHROMIUM_PATH.',
   );
   process.exit(1);
 }

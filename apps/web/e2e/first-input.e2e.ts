@@ -2,6 +2,11 @@
 // the visitor types or taps in that window is kept and acted on once it is (src/boot.ts holds it,
 // main.tsx hands it over after hydration). Each page here is opened on a 4× slower CPU with its app's
 // code held back, used the moment it shows, and only then given its code: the answer must come.
+//
+// One page at a time: DevTools' CPU throttling makes the page's main thread spin while it is "suspended"
+// (Chromium's ThreadCPUThrottler), so a throttled page keeps most of a core busy for as long as it is open,
+// idle or not (2.6 s of CPU in 3 idle seconds, measured). Three at once on two cores starved the server and
+// the other lane's browser file, and slowed the throttled pages themselves beyond the 4× they model.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from 'vitest';
 import type { PRERENDERED_PATHS } from '../src/prerendered-paths.ts';
@@ -14,7 +19,7 @@ const stillPrerendered = (page: Page) => page.locator('#root').evaluate((root) =
 interface Visit {
   /** What the visitor does as soon as the page shows (the app's code is not there yet). */
   act: (page: Page) => Promise<void>;
-  /** The answer they get once the app is alive (`expect`: the test's own, as the tests run concurrently). */
+  /** The answer they get once the app is alive (`expect`: the test's own). */
   answer: (page: Page, expect: ExpectStatic) => Promise<void>;
 }
 
@@ -101,7 +106,7 @@ const VISITS: Record<(typeof PRERENDERED_PATHS)[number], Visit> = {
   },
 };
 
-describe.concurrent('a public page used the moment it shows, on a slow phone', () => {
+describe('a public page used the moment it shows, on a slow phone', () => {
   let browser: Browser;
   const baseUrl = sharedBaseUrl();
 
