@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, machine, measuredAt, startApi } from './support.mjs';
+import { CHROMIUM_FLAGS, commandOf, machine, measuredAt, processCpu, startApi } from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 4);
 const BROWSERS = (process.env.BENCH_BROWSERS ?? '/usr/bin/chromium-headless-shell,/usr/bin/chromium').split(',');
@@ -18,17 +18,10 @@ const PAGES = (process.env.BENCH_PAGES ?? '/,/admin').split(',');
 /** CPU seconds of every running Chromium process, by process id (with its type). */
 function chromiumCpu() {
   const byPid = {};
-  for (const pid of fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!/chrom/.test(command)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const type = /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
-      byPid[pid] = { type, cpu: (Number(fields[11]) + Number(fields[12])) / 100 };
-    } catch {
-      // gone meanwhile
-    }
+  for (const { pid, cpu } of processCpu()) {
+    const command = commandOf(pid);
+    if (!command?.includes('chrom')) continue;
+    byPid[pid] = { type: /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser', cpu };
   }
   return byPid;
 }

@@ -5,80 +5,67 @@
 // them with a per-second timeline. A process that lives less than a second is partly missed. docs/benchmarks.md
 // ("The next stop") quotes it.
 import fs from 'node:fs';
+import { commandOf, processCpu } from './support.mjs';
 
-const HZ = 100;
-const last = new Map(); // pid -> {cpu, cat}
+/** What a process is, from its command line; undefined once it has exited. */
+function kindOf(pid) {
+  const command = commandOf(pid);
+  if (command === undefined) return undefined;
+  if (command === '') return 'kernel';
+  if (command.includes('chrom')) return `chrome:${/--type=([\w-]+)/.exec(command)?.[1] ?? 'browser'}`;
+  if (/server\.mjs|api\/src\/server\.ts/.test(command)) return 'node:server';
+  if (command.includes('vitest')) return /workers|forks|threads/.test(command) ? 'node:vitest-worker' : 'node:vitest-main';
+  if (command.startsWith('postgres')) return 'postgres';
+  if (command.includes('nginx')) return 'nginx';
+  if (command.includes('process-cpu.mjs')) return 'this sampler';
+  if (/(^|\/)node /.test(command)) return 'node:other';
+  return `other:${command.split(' ')[0].split('/').pop()}`;
+}
+
+/** By pid and start time: the kind of each process seen and its CPU seconds at the last reading. */
+const seen = new Map();
 const totals = {};
+/** Per second, the CPU seconds of each kind. */
 const timeline = [];
-function cat(pid) {
-  let cmd = '';
-  try {
-    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return null;
+
+function tick({ count = true } = {}) {
+  const alive = new Set();
+  const second = {};
+  for (const { pid, startedAt, cpu } of processCpu()) {
+    const key = `${pid}:${startedAt}`;
+    alive.add(key);
+    let known = seen.get(key);
+    if (!known) {
+      const kind = kindOf(pid);
+      if (kind === undefined) continue;
+      // A process already running at the first reading counts only what it uses from then on.
+      known = { kind, cpu: count ? 0 : cpu };
+      seen.set(key, known);
+    }
+    const used = cpu - known.cpu;
+    known.cpu = cpu;
+    if (count && used > 0) {
+      totals[known.kind] = (totals[known.kind] ?? 0) + used;
+      second[known.kind] = (second[known.kind] ?? 0) + used;
+    }
   }
-  if (/chromium/.test(cmd)) {
-    const t = /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
-    return 'chrome:' + t;
-  }
-  if (/server\.mjs|api\/src\/server\.ts/.test(cmd)) return 'node:server';
-  if (/vitest/.test(cmd)) return /workers|forks|threads/.test(cmd) ? 'node:vitest-worker' : 'node:vitest-main';
-  if (/^postgres/.test(cmd)) return 'postgres';
-  if (/nginx/.test(cmd)) return 'nginx';
-  if (/procsample/.test(cmd)) return 'sampler';
-  if (/^node /.test(cmd) || /\/node /.test(cmd)) return 'node:other';
-  if (cmd === '') return 'kernel';
-  return 'other:' + cmd.split(' ')[0].split('/').pop();
+  for (const key of seen.keys()) if (!alive.has(key)) seen.delete(key);
+  if (count) timeline.push(second);
 }
-function tick() {
-  const seen = new Set();
-  const slot = {};
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpu = (Number(f[11]) + Number(f[12])) / HZ;
-    const start = f[19];
-    const key = pid + ':' + start;
-    seen.add(key);
-    let prev = last.get(key);
-    if (!prev) {
-      const c = cat(pid);
-      if (c === null) continue;
-      prev = { cpu: 0, cat: c };
-      last.set(key, prev);
-    }
-    const d = cpu - prev.cpu;
-    prev.cpu = cpu;
-    if (d > 0) {
-      totals[prev.cat] = (totals[prev.cat] ?? 0) + d;
-      slot[prev.cat] = (slot[prev.cat] ?? 0) + d;
-    }
-  }
-  for (const k of last.keys()) if (!seen.has(k)) last.delete(k);
-  timeline.push(slot);
-}
-// processes that existed before start: count only deltas
-tick();
-for (const k of Object.keys(totals)) delete totals[k];
-timeline.length = 0;
+
+tick({ count: false });
 const timer = setInterval(tick, 1000);
 process.on('SIGTERM', () => {
   clearInterval(timer);
-  const out = {
+  const summary = {
     totals: Object.fromEntries(
       Object.entries(totals)
         .sort((a, b) => b[1] - a[1])
-        .map(([k, v]) => [k, +v.toFixed(1)]),
+        .map(([kind, seconds]) => [kind, Number(seconds.toFixed(1))]),
     ),
     seconds: timeline.length,
   };
-  fs.writeFileSync(process.argv[2], JSON.stringify({ ...out, timeline }));
-  console.log(JSON.stringify(out, null, 1));
+  fs.writeFileSync(process.argv[2], JSON.stringify({ ...summary, timeline }));
+  console.log(JSON.stringify(summary, null, 1));
   process.exit(0);
 });

@@ -1,5 +1,5 @@
 // What the benchmarks share: the public reads they load, the API started as its own process, the
-// machine line, and the replacement of one section of a results document.
+// machine line, the CPU of the machine's processes, and the replacement of one section of a results document.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -86,6 +86,37 @@ export async function startApi(env) {
       return exited;
     },
   };
+}
+
+/** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS = 100;
+
+/**
+ * Every running process's CPU seconds so far (user + system) from /proc/<pid>/stat, with its start time
+ * (with the pid, what tells a process from a later one given the same pid).
+ */
+export function processCpu() {
+  const processes = [];
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      processes.push({ pid, startedAt: fields[19], cpu: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return processes;
+}
+
+/** A process's command line, its arguments joined by spaces; undefined once it has exited. */
+export function commandOf(pid) {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return undefined;
+  }
 }
 
 export const machine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /**
  * Debian's `chromium-headless-shell` (the same Blink and V8 as its `chromium`, without the desktop browser
- * around them): a page load here costs 1.7 s of the machine's CPU in it against 4.3 s in `chromium --headless`
+ * around them): a page load here costs 1.35 s of the machine's CPU in it against 4.19 s in `chromium --headless`
  * (docs/decisions/0018-browser-tests-in-the-headless-shell.md). `CHROMIUM_PATH` names another.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
