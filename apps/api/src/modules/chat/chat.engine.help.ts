@@ -87,6 +87,15 @@ export function fileReceived(kind: 'image' | 'audio', state: ChatConversationSta
   );
 }
 
+/** A plain yes ('sim', 'ok') with nothing chosen to say yes to: what to choose, not a FAQ whose answer says 'Sim'. */
+export function nothingToConfirmAnswer(state: ChatConversationState): Analysis {
+  return answer(
+    'nothing_to_confirm',
+    'Certo! Ainda não há nada escolhido para confirmar. Você quer ver os planos, ativar um app, revender créditos ou pagar via PIX?',
+    { state, suggestions: DEFAULT_SUGGESTIONS },
+  );
+}
+
 export function unknownAnswer(state: ChatConversationState): Analysis {
   return answer(
     'unknown',

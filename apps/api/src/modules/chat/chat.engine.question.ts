@@ -7,7 +7,16 @@ import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
 import type { ChatConversationState } from '../../db/schema.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { appAnswer, appsOverview, streamAnswer } from './chat.engine.apps.ts';
-import { contactAnswer, faqAnswer, greetingAnswer, handoffAnswer, howItWorks, thanksAnswer, unknownAnswer } from './chat.engine.help.ts';
+import {
+  contactAnswer,
+  faqAnswer,
+  greetingAnswer,
+  handoffAnswer,
+  howItWorks,
+  nothingToConfirmAnswer,
+  thanksAnswer,
+  unknownAnswer,
+} from './chat.engine.help.ts';
 import type { KnowledgeIndex } from './chat.engine.lookup.ts';
 import { paymentRequest, settledOffer } from './chat.engine.payment.ts';
 import { comparePlans, planAnswer, plansOverview, settledPlan } from './chat.engine.plans.ts';
@@ -110,10 +119,7 @@ export function answerQuestion(index: KnowledgeIndex, question: string, state: C
   if (named) return named;
 
   if (reading.has('payment')) return paymentRequest(index, state);
-  if (reading.plainYes) {
-    const settled = settledOffer(index, state, true);
-    if (settled) return settled;
-  }
+  if (reading.plainYes) return settledOffer(index, state, true) ?? nothingToConfirmAnswer(state);
 
   // A FAQ entry that shares most of the question's words beats the broad topics below
   // ('Posso testar antes de assinar?' is answered by its FAQ entry, not the plan list).

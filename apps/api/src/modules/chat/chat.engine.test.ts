@@ -28,11 +28,23 @@ const knowledge: Knowledge = {
       description: 'Desenhos.',
       tags: [],
     } as unknown as PublicStreamingApp,
+    {
+      id: 'free',
+      name: 'Rádio Livre',
+      categoryName: 'Música',
+      clientPrice: 0,
+      resellerPrice: 0,
+      description: 'Rádios.',
+      tags: [],
+    } as unknown as PublicStreamingApp,
   ],
   resellerPlans: [],
   servers: [],
   contact: { lines: ['E-mail: contato@example.com'] },
-  faq: [{ question: 'Posso testar antes de assinar?', answer: 'Há um teste grátis de 4 horas.' }],
+  faq: [
+    { question: 'Posso testar antes de assinar?', answer: 'Há um teste grátis de 4 horas.' },
+    { question: 'Funciona na smart TV?', answer: 'Sim.' },
+  ],
   pixRecipient: { key: 'loja@example.com', recipient: 'Loja', city: 'SAO PAULO' },
 };
 const engine = createEngine(knowledge);
@@ -54,6 +66,9 @@ describe('what a typed question is about', () => {
     ['planos anuais', {}, 'plans'],
     ['quero revender', {}, 'reseller'],
     ['oi', {}, 'greeting'],
+    ['sim', {}, 'nothing_to_confirm'],
+    ['ok, pode ser', {}, 'nothing_to_confirm'],
+    ['funciona na smart tv?', {}, 'faq'],
     ['oi, bom dia, tudo bem com vocês?', {}, 'unknown'],
   ])('%j, with %j on the table, is %s', (question, state, topic) => {
     expect(engine.analyze(question, state).topic).toBe(topic);
@@ -79,6 +94,21 @@ describe('what a typed question is about', () => {
     const settled = { ...familyOnTheTable, period: 'semiannual', offered: 'plan:family:semiannual:270' } as const;
     expect(engine.analyze('sim', settled).offer).toMatchObject({ kind: 'plan', amount: 270 });
     expect(engine.analyze('quero pagar com pix', { activationAppId: 'kids' }).offer).toMatchObject({ kind: 'activation', amount: 30 });
+  });
+});
+
+describe('a free activation', () => {
+  it('offers no PIX and claims none, and asks for a person instead', () => {
+    for (const analysis of [
+      engine.analyze('quero ativar o rádio livre', {}),
+      engine.analyzeIntent({ kind: 'activate', app: 'rádio livre', mode: 'cliente' }, {}),
+      engine.analyze('sim', { activationAppId: 'free', priceMode: 'cliente' }),
+    ]) {
+      expect(analysis.offer).toBeNull();
+      expect(analysis.reply).not.toMatch(/PIX/);
+      expect(analysis.reply).toContain('Esta ativação é gratuita');
+      expect(analysis.suggestions).not.toContain('Pagar com PIX');
+    }
   });
 });
 

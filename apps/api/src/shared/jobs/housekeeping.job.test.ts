@@ -146,7 +146,7 @@ describe('housekeeping', { timeout: 120_000 }, () => {
     const housekeepingJobs = () => db.db.select().from(jobs).where(eq(jobs.kind, HOUSEKEEPING_JOB));
 
     // Both start; the first queues a run due now, the second sees it waiting and queues none.
-    await Promise.all([instance(), instance()]);
+    const instances = await Promise.all([instance(), instance()]);
     await waitUntil(async () => (await housekeepingJobs()).some((job) => job.status === 'succeeded'), { what: 'a limpeza concluída' });
     const afterFirst = await waitUntil(
       async () => {
@@ -172,6 +172,8 @@ describe('housekeeping', { timeout: 120_000 }, () => {
       .update(jobs)
       .set({ runAt: sql`now()` })
       .where(eq(jobs.id, next.id));
+    // A change by hand raises no notification: both runners look now instead of at their next check.
+    for (const t of instances) t.app.jobs.wake();
     const rows = await waitUntil(
       async () => {
         const all = await housekeepingJobs();

@@ -51,7 +51,13 @@ export type JobHandlers = Record<string, JobHandler<unknown>>;
 export interface JobRunnerOptions {
   /** Jobs run at the same time by this instance. */
   concurrency: number;
+  /**
+   * Without change notifications (none, or their connection lost), how often the runner looks for due jobs.
+   * With them, it sleeps until the next job it knows of is due, a new job wakes it, and it looks at least
+   * every `idlePollMs` (another instance's retry, a notification lost in a reconnect).
+   */
   pollIntervalMs: number;
+  idlePollMs: number;
   leaseMs: number;
   /** On shutdown, how long running jobs may still finish before they are aborted and released. */
   shutdownGraceMs: number;
@@ -62,6 +68,7 @@ export interface JobRunnerOptions {
 export const defaultJobRunnerOptions = (): JobRunnerOptions => ({
   concurrency: 4,
   pollIntervalMs: 1_000,
+  idlePollMs: 30_000,
   leaseMs: 30_000,
   shutdownGraceMs: 10_000,
   retry: defaultRetryPolicy,
@@ -126,6 +133,8 @@ export function createJobRunner({
   let ticking: Promise<void> | undefined;
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
+  /** True while a LISTEN connection is up: new jobs wake the runner, so it need not poll. */
+  let notified = false;
   let heartbeatTimer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
@@ -172,6 +181,39 @@ export function createJobRunner({
       const attemptIds = new Map(attempts.map((row) => [row.jobId, row.id]));
       return claimed.map((job) => ({ job, attemptId: attemptIds.get(job.id)! }));
     });
+  }
+
+  /**
+   * Milliseconds until the next job of these kinds is due (a queued job's run_at, a running job's lease
+   * of another worker), by the database's clock; undefined when there is none.
+   */
+  async function nextDueInMs(): Promise<number | undefined> {
+    const mine = running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined;
+    const queued = db
+      .select({ at: sql`min(${jobs.runAt})` })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)));
+    const leased = db
+      .select({ at: sql`min(${jobs.lockedUntil})` })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'running'), inArray(jobs.kind, kinds), mine));
+    const { rows } = await db.execute<{ ms: number | string | null }>(
+      sql`select (extract(epoch from least((${queued}), (${leased})) - now()) * 1000)::double precision as ms`,
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? undefined : Number(ms);
+  }
+
+  /**
+   * The next look at the table: when the next known job is due, capped by how often the runner must look
+   * (`failed`: the last look failed, so the next is at the polling pace).
+   */
+  function schedule(dueInMs: number | undefined, failed = false) {
+    clearTimeout(pollTimer);
+    if (!started || stopping) return;
+    const ceiling = notified && !failed ? options.idlePollMs : options.pollIntervalMs;
+    const delay = Math.min(ceiling, Math.max(dueInMs ?? ceiling, 10));
+    pollTimer = setTimeout(wake, delay).unref();
   }
 
   function decide(result: JobResult, job: Claimed['job']): { settlement: 'succeeded' | 'failed' } | { settlement: 'retrying'; delayMs: number } {
@@ -305,7 +347,10 @@ export function createJobRunner({
         for (const item of claimed) launch(item);
         if (claimed.length === free) again = true;
       } while (again && !stopping);
+      // Every slot busy: a finished job wakes the runner; otherwise it sleeps until the next due job.
+      schedule(running.size >= concurrency ? undefined : await nextDueInMs());
     } catch (error) {
+      schedule(undefined, true);
       if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao buscar tarefas; nova tentativa no próximo ciclo');
     }
   }
@@ -359,12 +404,19 @@ export function createJobRunner({
       if (kinds.length === 0) return;
       if (listen) {
         try {
-          unlisten = await listen(JOBS_CHANNEL, () => wake());
+          unlisten = await listen(JOBS_CHANNEL, () => wake(), {
+            // While the connection is down the runner polls; back, it looks at once (what it missed).
+            onConnectionChange(connected) {
+              notified = connected;
+              if (connected) wake();
+              else schedule(undefined);
+            },
+          });
+          notified = true;
         } catch (error) {
           logger.warn({ err: error }, 'sem aviso de novas tarefas; seguindo só com a verificação periódica');
         }
       }
-      pollTimer = setInterval(wake, options.pollIntervalMs).unref();
       heartbeatTimer = setInterval(() => void heartbeat(), Math.max(Math.floor(leaseMs / 3), 100)).unref();
       wake();
     },
@@ -372,7 +424,7 @@ export function createJobRunner({
       if (!started) return Promise.resolve();
       stopped ??= (async () => {
         stopping = true;
-        clearInterval(pollTimer);
+        clearTimeout(pollTimer);
         await unlisten?.().catch(() => undefined);
         await ticking;
         const all = Promise.all([...running.values()].map((entry) => entry.done));
