@@ -50,9 +50,11 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    // Vitest's default on 2 cores is one worker; the API files often wait on timers and the
-    // database, so two keep both cores busy (each file has its own database, so they never meet).
-    maxWorkers: 2,
+    // Vitest's default on 2 cores is one worker. Three on two cores: the API files often wait on timers
+    // and the database, so a third file keeps the cores busy while two wait (each file has its own database,
+    // so they never meet). Two workers left the cores 30-40 % idle once the browser files were done
+    // (npm test 678 s with two, 637 s with three, same checkout; docs/benchmarks.md).
+    maxWorkers: 3,
     // Longest files first, whatever their project (vitest.sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
@@ -87,12 +89,12 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],
-          // Safety nets, not measurements: two browser files and the API files share two cores (and, on
-          // this machine, other engineers' runs).
+          // Safety nets, not measurements: three browser or API files share two cores (and, on this
+          // machine, other engineers' runs).
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // The browser files run two at a time, beside the API files (one pool of two workers): each
-          // worker has its own shared server (support/global-setup.ts, sharedBaseUrl()), and every file
+          // The browser files run up to three at a time, beside the API files (one pool of three workers):
+          // each worker has its own shared server (support/global-setup.ts, sharedBaseUrl()), and every file
           // makes its own rows and accounts. A file that needed fileParallelism: false ran after all the
           // others, one at a time (docs/reliability.md, "The test suite's time").
           // What a page shows after a request may take seconds while the API tests run beside the browser.

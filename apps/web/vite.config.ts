@@ -1,7 +1,9 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { loadWebEnv } from './env.config';
 
 const env = loadWebEnv();
@@ -65,8 +67,24 @@ function contractPathsOnly(): Plugin {
   };
 }
 
+// Each text asset also as .br and .gz at the highest levels, once at build: the server sends the one the
+// browser accepts (@fastify/static's preCompressed) instead of compressing every response anew, and a CDN
+// in front gets the same files. The page renderer (an SSR build) is never served, so it is left alone.
+const precompressed: Plugin = {
+  ...compression({
+    include: /\.(js|mjs|css|svg|json|html|txt|webmanifest)$/,
+    threshold: 1024,
+    algorithms: [
+      ['brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }],
+      ['gzip', { level: 9 }],
+    ],
+    logLevel: 'silent',
+  }),
+  apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
+};
+
 export default defineConfig({
-  plugins: [contractPathsOnly(), sonnerBuildSettings(), react(), tailwindcss()],
+  plugins: [contractPathsOnly(), sonnerBuildSettings(), react(), tailwindcss(), precompressed],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },

@@ -14,6 +14,10 @@ describe('the API server', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="pt-BR"><body>vitrine</body></html>');
     fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("ok")'.repeat(200));
+    // The build writes a Brotli copy beside each text asset (vite.config.ts); this one marks itself.
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), 'brotli do build');
+    fs.mkdirSync(path.join(webDist, 'ssr'));
+    fs.writeFileSync(path.join(webDist, 'ssr', 'prerender.js'), 'export {}');
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.mkdirSync(path.join(webDist, 'prerendered'));
     fs.writeFileSync(path.join(webDist, 'prerendered', 'index.html'), '<!doctype html><html lang="pt-BR"><body>home pronta</body></html>');
@@ -79,13 +83,25 @@ describe('the API server', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('gzip');
 
-    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' });
-    expect(missingAsset.statusCode).toBe(404);
+    // The build's own compressed copy when the browser takes it, not one compressed per request.
+    const brotli = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.body).toBe('brotli do build');
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-abc123.js' });
+    expect(head.statusCode).toBe(200);
 
-    // A file added after start-up (a rebuild while the server runs) is served too.
+    for (const url of ['/assets/nao-existe.js', '/ssr/prerender.js', '/assets/../index.html/x.js']) {
+      const missing = await t.app.inject({ method: 'GET', url });
+      expect([url, missing.statusCode]).toEqual([url, 404]);
+      expect(missing.json()).toEqual({ error: expect.objectContaining({ code: 'not_found' }) });
+    }
+
+    // The build's files are listed at start: a rebuild is a deploy (its pages are read at start too), so a
+    // file added later is not served until the restart.
     fs.writeFileSync(path.join(webDist, 'assets', 'index-new456.js'), 'console.log("novo")');
     const added = await t.app.inject({ method: 'GET', url: '/assets/index-new456.js' });
-    expect(added.statusCode).toBe(200);
+    expect(added.statusCode).toBe(404);
   });
 
   it('answers unknown API routes with a JSON error in Portuguese', async () => {

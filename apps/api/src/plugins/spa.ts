@@ -202,10 +202,14 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: root!,
-      wildcard: true,
+      // One route per file of the build, listed once at start (the build does not change while it
+      // runs): a wildcard route read the directory of every file it sent, to check its spelling.
+      wildcard: false,
       index: false,
       // The renderer is the server's, not a file of the site.
-      allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
+      globIgnore: ['ssr/**'],
+      // The build writes .br and .gz beside each text asset: sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -214,11 +218,9 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
         }
       },
     });
-    // With wildcard serving, '/' would resolve to the directory itself: it is the home page.
-    app.get('/', { schema: { hide: true } }, sendPage);
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const clientRoute = async (request: FastifyRequest, reply: FastifyReply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (!isPage) throw new AppError('not_found', 404, 'Rota não encontrada.');
     if (!hasSpa) throw new AppError('web_not_built', 404, 'O aplicativo web não foi compilado (npm run build).');
@@ -227,7 +229,14 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
       throw new AppError('not_found', 404, 'Arquivo não encontrado.');
     }
     return sendPage(request, reply);
-  });
+  };
+  // Every other path is a client route, answered as a route (the compression plugin and the other
+  // route hooks apply, as they do not to the not-found handler); '/' is the home page, not the directory.
+  if (hasSpa) {
+    app.get('/', { schema: { hide: true } }, sendPage);
+    app.get('/*', { schema: { hide: true } }, clientRoute);
+  }
+  app.setNotFoundHandler(clientRoute);
 });
 
 /** The build's renderer, loaded on first use; null (and said once) when the build has none or it fails to load. */

@@ -1,5 +1,6 @@
 // The shared servers of the browser suite (seeded demo data, admin from the environment), one per
-// worker: the browser files run two at a time, each lane on its own server (sharedBaseUrl()).
+// worker: the browser files run as many at a time as Vitest has workers, each lane on its own server
+// (sharedBaseUrl()).
 // Tests that need their own configuration start their own with startServer(), from a copy of the
 // data directory prepared here.
 import fs from 'node:fs';

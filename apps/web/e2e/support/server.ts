@@ -106,7 +106,7 @@ export function startedShopDataDir(): string {
 
 /**
  * The shared server of this worker: global-setup starts one per worker (`baseUrls`), so the browser
- * files run two at a time, each lane on its own server, each file with its own rows and accounts.
+ * files run side by side, each lane on its own server, each file with its own rows and accounts.
  */
 export function sharedBaseUrl(): string {
   const urls = inject('baseUrls');
