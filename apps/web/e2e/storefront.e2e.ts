@@ -338,6 +338,12 @@ describe('the public storefront', () => {
     await toc.getByRole('link', { name: 'Ativação de apps' }).first().click();
     await page.waitForURL('**/knowledgebase#ativacao-de-apps');
     await page.getByRole('heading', { name: 'Calculadora de preços' }).waitFor();
+    // The guide's text is the server's HTML, kept as it was: its links to other pages still move within the app.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.locator('article').getByRole('link', { name: 'Loja de Apps' }).first().click();
+    await page.waitForURL('**/apps');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await page.goto('/sobre');
     for (const value of ['Segurança', 'Comunidade', 'Inovação', 'Excelência', '50K+', '99,9%', '1M+', '2020', '2024']) {
       expect(await page.locator('main').textContent()).toContain(value);

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import remarkGfm from 'remark-gfm';
 import { slugify } from '@vitrine/domain/catalog-text';
 
@@ -53,10 +53,39 @@ const components: Components = {
   img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" className="my-4 rounded-lg border" />,
 };
 
-/** Markdown with GitHub tables; raw HTML is dropped, never rendered. */
+/** The HTML the server rendered for this text, when the app is hydrating a page that has it. */
+function serverRendered(id: string): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector(`[data-markdown="${CSS.escape(id)}"]`)?.innerHTML ?? null;
+}
+
+/**
+ * Markdown with GitHub tables; raw HTML is dropped, never rendered.
+ *
+ * A prerendered page (the user guide, the legal pages) already holds the server's rendering of its text.
+ * Hydrating it parsed the Markdown again and walked every element: the page's longest task on a slow
+ * phone. The app keeps that HTML as it is while the text stays the same, following its internal links
+ * with the router, and renders the Markdown itself once the text changes (or when there was no page).
+ */
 export function Markdown({ children }: { children: string }) {
+  const id = useId();
+  const [kept] = useState(() => ({ text: children, html: serverRendered(id) }));
+  const navigate = useNavigate();
+  const className = 'text-foreground/90 max-w-none text-[0.95rem]';
+  if (kept.html !== null && kept.text === children) {
+    const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element).closest('a');
+      const href = link?.getAttribute('href');
+      if (!href?.startsWith('/') || href.startsWith('//') || link!.target === '_blank') return;
+      event.preventDefault();
+      void navigate(href);
+    };
+    // The click is the links' own, caught where they are (a link takes Enter as a click).
+    return <div key="kept" data-markdown={id} className={className} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: kept.html }} />;
+  }
   return (
-    <div className="text-foreground/90 max-w-none text-[0.95rem]">
+    <div key="rendered" data-markdown={id} className={className}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
         {children}
       </ReactMarkdown>
