@@ -338,7 +338,14 @@ describe('the public storefront', () => {
     await toc.getByRole('link', { name: 'Ativação de apps' }).first().click();
     await page.waitForURL('**/knowledgebase#ativacao-de-apps');
     await page.getByRole('heading', { name: 'Calculadora de preços' }).waitFor();
-    // The guide's text is the server's HTML, kept as it was: its links to other pages still move within the app.
+    // The guide's text is the server's HTML, kept as it was (the app did not parse the Markdown again: its
+    // element holds that HTML as React's dangerouslySetInnerHTML, read from React's props on the element)...
+    const keptAsHtml = await page.locator('[data-markdown]').evaluate((element) => {
+      const props = Object.entries(element).find(([key]) => key.startsWith('__reactProps'))?.[1] as { dangerouslySetInnerHTML?: unknown } | undefined;
+      return Boolean(props?.dangerouslySetInnerHTML);
+    });
+    expect(keptAsHtml).toBe(true);
+    // ...and its links to other pages still move within the app.
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await page.locator('article').getByRole('link', { name: 'Loja de Apps' }).first().click();
     await page.waitForURL('**/apps');

@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link, useNavigate } from 'react-router';
 import remarkGfm from 'remark-gfm';
@@ -53,10 +53,20 @@ const components: Components = {
   img: ({ src, alt }) => <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" className="my-4 rounded-lg border" />,
 };
 
+/**
+ * A name for a text, the same on the server and in the browser (FNV-1a): the mark that finds the server's
+ * rendering of it. (React's useId differs between the prerendered page and the app, whose trees differ.)
+ */
+function textMark(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return `${(hash >>> 0).toString(36)}-${text.length}`;
+}
+
 /** The HTML the server rendered for this text, when the app is hydrating a page that has it. */
-function serverRendered(id: string): string | null {
+function serverRendered(mark: string): string | null {
   if (typeof document === 'undefined') return null;
-  return document.querySelector(`[data-markdown="${CSS.escape(id)}"]`)?.innerHTML ?? null;
+  return document.querySelector(`[data-markdown="${mark}"]`)?.innerHTML ?? null;
 }
 
 /**
@@ -68,11 +78,11 @@ function serverRendered(id: string): string | null {
  * with the router, and renders the Markdown itself once the text changes (or when there was no page).
  */
 export function Markdown({ children }: { children: string }) {
-  const id = useId();
-  const [kept] = useState(() => ({ text: children, html: serverRendered(id) }));
+  const mark = textMark(children);
+  const [kept] = useState(() => ({ mark, html: serverRendered(mark) }));
   const navigate = useNavigate();
   const className = 'text-foreground/90 max-w-none text-[0.95rem]';
-  if (kept.html !== null && kept.text === children) {
+  if (kept.html !== null && kept.mark === mark) {
     const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element).closest('a');
@@ -82,10 +92,10 @@ export function Markdown({ children }: { children: string }) {
       void navigate(href);
     };
     // The click is the links' own, caught where they are (a link takes Enter as a click).
-    return <div key="kept" data-markdown={id} className={className} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: kept.html }} />;
+    return <div key="kept" data-markdown={mark} className={className} onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: kept.html }} />;
   }
   return (
-    <div key="rendered" data-markdown={id} className={className}>
+    <div key="rendered" data-markdown={mark} className={className}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} components={components} skipHtml>
         {children}
       </ReactMarkdown>
