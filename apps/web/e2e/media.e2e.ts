@@ -116,6 +116,8 @@ describe('the movie and series catalogue without a TMDB key', () => {
     expect(await result.textContent()).toContain(String(series.year));
     expect(await page.getByTestId('media-search-result').count()).toBeLessThanOrEqual(8);
     expect(searches).toEqual([foldText(series.title)]);
+    // The field names the list it controls (the page was prerendered, the list shown by the app).
+    expect(await page.getByRole('listbox', { name: 'Resultados da busca' }).getAttribute('id')).toBe(await box.getAttribute('aria-controls'));
 
     await box.fill('xyzzy nada disso');
     await expect.poll(() => page.getByTestId('media-search-dropdown').textContent()).toContain('Nenhum resultado encontrado');

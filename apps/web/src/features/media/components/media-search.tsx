@@ -1,5 +1,5 @@
 import { Loader2, Search } from 'lucide-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { MediaListItem } from '@vitrine/domain/media';
 import { isSearchableQuery, SEARCH_DROPDOWN_SIZE } from '@vitrine/domain/media-display';
 import { Badge } from '@/components/ui/badge';
@@ -13,13 +13,20 @@ import { MediaImage } from './media-image';
 /** Typing waits this long before searching. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/**
+ * The results list's id, fixed (one search per page): React's useId differs between the prerendered /midia
+ * and the app, and the field keeps the server's id in aria-controls after hydration while the list, shown
+ * later, took the app's, so the field named a list that did not exist.
+ */
+const RESULTS_LIST_ID = 'busca-midia-resultados';
+
 /** Search over movies and series, with a dropdown of at most 8 results. */
 export function MediaSearch({ onOpen, className }: { onOpen: (item: MediaListItem) => void; className?: string }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const wrapper = useRef<HTMLDivElement>(null);
-  const listId = useId();
+  const listId = RESULTS_LIST_ID;
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const search = useMediaSearch(debounced);
 
