@@ -22,16 +22,17 @@ export function streamAnswer(
   const other = priceMode === 'revendedor' ? `Para cliente final: ${money(app.clientPrice)}.` : `Revendedores pagam ${money(app.resellerPrice)}.`;
   const title = `Ativação do app ${app.name} — ${priceMode === 'revendedor' ? 'revendedor' : 'cliente final'}`;
   const key = `activation:${app.id}:${priceMode}:${price}`;
-  const offer = knowledge.pixRecipient !== null && price > 0 && (askedToPay || state.offered !== key);
   // A free activation has nothing to pay: no PIX, and no claim of one.
+  const payable = knowledge.pixRecipient !== null && price > 0;
+  const offer = payable && (askedToPay || state.offered !== key);
   const payment =
     price <= 0
       ? 'Esta ativação é gratuita: fale com um atendente para receber o acesso.'
-      : knowledge.pixRecipient
-        ? offer
+      : !knowledge.pixRecipient
+        ? `${PIX_NOT_CONFIGURED} Para ativar, fale com um atendente.`
+        : offer
           ? `Gerei um PIX de **${money(price)}** para a ativação: use o QR code ou o código "copia e cola". Um atendente envia o acesso após o pagamento.`
-          : `O PIX de ${money(price)} que enviei acima continua válido. Um atendente envia o acesso após o pagamento.`
-        : `${PIX_NOT_CONFIGURED} Para ativar, fale com um atendente.`;
+          : `O PIX de ${money(price)} que enviei acima continua válido. Um atendente envia o acesso após o pagamento.`;
   return answer('stream_app', `${line}. ${other}${licenses ? ` Licença ${licenses}.` : ''}\n\n${app.description}\n\n${payment}`, {
     state: {
       ...state,
@@ -46,7 +47,7 @@ export function streamAnswer(
     },
     facts: [streamFact(app), `Escolha do visitante: ${title}, ${money(price)}.`],
     priceLines: [`${line}.`],
-    suggestions: knowledge.pixRecipient && price > 0 ? ['Pagar com PIX', 'Falar com um humano'] : ['Falar com um humano', 'Quais são os planos?'],
+    suggestions: payable ? ['Pagar com PIX', 'Falar com um humano'] : ['Falar com um humano', 'Quais são os planos?'],
     offer: offer ? { kind: 'activation', appId: app.id, appName: app.name, mode: priceMode, amount: price, title } : null,
   });
 }
