@@ -1,5 +1,6 @@
 // Prepares, once per run, what each test file clones: a migrated PGlite data directory
-// and (with TEST_DATABASE_URL) a migrated PostgreSQL template database.
+// and (with TEST_DATABASE_URL) a migrated PostgreSQL template database; and the compiled server that the
+// tests starting processes run (test/server-build.ts).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,10 +10,15 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
 import { PG_TEMPLATE_DB, pgSnapshotDir, pgSnapshotPath, withDatabase } from './database.ts';
+import { buildServerForTests } from './server-build.ts';
 
 export default async function setup() {
-  await preparePgliteSnapshot();
-  if (process.env.TEST_DATABASE_URL) await preparePostgresTemplate(process.env.TEST_DATABASE_URL);
+  // The build runs in a process of its own, beside the databases' preparation.
+  const [removeBuild] = await Promise.all([
+    buildServerForTests(),
+    preparePgliteSnapshot().then(() => (process.env.TEST_DATABASE_URL ? preparePostgresTemplate(process.env.TEST_DATABASE_URL) : undefined)),
+  ]);
+  return removeBuild;
 }
 
 async function preparePgliteSnapshot() {

@@ -1,12 +1,12 @@
-// Runs the real server as a child process, as `npm start` does (from its sources through tsx, or a
-// compiled build), so a test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
+// Runs the real server as a child process, as `npm start` does (the compiled server: this run's build,
+// test/server-build.ts), so a test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { builtEntry } from './server-build.ts';
 import { waitUntil } from './wait.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -19,7 +19,7 @@ export interface ServerProcess {
 }
 
 /**
- * `entry`: the compiled server to run (a built server.mjs) instead of the sources through tsx.
+ * `entry`: another compiled server to run than this run's build (a built server.mjs).
  * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
  */
 export async function startServerProcess(
@@ -27,7 +27,7 @@ export async function startServerProcess(
   { entry, startTimeoutMs = 90_000 }: { entry?: string; startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, entry ? [entry] : ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [entry ?? builtEntry('server')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

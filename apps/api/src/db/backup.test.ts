@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../test/command.ts';
@@ -16,12 +15,11 @@ import { backupDataDir, BackupError, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { siteConfigurations } from './schema.ts';
 
-const cliDir = fileURLToPath(new URL('.', import.meta.url));
 const UPLOAD_KEY = 'site-images/logo-backup-test.png';
 const UPLOAD_BYTES = Buffer.from('not really a PNG, but bytes that must come back');
 
-/** One of the commands, the way `npm run db:backup -- …` runs it (from sources here), with DATA_DIR set. */
-const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) => runScript(path.join(cliDir, `${name}.cli.ts`), args, { DATA_DIR: dataDir });
+/** One of the commands, the way `npm run db:backup -- …` runs it (the compiled command), with DATA_DIR set. */
+const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) => runScript(`db-${name}`, args, { DATA_DIR: dataDir });
 
 /** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
 async function shopDataDir(): Promise<string> {

@@ -6,6 +6,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcessEnv, createTestDatabase, tempDir, testAdminUrl, testDbKind, withDatabase, type TestDatabase } from '../../test/database.ts';
+import { builtEntry } from '../../test/server-build.ts';
 import { filesUnder } from '../modules/uploads/uploads.test-support.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
@@ -177,7 +178,7 @@ describe('two instances starting together with SEED_DEMO=true', { timeout: 180_0
 describe('npm run db:seed', () => {
   const runSeed = (env: Record<string, string>) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/db/seed-cli.ts'], {
+      const child = spawn(process.execPath, [builtEntry('db-seed')], {
         cwd: repoRoot,
         env: { ...childProcessEnv(), LOG_LEVEL: 'silent', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
