@@ -21,7 +21,8 @@ export default async function setup() {
   return removeBuild;
 }
 
-async function preparePgliteSnapshot() {
+/** The migrated PGlite directory the tests copy (test/database.ts), made once per set of migrations. */
+export async function preparePgliteSnapshot() {
   // Keyed by the migrations' names and contents, so an edited migration rebuilds the snapshot.
   const migrations = fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort();
   const hash = createHash('sha256');

@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { pgSnapshotDir } from '../../../api/test/database.ts';
+import { preparePgliteSnapshot } from '../../../api/test/global-setup.ts';
 import { assertChromium } from './browser.ts';
 import { DATA_DIR_TEMPLATE_ENV, makeDataDir, repoRoot, startServer, type RunningServer } from './server.ts';
 
@@ -26,8 +28,12 @@ export async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('O app web não está compilado: rode `npm run build` (o `npm test` já faz isso).');
   }
-  // A shop's first start, once: every server after it starts on a copy of this directory.
+  // A shop's first start, once: every server after it starts on a copy of this directory. Its database is a
+  // copy of the API tests' migrated one (made there once per set of migrations), so this start seeds it
+  // without creating and migrating it first (2.9-3.8 s instead of 5.6-6.6 s here, before any browser file starts).
   template = makeDataDir();
+  await preparePgliteSnapshot();
+  fs.cpSync(pgSnapshotDir, path.join(template, 'pglite'), { recursive: true });
   const first = await startServer({ dataDir: template });
   const code = await first.stop();
   if (code !== 0) throw new Error(`o servidor do diretório-modelo saiu com código ${code}:\n${first.logs()}`);
