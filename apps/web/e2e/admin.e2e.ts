@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@vitrine/domain/auth';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
@@ -73,8 +73,12 @@ describe('the admin panel', () => {
     server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
+  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
+  // later test's write (admin.e2e alone: 90 → 67 s).
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
     await mailbox?.close();
@@ -590,8 +594,12 @@ describe('an admin panel without SMTP', () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
+  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
+  // later test's write (admin.e2e alone: 90 → 67 s).
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
   });

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
@@ -84,8 +84,12 @@ describe('the recharge back office', () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
+  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
+  // later test's write (admin.e2e alone: 90 → 67 s).
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
     await receiver?.close();

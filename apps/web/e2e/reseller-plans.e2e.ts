@@ -4,7 +4,7 @@
 // focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
@@ -38,8 +38,12 @@ describe('reseller plans edited in rows', () => {
     browser = await launchBrowser();
   });
 
+  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
+  // later test's write (admin.e2e alone: 90 → 67 s).
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
   });

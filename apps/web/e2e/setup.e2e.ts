@@ -3,7 +3,7 @@
 // payment is not configured until the shop's PIX key is set.
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, repoRoot, startServer, type RunningServer } from './support/server.ts';
 
@@ -28,8 +28,12 @@ describe('first-run checklist', () => {
     server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '' } });
     browser = await launchBrowser();
   }, 300_000);
+  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
+  // later test's write (admin.e2e alone: 90 → 67 s).
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
   afterAll(async () => {
-    for (const context of opened) await context.close().catch(() => undefined);
     await browser?.close();
     await server?.stop();
   });
