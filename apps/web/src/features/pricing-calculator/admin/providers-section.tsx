@@ -36,7 +36,7 @@ import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
-import { clearDraft, readDraft, useFormDraft } from '../lib/form-draft';
+import { readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {
   create: { success: PROVIDER_TOASTS.created, error: PROVIDER_TOASTS.createError },
@@ -91,7 +91,7 @@ function ProviderForm({
   const saving = useRef(false);
   // Files replaced or removed on a saved provider are deleted once the change is saved.
   const [replaced, setReplaced] = useState<{ bucket: UploadBucket; url: string }[]>([]);
-  useFormDraft(key, texts);
+  const discardDraft = useFormDraft(key, texts);
 
   const fileOf = (field: 'logoUrl' | 'documentUrl') => String(texts[field] ?? '');
   const setFile = (field: 'logoUrl' | 'documentUrl', url: string) => form.setValue(field, url, { shouldDirty: true });
@@ -105,7 +105,7 @@ function ProviderForm({
   };
 
   const cancel = () => {
-    clearDraft(key);
+    discardDraft();
     onClose();
   };
 
@@ -115,7 +115,7 @@ function ProviderForm({
     saving.current = true;
     try {
       if (await onSave(body)) {
-        clearDraft(key);
+        discardDraft();
         for (const file of replaced) await removeStoredFile(file.bucket, file.url);
         onClose();
       }

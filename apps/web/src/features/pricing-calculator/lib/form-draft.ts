@@ -1,6 +1,6 @@
 // A form's draft kept in the browser while it is filled in: written a moment after the last change,
 // offered again when the form reopens within its lifetime, dropped on cancel or a successful save.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { PROVIDER_DRAFT } from '@vitrine/domain/recharge';
 
 type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -44,11 +44,23 @@ export function clearDraft(key: string, { storage = storageOrNull() } = {}) {
   storage?.removeItem(key);
 }
 
-/** Saves `value` under `key` once it has not changed for the delay (800 ms); `enabled` false saves nothing. */
+/**
+ * Saves `value` under `key` once it has not changed for the delay (800 ms); `enabled` false saves nothing.
+ * Gives back `discard`, for a cancel or a successful save: it drops the draft, and a write still waiting for
+ * its delay never happens (the form closes only after the save has answered, and a change made just before
+ * the click would otherwise write the draft again between the two).
+ */
 export function useFormDraft<T>(key: string, value: T, { enabled = true, delayMs = PROVIDER_DRAFT.saveDelayMs }: { enabled?: boolean; delayMs?: number } = {}) {
+  const discarded = useRef(false);
   useEffect(() => {
     if (!enabled) return;
-    const timer = setTimeout(() => writeDraft(key, value), delayMs);
+    const timer = setTimeout(() => {
+      if (!discarded.current) writeDraft(key, value);
+    }, delayMs);
     return () => clearTimeout(timer);
   }, [key, value, enabled, delayMs]);
+  return useCallback(() => {
+    discarded.current = true;
+    clearDraft(key);
+  }, [key]);
 }
