@@ -19,15 +19,14 @@ export interface ServerProcess {
 }
 
 /**
- * `entry`: another compiled server to run than this run's build (a built server.mjs).
  * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { entry, startTimeoutMs = 90_000 }: { entry?: string; startTimeoutMs?: number } = {},
+  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, [entry ?? builtEntry('server')], {
+  const child = spawn(process.execPath, [builtEntry('server')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
