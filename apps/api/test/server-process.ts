@@ -21,10 +21,7 @@ export interface ServerProcess {
 /**
  * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {},
-): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, [builtEntry('server')], {
     cwd: repoRoot,
