@@ -56,6 +56,13 @@ function noisePng(width: number, height: number): Buffer {
   ]);
 }
 
+/** Whether the new provider's draft in the browser holds every one of `texts`. */
+const draftHolds = (page: Page, texts: string[]) =>
+  page.evaluate((wanted) => {
+    const draft = localStorage.getItem('vitrine:rascunho-provedor:novo');
+    return draft !== null && wanted.every((text) => draft.includes(text));
+  }, texts);
+
 describe('the recharge back office', () => {
   let browser: Browser;
   let server: RunningServer;
@@ -253,8 +260,8 @@ describe('the recharge back office', () => {
     const name = `Provedor ${randomUUID().slice(0, 6)}`;
     await page.getByLabel('Nome *').fill(name);
     await page.getByLabel('E-mail').fill('contato@provedor.example');
-    // Saved locally 800 ms after the last change.
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes('rascunho-provedor')))).toBe(true);
+    // Saved locally 800 ms after the last change: the draft holds both fields.
+    await expect.poll(() => draftHolds(page, [name, 'contato@provedor.example'])).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Novo provedor' }).click();
     await page.getByText('Rascunho restaurado').waitFor();
@@ -297,7 +304,7 @@ describe('the recharge back office', () => {
     // A cancelled draft does not come back.
     await page.getByRole('button', { name: 'Novo provedor' }).click();
     await page.getByLabel('Nome *').fill('Descartado');
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes('rascunho-provedor')))).toBe(true);
+    await expect.poll(() => draftHolds(page, ['Descartado'])).toBe(true);
     await page.getByRole('button', { name: 'Cancelar' }).click();
     await page.reload();
     await page.getByRole('button', { name: 'Novo provedor' }).click();

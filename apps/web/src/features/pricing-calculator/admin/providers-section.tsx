@@ -91,7 +91,8 @@ function ProviderForm({
   const saving = useRef(false);
   // Files replaced or removed on a saved provider are deleted once the change is saved.
   const [replaced, setReplaced] = useState<{ bucket: UploadBucket; url: string }[]>([]);
-  const discardDraft = useFormDraft(key, texts);
+  // Only what the admin changed is a draft: a form opened and left untouched writes none.
+  const discardDraft = useFormDraft(key, texts, { enabled: form.formState.isDirty });
 
   const fileOf = (field: 'logoUrl' | 'documentUrl') => String(texts[field] ?? '');
   const setFile = (field: 'logoUrl' | 'documentUrl', url: string) => form.setValue(field, url, { shouldDirty: true });
