@@ -312,6 +312,19 @@ describe('the public storefront', () => {
     await context.close();
   });
 
+  it('names an opened FAQ answer by its question on the prerendered page (the app numbers its ids as the page does)', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/contato');
+    const question = page.getByRole('button', { name: 'Em quanto tempo vocês respondem?' });
+    await question.click();
+    // The answer's region is named through aria-labelledby: by an id that must be the question's in the page.
+    const answer = page.getByRole('region', { name: 'Em quanto tempo vocês respondem?' });
+    await answer.waitFor();
+    expect(await question.getAttribute('aria-controls')).toBe(await answer.getAttribute('id'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the fields and shows an error when the server refuses the message', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await page.route('**/api/contact', (route) =>

@@ -65,9 +65,8 @@ async function start() {
   prepareClassMerging();
   await nextTask();
   const app = (
-    <AppRoot>
+    <AppRoot afterHydration={prerendered && <TakeOver />}>
       <RouterProvider router={router} />
-      {prerendered && <TakeOver />}
     </AppRoot>
   );
 

@@ -55,7 +55,7 @@ const components: Components = {
 
 /**
  * A name for a text, the same on the server and in the browser (FNV-1a): the mark that finds the server's
- * rendering of it. (React's useId differs between the prerendered page and the app, whose trees differ.)
+ * rendering of that very text (a text changed since the page was rendered has another mark, and is rendered anew).
  */
 function textMark(text: string): string {
   let hash = 0x811c9dc5;
