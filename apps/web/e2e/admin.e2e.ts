@@ -5,10 +5,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '@vitrine/domain/auth';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
@@ -50,7 +50,7 @@ describe('the admin panel', () => {
   let browser: Browser;
   let server: RunningServer;
   let mailbox: Mailbox;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
   let visitors = 0;
 
   const open = async (width = 1280) => {
@@ -75,9 +75,6 @@ describe('the admin panel', () => {
   });
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -589,16 +586,13 @@ describe('the admin panel', () => {
 describe('an admin panel without SMTP', () => {
   let browser: Browser;
   let server: RunningServer;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
   beforeAll(async () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

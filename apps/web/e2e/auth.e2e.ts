@@ -1,8 +1,8 @@
 // Sign-in, sign-up with e-mail confirmation, password reset, sign-out and the PRO guard, in Chromium
 // against the real server (its own data directory, mail through a real SMTP receiver on loopback).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox, type ReceivedMail } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
@@ -48,7 +48,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
   let browser: Browser;
   let server: RunningServer;
   let mailbox: Mailbox;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
 
   // Each page is a different visitor, as behind a proxy that names the client: per-IP limits (sign-up,
   // sign-in) count them apart instead of adding up the whole file's requests from 127.0.0.1.
@@ -67,9 +67,6 @@ describe('sign-in, sign-up and access control in the browser', () => {
   });
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

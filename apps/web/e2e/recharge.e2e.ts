@@ -6,11 +6,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -70,7 +70,7 @@ describe('the recharge back office', () => {
   let failing: Receiver;
   let alwaysFailing: Receiver;
   let failingNow = true;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
 
   let visitors = 0;
   const openAsAdmin = async (width = 1280) => {
@@ -93,9 +93,6 @@ describe('the recharge back office', () => {
   });
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

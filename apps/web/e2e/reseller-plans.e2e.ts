@@ -4,8 +4,8 @@
 // focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title }).first();
@@ -14,7 +14,7 @@ const scrollsSideways = (page: Page) => page.evaluate(() => document.documentEle
 describe('reseller plans edited in rows', () => {
   let browser: Browser;
   let server: RunningServer;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
 
   let visitors = 0;
   const openAsAdmin = async (width: number) => {
@@ -40,9 +40,6 @@ describe('reseller plans edited in rows', () => {
 
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

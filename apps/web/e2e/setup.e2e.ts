@@ -2,9 +2,9 @@
 // where it is done and leaves the list once done, at phone and desktop widths; the PIX shortcut says
 // payment is not configured until the shop's PIX key is set.
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, repoRoot, startServer, type RunningServer } from './support/server.ts';
 
 const shotsDir = process.env.SCREENSHOT_DIR ?? path.join(repoRoot, '.test-cache/screenshots');
@@ -12,7 +12,7 @@ const shotsDir = process.env.SCREENSHOT_DIR ?? path.join(repoRoot, '.test-cache/
 describe('first-run checklist', () => {
   let browser: Browser;
   let server: RunningServer;
-  const opened: BrowserContext[] = [];
+  const opened = closedAfterEachTest();
 
   const openAsAdmin = async (width: number) => {
     const result = await openPage(browser, server.url, { width, height: width > 800 ? 900 : 800 });
@@ -30,9 +30,6 @@ describe('first-run checklist', () => {
   }, 300_000);
   // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
   // later test's write (admin.e2e alone: 90 → 67 s).
-  afterEach(async () => {
-    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
-  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

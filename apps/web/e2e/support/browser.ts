@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core (never a downloaded browser).
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 /**
  * Debian's `chromium-headless-shell` (the same Blink and V8 as its `chromium`, without the desktop browser
@@ -33,6 +34,19 @@ export async function launchBrowser({ extraArgs = [] }: { extraArgs?: string[] }
       ...extraArgs,
     ],
   });
+}
+
+/**
+ * A list for the contexts a test opens, closed when that test ends (call it inside the `describe`). A page
+ * left open keeps its event stream and fetches its lists again at every later test's write, so a file's
+ * last tests would pay for all the pages before them (admin.e2e: 90 → 67 s).
+ */
+export function closedAfterEachTest(): BrowserContext[] {
+  const opened: BrowserContext[] = [];
+  afterEach(async () => {
+    for (const context of opened.splice(0)) await context.close().catch(() => undefined);
+  });
+  return opened;
 }
 
 export interface OpenedPage {
