@@ -73,8 +73,6 @@ describe('the admin panel', () => {
     server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -591,8 +589,6 @@ describe('an admin panel without SMTP', () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

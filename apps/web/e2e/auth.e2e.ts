@@ -65,8 +65,6 @@ describe('sign-in, sign-up and access control in the browser', () => {
     server = await startServer({ env: { SMTP_URL: mailbox.smtpUrl, TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

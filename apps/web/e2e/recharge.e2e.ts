@@ -91,8 +91,6 @@ describe('the recharge back office', () => {
     server = await startServer({ env: { TRUST_PROXY: 'true' } });
     browser = await launchBrowser();
   });
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

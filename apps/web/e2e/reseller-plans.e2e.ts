@@ -38,8 +38,6 @@ describe('reseller plans edited in rows', () => {
     browser = await launchBrowser();
   });
 
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

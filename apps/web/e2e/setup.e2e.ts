@@ -28,8 +28,6 @@ describe('first-run checklist', () => {
     server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '' } });
     browser = await launchBrowser();
   }, 300_000);
-  // A test's pages close with it: left open, each kept its event stream and fetched its lists again at every
-  // later test's write (admin.e2e alone: 90 → 67 s).
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
