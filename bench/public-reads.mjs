@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import { setTimeout } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { machine, measuredAt, PUBLIC_PAGES, PUBLIC_READS, root, startApi, writeSection } from './support.mjs';
 
@@ -61,7 +62,7 @@ async function measure(label, env) {
       if (previous?.body === answer.body) break;
       if (attempt === 10) throw new Error(`${read}: a resposta não se estabilizou em 10 leituras`);
       previous = answer;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await setTimeout(200);
     }
     answers[read] = previous;
   }
