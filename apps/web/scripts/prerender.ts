@@ -45,19 +45,26 @@ const routeModules = new Map(
   ),
 );
 const entryChunks = [...firstLoad].map(fileOf);
-// Every page loads the entry's chunks: no validator among them (decision 0012). A first-load module that
-// imports a schema module of the domain (say, for a message that lives beside its schemas) brings Zod
-// back into every page; the build stops here, naming the chunk, instead of the bundle silently growing.
-for (const file of entryChunks) {
-  if (/\$ZodType|ZodError/.test(fs.readFileSync(path.join(dist, file), 'utf8'))) {
-    throw new Error(`${file}: o primeiro carregamento de toda página traz o Zod; importe o módulo sem schemas (ex.: auth-messages, two-factor-messages).`);
-  }
-}
 function pageCode(page: string): string[] {
   if (page === '/') return entryChunks;
   const module = routeModules.get(page);
   if (!module || !viteManifest[module]) throw new Error(`${page}: rota preguiçosa não encontrada em route-table.tsx ou no manifesto do Vite.`);
   return [...entryChunks, ...[...closure(module)].filter((key) => !firstLoad.has(key)).map(fileOf)];
+}
+// A page's first load carries no validator (decision 0012): the public reads answer well-formed data,
+// and the server validates what is sent. Only a page whose form checks its fields as they are typed
+// loads Zod. A module that imports a schema module of the domain for a constant or a message that lives
+// beside its schemas brings Zod (26 KB gzipped) back; the build stops here, naming the page and chunk.
+const PAGES_WITH_VALIDATED_FORMS = new Set(['/contato']);
+const carriesZod = new Map<string, boolean>();
+for (const page of entry.PRERENDERED_PATHS) {
+  if (PAGES_WITH_VALIDATED_FORMS.has(page)) continue;
+  for (const file of pageCode(page)) {
+    if (!carriesZod.has(file)) carriesZod.set(file, /\$ZodType|ZodError/.test(fs.readFileSync(path.join(dist, file), 'utf8')));
+    if (carriesZod.get(file)) {
+      throw new Error(`${page}: ${file} traz o Zod ao primeiro carregamento; importe o módulo sem schemas (ex.: auth-messages, payment-status).`);
+    }
+  }
 }
 
 // A prerendered page paints from its HTML and stylesheet alone: it names only the boot script, which

@@ -58,3 +58,19 @@ describe('header configuration', () => {
     expect(header.navigation).toEqual(defaultHeaderConfig.navigation);
   });
 });
+
+describe('legal and contact sections as the public read answers them', () => {
+  it('keeps a well-formed legal document and leaves out one of another shape', () => {
+    const privacy = { title: 'Política', updatedAt: '2026-11-28', body: '# Texto' };
+    expect(wellFormedConfigEntries('legal', { privacy, terms: { title: 'Termos', body: 42 } })).toEqual({ privacy });
+  });
+
+  it('keeps well-formed channels and FAQ and leaves out a list with a bad item', () => {
+    const faq = [{ question: 'Prazo?', answer: '24 horas.' }];
+    const channels = [
+      { type: 'email', label: 'E-mail', value: 'a@b.com' },
+      { type: 'fax', label: 'Fax', value: '1' },
+    ];
+    expect(wellFormedConfigEntries('contact', { faq, channels, other: 1 })).toEqual({ faq, other: 1 });
+  });
+});

@@ -54,12 +54,21 @@ export const siteConfigSectionResponseSchema = z.object({
 });
 export type SiteConfigSectionResponse = z.infer<typeof siteConfigSectionResponseSchema>;
 
+/** Per public section, its parts that have a schema (the others go as stored). */
+const sectionParts = (section: string): Record<string, z.ZodType> | null => {
+  if (section === 'header') return headerConfigSchema.shape;
+  if (section === 'footer') return footerConfigSchema.shape;
+  if (section === 'legal') return { privacy: legalDocumentSchema, terms: legalDocumentSchema };
+  if (section === 'contact') return { channels: contactChannelListSchema, faq: contactFaqSchema };
+  return null;
+};
+
 /**
- * A section's stored entries as the public read answers them: for the header and the footer, each
- * part that does not match its schema is left out (the page then shows that part's default).
+ * A section's stored entries as the public read answers them: each part that does not match its schema
+ * is left out (the page then shows that part's default), so the pages read them without a validator.
  */
 export function wellFormedConfigEntries(section: string, entries: Record<string, unknown>): Record<string, unknown> {
-  const parts: Record<string, z.ZodType> | null = section === 'header' ? headerConfigSchema.shape : section === 'footer' ? footerConfigSchema.shape : null;
+  const parts = sectionParts(section);
   if (!parts) return entries;
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(entries)) {

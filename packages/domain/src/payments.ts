@@ -3,26 +3,9 @@
 // Pagamentos section and the conversation read.
 import { z } from 'zod';
 import { listEnvelopeSchema, listQuerySchema } from './lists.ts';
+import { PAYMENT_KINDS, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from './payment-status.ts';
 
-export const PAYMENT_STATUSES = ['created', 'paid', 'expired', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  created: 'Aguardando pagamento',
-  paid: 'Pago',
-  expired: 'Expirado',
-  cancelled: 'Cancelado',
-};
-
-/** 'psp': a charge at the shop's PSP (API Pix) that confirms itself; 'static': the shop's static BR Code, confirmed by hand. */
-export const PAYMENT_PROVIDERS = ['psp', 'static'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-/** What a payment is for, as the chat's payment intents say it ('activation': a streaming app activated by our team). */
-export const PAYMENT_KINDS = ['plan', 'credits', 'activation'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-
-export const PAYMENT_CONFIRMED = 'Pagamento confirmado';
+export * from './payment-status.ts';
 
 export const adminPaymentSchema = z.object({
   id: z.string(),

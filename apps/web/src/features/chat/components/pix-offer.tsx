@@ -4,7 +4,8 @@
 import { CheckCircle2, Loader2, QrCode, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import type { PixOffer } from '@vitrine/domain/chat';
-import { PAYMENT_CONFIRMED, type ConversationPayment } from '@vitrine/domain/payments';
+import { PAYMENT_CONFIRMED } from '@vitrine/domain/payment-status';
+import type { ConversationPayment } from '@vitrine/domain/payments';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { formatBRL } from '@/lib/format';

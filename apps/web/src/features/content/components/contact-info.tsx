@@ -1,6 +1,6 @@
 import { Bot, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { contactChannelListSchema, contactFaqSchema, type ContactChannel, type ContactFaq } from '@vitrine/domain/content';
+import type { ContactChannel, ContactFaq } from '@vitrine/domain/content';
 import { emailHref, phoneHref, whatsappHref } from '@vitrine/domain/site-config';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -25,12 +25,13 @@ const defaultFaq: ContactFaq = [{ question: 'Em quanto tempo vocês respondem?',
 export function useContactContent() {
   const config = useSiteConfig('contact');
   useLoadErrorToast(config.error, 'configurações do site');
-  const channels = contactChannelListSchema.safeParse(config.data?.entries.channels);
-  const faq = contactFaqSchema.safeParse(config.data?.entries.faq);
+  // The public read leaves out a part that is not well formed (wellFormedConfigEntries).
+  const channels = config.data?.entries.channels as ContactChannel[] | undefined;
+  const faq = config.data?.entries.faq as ContactFaq | undefined;
   return {
     isPending: config.isPending,
-    channels: channels.success && channels.data.length > 0 ? channels.data : defaultChannels,
-    faq: faq.success && faq.data.length > 0 ? faq.data : defaultFaq,
+    channels: channels?.length ? channels : defaultChannels,
+    faq: faq?.length ? faq : defaultFaq,
   };
 }
 

@@ -1,4 +1,4 @@
-import { legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
+import type { LegalDocumentKey, LegalDocument as StoredDocument } from '@vitrine/domain/content';
 import { Markdown } from '@/components/markdown';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
@@ -11,8 +11,8 @@ const FALLBACK_TITLES: Record<LegalDocumentKey, string> = { privacy: 'Política 
 export function LegalDocument({ documentKey }: { documentKey: LegalDocumentKey }) {
   const config = useSiteConfig('legal');
   useLoadErrorToast(config.error, 'configurações do site');
-  const parsed = legalDocumentSchema.safeParse(config.data?.entries[documentKey]);
-  const document = parsed.success ? parsed.data : null;
+  // The public read leaves out a document that is not well formed (wellFormedConfigEntries).
+  const document = (config.data?.entries[documentKey] as StoredDocument | undefined) ?? null;
   // An ISO date (yyyy-mm-dd) is read at noon so the time zone never moves it to the day before.
   const updatedAt = document?.updatedAt && /^\d{4}-\d{2}-\d{2}$/.test(document.updatedAt) ? `${document.updatedAt}T12:00:00` : document?.updatedAt;
 
