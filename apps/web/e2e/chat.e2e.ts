@@ -93,6 +93,9 @@ describe('talking to the assistant', () => {
     await expect.poll(() => botMessages(page).count(), answered).toBe(2);
     expect(await page.getByTestId('typing-indicator').count()).toBe(0);
     expect(await lastBotText(page)).toContain('O plano Premium custa R$ 40,00/mês');
+    // Its Markdown rendered (the renderer loads apart from the page): the plan's name in bold, no asterisks.
+    expect(await botMessages(page).last().locator('strong', { hasText: 'Premium' }).count()).toBeGreaterThan(0);
+    expect(await lastBotText(page)).not.toContain('**');
     expect(errors).toEqual([]);
     await context.close();
   });

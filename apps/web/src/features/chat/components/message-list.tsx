@@ -1,11 +1,11 @@
 import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import type { ConversationPayment } from '@vitrine/domain/payments';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { isOnePlainParagraph } from '../lib/plain-text';
 import { PixOfferBlock } from './pix-offer';
 
 // Made while the conversation loads (PendingGreeting), in a task of its own, not while the page's code loads
@@ -15,20 +15,24 @@ let timeFormatter: Intl.DateTimeFormat | undefined;
 const timeFormat = () => (timeFormatter ??= new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' }));
 const formatTime = (at: string) => timeFormat().format(new Date(at));
 
-// The assistant writes simple Markdown: paragraphs, lists, bold. Raw HTML is never rendered.
-const markdown: Components = {
-  p: ({ children }) => <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
-  ul: ({ children }) => <ul className="my-1.5 list-disc space-y-0.5 pl-5">{children}</ul>,
-  ol: ({ children }) => <ol className="my-1.5 list-decimal space-y-0.5 pl-5">{children}</ol>,
-  strong: ({ children }) => <strong className="font-semibold">{children}</strong>,
-  a: ({ href = '', children }) => (
-    <a href={href} className="text-primary underline underline-offset-2" {...(href.startsWith('http') ? { target: '_blank', rel: 'noreferrer noopener' } : {})}>
-      {children}
-    </a>
-  ),
-};
-// Phones the assistant writes are tappable: tel: links pass, besides the defaults (http, https, mailto…).
-const urlTransform = (url: string) => (/^tel:\+?\d+$/.test(url) ? url : defaultUrlTransform(url));
+/** An assistant's text as written, until (or should it never load) the Markdown renderer is here. */
+const PlainText = ({ text }: { text: string }) => <p className="my-1.5 leading-relaxed whitespace-pre-wrap first:mt-0 last:mb-0">{text}</p>;
+
+// The assistant's Markdown renderer (34 KB gzipped) is not part of the page's first load: it is requested
+// while the conversation loads (PendingGreeting), once.
+let markdownRenderer: Promise<{ default: ComponentType<{ text: string }> }> | undefined;
+const loadAssistantMarkdown = () => (markdownRenderer ??= import('./assistant-markdown').catch(() => ({ default: PlainText })));
+const AssistantMarkdown = lazy(loadAssistantMarkdown);
+
+/** The greeting and other plain sentences are rendered as they will stay: no swap when the renderer arrives. */
+function AssistantText({ text }: { text: string }) {
+  if (isOnePlainParagraph(text)) return <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{text}</p>;
+  return (
+    <Suspense fallback={<PlainText text={text} />}>
+      <AssistantMarkdown text={text} />
+    </Suspense>
+  );
+}
 
 function Avatar({ type }: { type: ChatMessage['type'] }) {
   return (
@@ -50,7 +54,10 @@ function Avatar({ type }: { type: ChatMessage['type'] }) {
  */
 export function PendingGreeting() {
   useEffect(() => {
-    const timer = setTimeout(timeFormat, 0);
+    const timer = setTimeout(() => {
+      timeFormat();
+      void loadAssistantMarkdown();
+    }, 0);
     return () => clearTimeout(timer);
   }, []);
   return (
@@ -120,9 +127,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                 {message.content &&
                   (message.type === 'bot' ? (
                     <div data-testid="message-content">
-                      <ReactMarkdown components={markdown} urlTransform={urlTransform}>
-                        {message.content}
-                      </ReactMarkdown>
+                      <AssistantText text={message.content} />
                     </div>
                   ) : (
                     <p className="whitespace-pre-wrap" data-testid="message-content">
@@ -171,9 +176,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
           <li className="flex gap-2.5" data-testid="bot-draft">
             <Avatar type="bot" />
             <div className="bg-muted max-w-[85%] min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words sm:max-w-[75%]">
-              <ReactMarkdown components={markdown} urlTransform={urlTransform}>
-                {draft}
-              </ReactMarkdown>
+              <AssistantText text={draft} />
             </div>
           </li>
         )}
