@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -28,19 +29,13 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return 'identity';
-}
+/**
+ * The encoding a client prefers by its Accept-Encoding (names in any case), among ours, as the compression
+ * plugin and the static files choose it (@fastify/accept-negotiator): 'deflate' when it prefers that (the
+ * compression plugin makes it), 'identity' when it takes none.
+ */
+export const preferredEncoding = (acceptEncoding: string | undefined): 'br' | 'gzip' | 'deflate' | 'identity' =>
+  negotiate((acceptEncoding ?? 'identity').toLowerCase(), ['br', 'gzip', 'deflate']) ?? 'identity';
 
 /** The bytes in one of the stored encodings (brotli at quality 6, gzip at level 6), computed once per kept answer. */
 export const compressed = (identity: Buffer, encoding: 'br' | 'gzip') =>
@@ -85,14 +80,14 @@ const encodingFor = (kept: Pick<KeptAnswer, 'identity'>, acceptEncoding: string 
 
 /**
  * Sends a kept answer through Fastify: its ETag, a 304 to a matching If-None-Match, else its bytes in the
- * client's encoding, compressed once and kept (a client that takes neither gets them as they are, which
- * the compression plugin still deflates for a client that takes only deflate).
+ * client's encoding, compressed once and kept (a client that prefers deflate, or takes no encoding, gets
+ * them as they are: the compression plugin deflates them for the first).
  */
 export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Pick<KeptAnswer, 'etag' | 'identity' | 'br' | 'gzip'>, compressFrom = 0) {
   reply.header('etag', kept.etag).header('vary', 'accept-encoding');
   if (matchesEtag(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
   const encoding = encodingFor(kept, request.headers['accept-encoding'], compressFrom);
-  if (encoding === 'identity') return reply.send(kept.identity);
+  if (encoding === 'identity' || encoding === 'deflate') return reply.send(kept.identity);
   kept[encoding] ??= compressed(kept.identity, encoding);
   return reply.header('content-encoding', encoding).send(kept[encoding]);
 }
@@ -107,7 +102,7 @@ export function answerFromMemory(kept: KeptAnswer, request: IncomingMessage, res
   if (!kept.wire) return false;
   const acceptEncoding = request.headers['accept-encoding'];
   const way = matchesEtag(request.headers['if-none-match'], kept.etag) ? 'notModified' : encodingFor(kept, acceptEncoding, compressFrom);
-  if (way === 'identity' && kept.identity.length >= compressFrom && /deflate/i.test(acceptEncoding ?? '')) return false;
+  if (way === 'deflate') return false;
   const body = way === 'notModified' ? undefined : way === 'identity' ? kept.identity : (kept[way] ??= compressed(kept.identity, way));
   const headers = ((kept.frontHeaders ??= {})[way] ??= {
     ...kept.wire,
