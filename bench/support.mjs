@@ -57,11 +57,11 @@ export function freePort() {
  * set to that address, and resolves once `/api/health` answers 200. `stop()` sends SIGTERM and
  * resolves to the exit code.
  */
-export async function startApi(env) {
+export async function startApi(env, server = process.env.BENCH_SERVER) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // BENCH_SERVER: a built server.mjs to run (the compiled server, `npm run build`); unset: the sources through tsx.
-  const entry = process.env.BENCH_SERVER ? [path.resolve(process.env.BENCH_SERVER)] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  // BENCH_SERVER (or `server`): a built server.mjs to run (the compiled server, `npm run build`); unset: the sources through tsx.
+  const entry = server ? [path.resolve(server)] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },
