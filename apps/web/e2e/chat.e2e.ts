@@ -87,6 +87,15 @@ describe('talking to the assistant', () => {
     await input.pressSequentially(' o plano premium?');
     expect(await input.inputValue()).toBe('quanto custa\n o plano premium?');
     expect(await page.getByTestId('user-message').count()).toBe(0);
+    // Whether a message ever shows its Markdown as written (the renderer loads apart from the page).
+    await page.evaluate(() => {
+      const seen = window as unknown as { markdownShownRaw?: boolean };
+      new MutationObserver(() => {
+        for (const content of document.querySelectorAll('[data-testid="bot-message"] [data-testid="message-content"]')) {
+          if (content.textContent?.includes('**')) seen.markdownShownRaw = true;
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await input.press('Enter');
     await page.getByTestId('typing-indicator').waitFor();
     expect(await input.inputValue()).toBe('');
@@ -95,7 +104,7 @@ describe('talking to the assistant', () => {
     expect(await lastBotText(page)).toContain('O plano Premium custa R$ 40,00/mês');
     // Its Markdown rendered (the renderer loads apart from the page): the plan's name in bold, no asterisks.
     expect(await botMessages(page).last().locator('strong', { hasText: 'Premium' }).count()).toBeGreaterThan(0);
-    expect(await lastBotText(page)).not.toContain('**');
+    expect(await page.evaluate(() => (window as unknown as { markdownShownRaw?: boolean }).markdownShownRaw ?? false)).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });

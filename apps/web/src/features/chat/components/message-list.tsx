@@ -1,5 +1,5 @@
 import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import type { ConversationPayment } from '@vitrine/domain/payments';
@@ -19,14 +19,24 @@ const formatTime = (at: string) => timeFormat().format(new Date(at));
 const PlainText = ({ text }: { text: string }) => <p className="my-1.5 leading-relaxed whitespace-pre-wrap first:mt-0 last:mb-0">{text}</p>;
 
 // The assistant's Markdown renderer (34 KB gzipped) is not part of the page's first load: it is requested
-// while the conversation loads (PendingGreeting), once.
-let markdownRenderer: Promise<{ default: ComponentType<{ text: string }> }> | undefined;
-const loadAssistantMarkdown = () => (markdownRenderer ??= import('./assistant-markdown').catch(() => ({ default: PlainText })));
+// while the conversation loads (PendingGreeting), once. Once here it renders at once; only a text shown
+// before it arrives waits for it (Suspense), as written meanwhile.
+type Renderer = ComponentType<{ text: string }>;
+let loadedRenderer: Renderer | undefined;
+let markdownRenderer: Promise<{ default: Renderer }> | undefined;
+const loadAssistantMarkdown = () =>
+  (markdownRenderer ??= import('./assistant-markdown')
+    .catch(() => ({ default: PlainText }))
+    .then((module) => {
+      loadedRenderer = module.default;
+      return module;
+    }));
 const AssistantMarkdown = lazy(loadAssistantMarkdown);
 
 /** The greeting and other plain sentences are rendered as they will stay: no swap when the renderer arrives. */
 function AssistantText({ text }: { text: string }) {
   if (isOnePlainParagraph(text)) return <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{text}</p>;
+  if (loadedRenderer) return createElement(loadedRenderer, { text });
   return (
     <Suspense fallback={<PlainText text={text} />}>
       <AssistantMarkdown text={text} />
