@@ -88,9 +88,13 @@ describe('public content sections', () => {
     await make.siteConfiguration({
       section: 'legal',
       configKey: 'privacy',
-      configValue: { title: 'Política de Privacidade', body: 'Tratamos dados conforme a LGPD.' },
+      configValue: { title: 'Política de Privacidade', updatedAt: '2026-11-01', body: 'Tratamos dados conforme a LGPD.' },
     });
-    await make.siteConfiguration({ section: 'legal', configKey: 'terms', configValue: { title: 'Termos de Uso', body: 'Ao usar o serviço…' } });
+    await make.siteConfiguration({
+      section: 'legal',
+      configKey: 'terms',
+      configValue: { title: 'Termos de Uso', updatedAt: '2026-11-01', body: 'Ao usar o serviço…' },
+    });
     await make.siteConfiguration({ section: 'legal', configKey: 'rascunho', configValue: { title: 'Rascunho', body: 'não publicado' }, isActive: false });
     await make.siteConfiguration({
       section: 'contact',
