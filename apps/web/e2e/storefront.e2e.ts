@@ -312,6 +312,21 @@ describe('the public storefront', () => {
     await context.close();
   });
 
+  it('checks a field once it is left, with the validator the form loads then', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/contato');
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+    const email = page.getByRole('textbox', { name: 'E-mail', exact: true });
+    await email.fill('maria@');
+    await email.press('Tab');
+    await page.getByText('Formato de e-mail inválido').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill('maria@example.com');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('names an opened FAQ answer by its question on the prerendered page (the app numbers its ids as the page does)', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/contato');

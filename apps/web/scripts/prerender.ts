@@ -51,14 +51,12 @@ function pageCode(page: string): string[] {
   if (!module || !viteManifest[module]) throw new Error(`${page}: rota preguiçosa não encontrada em route-table.tsx ou no manifesto do Vite.`);
   return [...entryChunks, ...[...closure(module)].filter((key) => !firstLoad.has(key)).map(fileOf)];
 }
-// A page's first load carries no validator (decision 0012): the public reads answer well-formed data,
-// and the server validates what is sent. Only a page whose form checks its fields as they are typed
-// loads Zod. A module that imports a schema module of the domain for a constant or a message that lives
-// beside its schemas brings Zod (26 KB gzipped) back; the build stops here, naming the page and chunk.
-const PAGES_WITH_VALIDATED_FORMS = new Set(['/contato']);
+// A page's first load carries no validator (decision 0012): the public reads answer well-formed data, the
+// server validates what is sent, and a form loads its validator with its first check. A module that
+// imports a schema module of the domain for a constant or a message that lives beside its schemas brings
+// Zod (26 KB gzipped) back; the build stops here, naming the page and the chunk.
 const carriesZod = new Map<string, boolean>();
 for (const page of entry.PRERENDERED_PATHS) {
-  if (PAGES_WITH_VALIDATED_FORMS.has(page)) continue;
   for (const file of pageCode(page)) {
     if (!carriesZod.has(file)) carriesZod.set(file, /\$ZodType|ZodError/.test(fs.readFileSync(path.join(dist, file), 'utf8')));
     if (carriesZod.get(file)) {

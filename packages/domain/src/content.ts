@@ -4,6 +4,7 @@ import type { FooterConfig, HeaderConfig, Link } from './site-config.ts';
 
 // The header's and footer's defaults and their merge, free of schemas: every page's first load uses them.
 export * from './site-config.ts';
+export * from './contact-text.ts';
 
 /** Site configuration sections anyone may read; the rest (pricing, models, tmdb…) are admin-only. */
 export const PUBLIC_CONFIG_SECTIONS = ['header', 'footer', 'legal', 'contact'] as const;
@@ -98,9 +99,6 @@ export type ContactMessageInput = z.infer<typeof contactMessageInputSchema>;
 
 export const contactMessageCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });
 export type ContactMessageCreated = z.infer<typeof contactMessageCreatedSchema>;
-
-/** The toast shown after sending. */
-export const CONTACT_SENT_TOAST = { title: 'Mensagem Enviada!', description: 'Recebemos sua mensagem e responderemos em breve.' } as const;
 
 // ---------------------------------------------------------------- legal and contact sections
 
