@@ -54,11 +54,12 @@ function pageCode(page: string): string[] {
 // A page's first load carries no validator (decision 0012): the public reads answer well-formed data, the
 // server validates what is sent, and a form loads its validator with its first check. A module that
 // imports a schema module of the domain for a constant or a message that lives beside its schemas brings
-// Zod (26 KB gzipped) back; the build stops here, naming the page and the chunk.
+// Zod (26 KB gzipped; its core names its base class '$ZodType') back; the build stops here, naming the page and
+// the chunk. (The form resolver's own chunk names only '$ZodError', to recognise Zod's errors.)
 const carriesZod = new Map<string, boolean>();
 for (const page of entry.PRERENDERED_PATHS) {
   for (const file of pageCode(page)) {
-    if (!carriesZod.has(file)) carriesZod.set(file, /\$ZodType|ZodError/.test(fs.readFileSync(path.join(dist, file), 'utf8')));
+    if (!carriesZod.has(file)) carriesZod.set(file, /\$ZodType/.test(fs.readFileSync(path.join(dist, file), 'utf8')));
     if (carriesZod.get(file)) {
       throw new Error(`${page}: ${file} traz o Zod ao primeiro carregamento; importe o módulo sem schemas (ex.: auth-messages, payment-status).`);
     }

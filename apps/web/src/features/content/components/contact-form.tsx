@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, Send } from 'lucide-react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
@@ -21,10 +22,11 @@ const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: ''
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// The validator (Zod and the message's schema, 26 KB gzipped) loads with the form's first check (a field
-// left, or the form sent), not with the page.
+// The message's schema (and Zod with it, 26 KB gzipped) loads with the form's first check (a field left,
+// or the form sent), not with the page.
+let checkMessage: Resolver<ContactFormValues, unknown, ContactMessage> | undefined;
 const contactResolver: Resolver<ContactFormValues, unknown, ContactMessage> = async (...check) =>
-  (await import('../lib/contact-resolver')).contactResolver(...check);
+  (checkMessage ??= zodResolver((await import('@vitrine/domain/content')).contactMessageInputSchema))(...check);
 
 export function ContactForm() {
   const send = useSendContactMessage();
