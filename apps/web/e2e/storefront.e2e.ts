@@ -327,6 +327,26 @@ describe('the public storefront', () => {
     await context.close();
   });
 
+  it('still sends the message when its validator cannot load, and says what the server refused', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    // The domain's content module (the message's schema, with Zod), which the form loads with its first check.
+    await page.route(/\/assets\/content-[\w-]{8}\.js$/, (route) => route.abort());
+    await page.goto('/contato');
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
+    await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Maria Teste');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('maria@');
+    await page.getByRole('textbox', { name: 'Assunto', exact: true }).fill('Dúvida');
+    await page.getByRole('textbox', { name: 'Mensagem', exact: true }).fill('Quero saber mais.');
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url().endsWith('/api/contact') && candidate.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Enviar Mensagem' }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    expect(await toast(page, 'Erro ao enviar mensagem').textContent()).toContain('Verifique os campos e tente novamente.');
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe('maria@');
+    await context.close();
+  });
+
   it('names an opened FAQ answer by its question on the prerendered page (the app numbers its ids as the page does)', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await page.goto('/contato');
