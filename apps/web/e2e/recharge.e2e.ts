@@ -9,6 +9,7 @@ import zlib from 'node:zlib';
 import type { Browser, Page, Route } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVIDER_DRAFT } from '@vitrine/domain/recharge';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
@@ -58,10 +59,13 @@ function noisePng(width: number, height: number): Buffer {
 
 /** Whether the new provider's draft in the browser holds every one of `texts`. */
 const draftHolds = (page: Page, texts: string[]) =>
-  page.evaluate((wanted) => {
-    const draft = localStorage.getItem('vitrine:rascunho-provedor:novo');
-    return draft !== null && wanted.every((text) => draft.includes(text));
-  }, texts);
+  page.evaluate(
+    ([key, wanted]) => {
+      const draft = localStorage.getItem(key);
+      return draft !== null && wanted.every((text) => draft.includes(text));
+    },
+    [`${PROVIDER_DRAFT.keyPrefix}novo`, texts] as const,
+  );
 
 describe('the recharge back office', () => {
   let browser: Browser;
@@ -294,7 +298,7 @@ describe('the recharge back office', () => {
     const served = await context.request.get(new URL((await logo.getAttribute('src'))!, server.url).href);
     expect(Buffer.compare(await served.body(), png)).toBe(0);
     // Saved: the draft is gone.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('rascunho-provedor')))).toEqual([]);
+    expect(await page.evaluate((prefix) => Object.keys(localStorage).filter((key) => key.startsWith(prefix)), PROVIDER_DRAFT.keyPrefix)).toEqual([]);
 
     // A cancelled draft does not come back.
     await page.getByRole('button', { name: 'Novo provedor' }).click();

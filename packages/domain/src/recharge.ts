@@ -177,8 +177,8 @@ export const providerCostParamsSchema = z.object({
   costId: z.uuid('Faixa de custo inválida.'),
 });
 
-/** The provider form's draft, kept in the browser while it is filled in. */
-export const PROVIDER_DRAFT = { saveDelayMs: 800, maxAgeMs: 24 * 60 * 60 * 1000 } as const;
+/** The provider form's draft, kept in the browser while it is filled in (its storage key: `keyPrefix` and the provider's id, or 'novo'). */
+export const PROVIDER_DRAFT = { saveDelayMs: 800, maxAgeMs: 24 * 60 * 60 * 1000, keyPrefix: 'vitrine:rascunho-provedor:' } as const;
 
 /** The stored name of a file (the last segment of its address), which is how a file is removed. */
 export function lastPathSegment(url: string): string {

@@ -10,6 +10,7 @@ import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
 import {
   lastPathSegment,
+  PROVIDER_DRAFT,
   PROVIDER_TOASTS,
   providerCostInputSchema,
   providerCreateSchema,
@@ -61,7 +62,7 @@ const PROVIDER_FIELDS: FieldSpec[] = [
 const FILE_KEYS = new Set(['logoUrl', 'documentUrl']);
 const NEW_PROVIDER = { isActive: true };
 
-const draftKey = (providerId: string | null) => `vitrine:rascunho-provedor:${providerId ?? 'novo'}`;
+const draftKey = (providerId: string | null) => `${PROVIDER_DRAFT.keyPrefix}${providerId ?? 'novo'}`;
 
 /** Removes a stored file of a bucket by the last segment of its address. */
 async function removeStoredFile(bucket: UploadBucket, url: string): Promise<boolean> {
