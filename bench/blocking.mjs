@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, machine, measuredAt, root, startApi } from './support.mjs';
+import { CHROMIUM_FLAGS, machine, measuredAt, median, openOnSlowPhone, root, startApi } from './support.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const PAGES = (process.env.BENCH_PAGES ?? '/chat').split(',');
@@ -25,29 +25,19 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 
 /** One load: the blocking (ms) and the longest task (ms). */
 async function load(base, pagePath) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const tasks = [];
-    Object.assign(window, { benchLongTasks: tasks });
-    new PerformanceObserver((list) => tasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true });
+  const { context, page } = await openOnSlowPhone(browser, base + pagePath, {
+    initScript: () => {
+      const tasks = [];
+      Object.assign(window, { benchLongTasks: tasks });
+      new PerformanceObserver((list) => tasks.push(...list.getEntries().map((entry) => entry.duration))).observe({ type: 'longtask', buffered: true });
+    },
   });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(base + pagePath);
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'), null, { timeout: 60_000 });
   if (pagePath === '/chat') await page.getByTestId('bot-message').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1_500);
   const tasks = await page.evaluate(() => window.benchLongTasks);
   await context.close();
   return { blocking: tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0), longest: Math.max(0, ...tasks) };
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 console.log(`Blocking on a 4× slower CPU (${machine()}, ${measuredAt()} UTC, ${RUNS} loads per server and page)\n`);
 console.log('| Page | Server | blocking, median (loads) | longest task, median |');

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, machine, measuredAt, root, startApi } from './support.mjs';
+import { CHROMIUM_FLAGS, machine, measuredAt, openOnSlowPhone, root, startApi } from './support.mjs';
 
 const LOADS = Number(process.env.BENCH_RUNS ?? 5);
 const sonner = fs.readFileSync(path.join(root, 'node_modules/sonner/dist/index.mjs'), 'utf8');
@@ -27,12 +27,7 @@ const browser = await chromium.launch({
 async function onSlowPhone(pagePath, measure, argument) {
   const results = [];
   for (let load = 0; load < LOADS; load++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(`${api.url}${pagePath}`);
-    await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+    const { context, page } = await openOnSlowPhone(browser, `${api.url}${pagePath}`);
     results.push(await page.evaluate(measure, argument));
     await context.close();
   }

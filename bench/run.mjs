@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { median } from './support.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = {
@@ -57,11 +58,6 @@ async function start(env, entry = 'compiled') {
         child.kill('SIGTERM');
       }),
   };
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
 }
 
 async function load(url, title) {

@@ -119,6 +119,28 @@ export function commandOf(pid) {
   }
 }
 
+/** The median of some numbers (of an even count, the mean of the middle two). */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * A page of the site on a slow phone: a fresh context (412 × 823) with a CPU 4× slower, `url` loaded until the
+ * app has taken the prerendered page over. `initScript` runs in the page before its own scripts. Close
+ * `context` when done.
+ */
+export async function openOnSlowPhone(browser, url, { initScript } = {}) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
+  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url);
+  await page.waitForFunction(() => !document.querySelector('#root[data-prerendered]'));
+  return { context, page };
+}
+
 export const machine = () => `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 /** Now, as 'YYYY-MM-DD HH:MM' in UTC. */
