@@ -1,8 +1,9 @@
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
+import { PARAGRAPH_CLASS } from '../lib/plain-text';
 
 // The assistant writes simple Markdown: paragraphs, lists, bold. Raw HTML is never rendered.
 const markdown: Components = {
-  p: ({ children }) => <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{children}</p>,
+  p: ({ children }) => <p className={PARAGRAPH_CLASS}>{children}</p>,
   ul: ({ children }) => <ul className="my-1.5 list-disc space-y-0.5 pl-5">{children}</ul>,
   ol: ({ children }) => <ol className="my-1.5 list-decimal space-y-0.5 pl-5">{children}</ol>,
   strong: ({ children }) => <strong className="font-semibold">{children}</strong>,

@@ -5,7 +5,7 @@ import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import type { ConversationPayment } from '@vitrine/domain/payments';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { isOnePlainParagraph } from '../lib/plain-text';
+import { isOnePlainParagraph, PARAGRAPH_CLASS } from '../lib/plain-text';
 import { PixOfferBlock } from './pix-offer';
 
 // Made while the conversation loads (PendingGreeting), in a task of its own, not while the page's code loads
@@ -16,7 +16,7 @@ const timeFormat = () => (timeFormatter ??= new Intl.DateTimeFormat('pt-BR', { h
 const formatTime = (at: string) => timeFormat().format(new Date(at));
 
 /** An assistant's text as written, until (or should it never load) the Markdown renderer is here. */
-const PlainText = ({ text }: { text: string }) => <p className="my-1.5 leading-relaxed whitespace-pre-wrap first:mt-0 last:mb-0">{text}</p>;
+const PlainText = ({ text }: { text: string }) => <p className={`${PARAGRAPH_CLASS} whitespace-pre-wrap`}>{text}</p>;
 
 // The assistant's Markdown renderer (34 KB gzipped) is not part of the page's first load: it is requested
 // while the conversation loads (PendingGreeting), once. Once here it renders at once; only a text shown
@@ -35,7 +35,7 @@ const AssistantMarkdown = lazy(loadAssistantMarkdown);
 
 /** The greeting and other plain sentences are rendered as they will stay: no swap when the renderer arrives. */
 function AssistantText({ text }: { text: string }) {
-  if (isOnePlainParagraph(text)) return <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{text}</p>;
+  if (isOnePlainParagraph(text)) return <p className={PARAGRAPH_CLASS}>{text}</p>;
   if (loadedRenderer) return createElement(loadedRenderer, { text });
   return (
     <Suspense fallback={<PlainText text={text} />}>
@@ -76,7 +76,7 @@ export function PendingGreeting() {
         <Avatar type="bot" />
         <div className="flex max-w-[85%] min-w-0 flex-col gap-1.5 sm:max-w-[75%]">
           <div className="bg-muted min-w-0 rounded-2xl rounded-tl-sm px-3.5 py-2.5 text-sm break-words">
-            <p className="my-1.5 leading-relaxed first:mt-0 last:mb-0">{CHAT_TEXTS.greeting}</p>
+            <p className={PARAGRAPH_CLASS}>{CHAT_TEXTS.greeting}</p>
           </div>
           <p role="status" className="text-muted-foreground flex items-center gap-1.5 text-xs">
             <Loader2 aria-hidden className="size-3 animate-spin" />
