@@ -27,9 +27,12 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // form says what it refused.
 let checkMessage: Resolver<ContactFormValues, unknown, ContactMessage> | undefined;
 const contactResolver: Resolver<ContactFormValues, unknown, ContactMessage> = async (values, context, options) => {
-  const content = checkMessage ? null : await import('@vitrine/domain/content').catch(() => null);
-  if (content) checkMessage = zodResolver(content.contactMessageInputSchema);
-  return checkMessage ? checkMessage(values, context, options) : { values: values as ContactMessage, errors: {} };
+  if (!checkMessage) {
+    const content = await import('@vitrine/domain/content').catch(() => null);
+    if (!content) return { values: values as ContactMessage, errors: {} };
+    checkMessage = zodResolver(content.contactMessageInputSchema);
+  }
+  return checkMessage(values, context, options);
 };
 
 export function ContactForm() {
