@@ -4,12 +4,15 @@ import net from 'node:net';
 import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { DataDirLockedError } from './db/lock.ts';
+import { DataDirDamagedError } from './db/data-dir.ts';
+import { DataDirLockedError, LOCK_STALE_MS } from './db/lock.ts';
 
 const startedAt = performance.now();
 
 /** How long a shutdown may take before the process exits with an error. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** After the deadline, how long closing the database may take before the process exits without it. */
+const FORCED_CLOSE_MS = 3_000;
 /** How long the port stays open after the signal, for connections that were already on their way. */
 const SHUTDOWN_GRACE_MS = 250;
 
@@ -39,10 +42,28 @@ const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
 
 async function main() {
   const env = loadEnv();
+  // What the server writes (the embedded database, uploads, the session secret) is its owner's only.
+  process.umask(0o077);
   await assertPortFree(env.PORT, env.HOST);
   // The database opens (PGlite compiles its WebAssembly off the main thread, reads its files) while the
   // rest of the server's code loads: the app's modules are imported only now, beside it.
-  const opening = timed('database', openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR }));
+  const opening = timed(
+    'database',
+    openDatabase(
+      env.DATABASE_URL
+        ? { databaseUrl: env.DATABASE_URL }
+        : {
+            dataDir: env.DATA_DIR,
+            lock: {
+              onWait: () =>
+                console.error(
+                  `O diretório de dados ${env.DATA_DIR} está bloqueado: aguardando até ${LOCK_STALE_MS / 1000} s para saber se o processo que o bloqueou ` +
+                    'ainda está ativo (um servidor que parou sem encerrar libera o bloqueio nesse prazo).',
+                ),
+            },
+          },
+    ),
+  );
   // Without a handler until it is awaited, a failed open would be reported as unhandled.
   opening.catch(() => undefined);
   const [{ buildApp }, { seedDatabase }, { createStorageFromEnv }] = await timed(
@@ -56,21 +77,36 @@ async function main() {
   });
   const app = await timed('app', buildApp({ env, database, storage }));
   app.addHook('onClose', () => storage.close());
+  if (database.dataDir?.restoreCompleted) app.log.warn({ dataDir: env.DATA_DIR }, 'restauração interrompida concluída: o banco é o do backup restaurado');
+  if (database.dataDir?.tightened) {
+    app.log.warn(
+      { dataDir: env.DATA_DIR, entries: database.dataDir.tightened },
+      'permissões do diretório de dados restritas ao dono (outros usuários da máquina podiam ler arquivos do banco)',
+    );
+  }
   // The demo goes only where it belongs: the embedded database's first start, or SEED_DEMO=true.
   const seeded = await timed('seed', seedDatabase(database, { demo: env.SEED_DEMO ?? (database.kind === 'pglite' ? 'first-start' : false), storage }));
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    // A service manager that signals the whole process group (systemd's default, Ctrl-C in a terminal)
+    // delivers the signal to npm, which passes it on, and to this process: one stop may arrive as two or
+    // three signals. Each is one clean stop; the deadline below ends a stop that hangs.
     if (shuttingDown) {
-      app.log.warn({ signal }, 'segundo sinal recebido: encerrando imediatamente');
-      process.exit(1);
+      app.log.info({ signal }, 'sinal repetido: o encerramento já está em andamento');
+      return;
     }
     shuttingDown = true;
     app.log.info({ signal }, 'encerrando: aguardando requisições em andamento');
-    // A request that never ends must not keep the process alive: past the deadline, exit anyway.
+    // A request that never ends must not keep the process alive: past the deadline, the database is
+    // closed (what it acknowledged stays written) and the process exits.
     setTimeout(() => {
-      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'encerramento não concluído em 10 s: saindo à força');
-      process.exit(1);
+      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'encerramento não concluído em 10 s: fechando o banco e saindo à força');
+      const forced = setTimeout(() => process.exit(1), FORCED_CLOSE_MS);
+      database.close().finally(() => {
+        clearTimeout(forced);
+        process.exit(1);
+      });
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       // Connections the kernel had already queued for us when the signal came are still accepted and
@@ -113,7 +149,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof StartupError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof DataDirDamagedError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('Falha ao iniciar o servidor:', error);

@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
+import { openPgliteOnDisk } from '../src/db/data-dir.ts';
 import { PG_TEMPLATE_DB, pgSnapshotDir, pgSnapshotPath, withDatabase } from './database.ts';
 import { buildServerForTests } from './server-build.ts';
 
@@ -46,7 +47,8 @@ export async function preparePgliteSnapshot() {
   // The directory the test databases are copied from: the snapshot loaded once, checkpointed and shut
   // down cleanly, so each copy starts without replaying the migrations' WAL.
   fs.rmSync(pgSnapshotDir, { recursive: true, force: true });
-  const unpacked = await PGlite.create(pgSnapshotDir, { loadDataDir: dump });
+  // Owner-only files, as the server writes them: a copy opened by a test has nothing to tighten.
+  const unpacked = await openPgliteOnDisk(pgSnapshotDir, { loadDataDir: dump });
   await unpacked.exec('checkpoint');
   await unpacked.close();
   fs.writeFileSync(dirMarker, fingerprint);

@@ -18,28 +18,38 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
+const serverEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? os.tmpdir(),
+  NODE_ENV: 'production',
+  // Cheap password hashes for tests (see test/app.ts).
+  PASSWORD_HASH_COST: '1024',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+  WEB_DIST: '/nonexistent',
+  ...env,
+});
+
+/** A start expected to fail: the exit code and everything the process wrote, once it has exited. */
+export async function runServerUntilExit(env: Record<string, string>, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}) {
+  let output = '';
+  const child = spawn(process.execPath, [builtEntry('server')], { cwd: repoRoot, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exitCode) => resolve(exitCode)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
 /**
  * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
  */
 export async function startServerProcess(env: Record<string, string>, { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, [builtEntry('server')], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      // Cheap password hashes for tests (see test/app.ts).
-      PASSWORD_HASH_COST: '1024',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, [builtEntry('server')], { cwd: repoRoot, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

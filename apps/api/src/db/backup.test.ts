@@ -76,7 +76,7 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
 
     // While a server holds the directory, neither command opens it.
     await expect(restoreDataDir({ dataDir: target, input: archive, force: true })).rejects.toThrow(
-      `O servidor (PID ${process.pid}) está usando o diretório de dados ${target}`,
+      `O diretório de dados ${target} está em uso por outro processo (servidor, PID ${process.pid} em `,
     );
     await expect(backupDataDir({ dataDir: target, out: path.join(tempDir(), 'outro.tar.gz') })).rejects.toThrow(
       'pare o servidor, faça o backup e inicie o servidor de novo',

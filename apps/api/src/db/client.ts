@@ -12,7 +12,9 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { apiRoot } from '../api-root.ts';
 import { markDatabaseConnectionError } from '../shared/errors.ts';
-import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { DataDirDamagedError, inspectDataDir, makeDataDir, openPgliteOnDisk, PGLITE_DIR, tightenModes } from './data-dir.ts';
+import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from './lock.ts';
+import { completePendingRestore } from './restore-journal.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -38,7 +40,18 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** The connection pool's use, on PostgreSQL (PGlite is one in-process connection: no pool). */
   poolStats?(): PoolStats;
+  /** On the embedded database: what opening its data directory did (the server logs it). */
+  dataDir?: DataDirReport;
   close(): Promise<void>;
+}
+
+export interface DataDirReport {
+  /** The database was created by this open (the directory held nothing of a shop). */
+  created: boolean;
+  /** Files and folders whose modes let other users in, made the owner's only. */
+  tightened: number;
+  /** A restore that a crash interrupted was finished. */
+  restoreCompleted: boolean;
 }
 
 export interface PoolStats {
@@ -54,35 +67,77 @@ export interface ListenOptions {
 }
 
 export type OpenDatabaseOptions =
-  { databaseUrl: string; logger?: Logger; poolSize?: number } | { dataDir: string; logger?: Logger } | { loadDataDir: Blob; logger?: Logger };
+  | { databaseUrl: string; logger?: Logger; poolSize?: number }
+  | { dataDir: string; logger?: Logger; lock?: Pick<AcquireOptions, 'onWait' | 'onCompromised'> }
+  | { loadDataDir: Blob; logger?: Logger };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, options.logger, options.poolSize);
-  if ('dataDir' in options) return openPglite({ dataDir: options.dataDir });
+  if ('dataDir' in options) return openPglite({ dataDir: options.dataDir, lock: options.lock });
   return openPglite({ loadDataDir: options.loadDataDir });
 }
 
-async function openPglite(source: { dataDir: string } | { loadDataDir: Blob }): Promise<DatabaseHandle> {
+/**
+ * DATA_DIR made the owner's and locked, an interrupted restore finished, then the database opened: created
+ * only when the directory holds nothing of a shop; a damaged one is refused (DataDirDamagedError), untouched.
+ */
+async function openDataDir(dataDir: string, lockOptions: OpenPgliteSource['lock']): Promise<{ client: PGlite; lock: DataDirLock; report: DataDirReport }> {
+  const { created: dirCreated } = makeDataDir(dataDir);
+  // PGlite has no lock of its own: two processes on one directory silently lose rows.
+  const lock = await acquireDataDirLock(dataDir, { command: 'servidor', ...lockOptions });
+  try {
+    const restoreCompleted = completePendingRestore(dataDir);
+    const state = inspectDataDir(dataDir);
+    // Only a directory found whole is touched: modes other users could read are made the owner's.
+    const tightened = tightenModes(dataDir);
+    let client: PGlite;
+    // An aborted start leaves PostgreSQL's pid file behind: the only file it writes before it reads the WAL.
+    const pidFile = path.join(dataDir, PGLITE_DIR, 'postmaster.pid');
+    const hadPidFile = fs.existsSync(pidFile);
+    try {
+      client = await openPgliteOnDisk(path.join(dataDir, PGLITE_DIR));
+    } catch (error) {
+      if (state === 'new') throw error;
+      if (!hadPidFile) fs.rmSync(pidFile, { force: true });
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      throw new DataDirDamagedError(
+        dataDir,
+        `o PostgreSQL embutido não conseguiu ler os arquivos do banco (o arquivo de controle global/pg_control ou o log de transações pg_wal/ danificados; erro: ${reason})`,
+      );
+    }
+    return { client, lock, report: { created: dirCreated || state === 'new', tightened, restoreCompleted } };
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+}
+
+interface OpenPgliteSource {
+  dataDir: string;
+  lock?: Pick<AcquireOptions, 'onWait' | 'onCompromised'>;
+}
+
+async function openPglite(source: OpenPgliteSource | { loadDataDir: Blob }): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
+  let report: DataDirReport | undefined;
   if ('dataDir' in source) {
-    fs.mkdirSync(source.dataDir, { recursive: true });
-    // PGlite has no lock of its own: two processes on one directory silently lose rows.
-    lock = acquireDataDirLock(source.dataDir);
-    try {
-      client = await PGlite.create(path.join(source.dataDir, 'pglite'));
-    } catch (error) {
-      lock.release();
-      throw error;
-    }
+    ({ client, lock, report } = await openDataDir(source.dataDir, source.lock));
   } else {
     client = await PGlite.create({ loadDataDir: source.loadDataDir });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    await lock?.release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,
+    dataDir: report,
     async listen(channel, onMessage) {
       const unsubscribe = await client.listen(channel, onMessage);
       return async () => {
@@ -95,7 +150,7 @@ async function openPglite(source: { dataDir: string } | { loadDataDir: Blob }): 
     withStartupLock: (work) => work(),
     async close() {
       if (!client.closed) await client.close();
-      lock?.release();
+      await lock?.release();
     },
   };
 }

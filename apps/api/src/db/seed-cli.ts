@@ -4,6 +4,7 @@
 import { EnvError, loadEnv } from '../config/env.ts';
 import { createStorageFromEnv } from '../shared/storage/storage-from-env.ts';
 import { openDatabase } from './client.ts';
+import { DataDirDamagedError } from './data-dir.ts';
 import { DataDirLockedError } from './lock.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -22,6 +23,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(error instanceof EnvError || error instanceof DataDirLockedError || error instanceof DataDirDamagedError ? error.message : error);
   process.exit(1);
 });

@@ -21,7 +21,8 @@ export interface DiskStorageOptions {
 export async function createDiskStorage({ root }: DiskStorageOptions): Promise<FileStorage> {
   const base = path.resolve(root);
   const partialDir = path.join(base, PARTIAL_DIR);
-  await fsp.mkdir(partialDir, { recursive: true });
+  // The visitors' and the shop's files are the owner's only, whatever the umask.
+  await fsp.mkdir(partialDir, { recursive: true, mode: 0o700 });
   await removeStalePartials(partialDir);
 
   const pathOf = (key: string) => {
@@ -51,8 +52,8 @@ export async function createDiskStorage({ root }: DiskStorageOptions): Promise<F
       const partial = path.join(partialDir, randomUUID());
       const counter = byteCounter(maxBytes);
       try {
-        await pipeline(body, counter, fs.createWriteStream(partial, { flags: 'wx' }));
-        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(body, counter, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
         await fsp.rename(partial, target);
       } catch (error) {
         body.destroy();
