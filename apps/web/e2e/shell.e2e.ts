@@ -516,7 +516,7 @@ describe('a server of its own', () => {
     const dataDir = startedShopDataDir();
     const first = await startServer({ dataDir });
     try {
-      await expect(startServer({ dataDir })).rejects.toThrow(/já está em uso por outro servidor/);
+      await expect(startServer({ dataDir })).rejects.toThrow(/já está em uso por outro processo \(servidor, PID \d+ em /);
     } finally {
       expect(await first.stop()).toBe(0);
     }
