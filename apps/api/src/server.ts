@@ -16,6 +16,13 @@ const FORCED_CLOSE_MS = 3_000;
 /** How long the port stays open after the signal, for connections that were already on their way. */
 const SHUTDOWN_GRACE_MS = 250;
 
+/** A PUBLIC_URL that is not this machine's own (a shop others reach). */
+function isPublicAddress(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host));
+}
+
 /** A start-up problem the operator can fix; printed as is, without a stack. */
 class StartupError extends Error {}
 
@@ -77,6 +84,13 @@ async function main() {
   });
   const app = await timed('app', buildApp({ env, database, storage }));
   app.addHook('onClose', () => storage.close());
+  // The embedded database syncs nothing to disk (decision 0019): a shop in production is told so at every start.
+  if (database.kind === 'pglite' && (env.NODE_ENV === 'production' || isPublicAddress(env.PUBLIC_URL))) {
+    app.log.warn(
+      { dataDir: env.DATA_DIR },
+      'produção no PGlite: gravações confirmadas não vão ao disco com fsync e uma queda de energia pode perdê-las; use PostgreSQL (DATABASE_URL, decisão 0019)',
+    );
+  }
   if (database.dataDir?.restoreCompleted) app.log.warn({ dataDir: env.DATA_DIR }, 'restauração interrompida concluída: o banco é o do backup restaurado');
   if (database.dataDir?.tightened) {
     app.log.warn(

@@ -260,6 +260,8 @@ describe.skipIf(testDbKind() === 'postgres')('the lock on the data directory', {
 
     const second = await startServerProcess({ DATA_DIR: dataDir });
     expect(second.logs()).toContain('está bloqueado: aguardando');
+    // A production start on PGlite says what the embedded database does not promise (decision 0019).
+    expect(second.logs()).toContain('produção no PGlite: gravações confirmadas não vão ao disco com fsync');
 
     const refused = await runServerUntilExit({ DATA_DIR: dataDir });
     expect(refused.code).toBe(1);
