@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './vitest.sequencer.ts';
 
-const apiProject = (name: string, env: Record<string, string>) => ({
+const apiProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: './apps/api',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude,
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
     setupFiles: ['./test/setup-console.ts'],
@@ -22,11 +23,33 @@ const apiProject = (name: string, env: Record<string, string>) => ({
 
 /**
  * Every API file runs on PGlite, the embedded database `npm start` uses, and, when the machine has
- * PostgreSQL (TEST_DATABASE_URL, as CI does), on PostgreSQL too: a shop runs on either, so every
- * database-bound test runs on both (decision 0015, addendum of issue 42). Files whose subject exists on one
- * engine only skip themselves on the other (`describe.skipIf(testDbKind() === …)`: backups, the data
- * directory).
+ * PostgreSQL (TEST_DATABASE_URL, as CI does), every database-bound file runs on PostgreSQL too: a shop runs
+ * on either (decision 0015, addendum of issue 42). The files below are not database-bound: their subject
+ * sits above the database or beside it (the HTTP edge, pure helpers, the file storage drivers), so a second
+ * run on another engine would test the same code twice; they run on PGlite only. Files whose subject exists
+ * on one engine only skip themselves on the other (`describe.skipIf(testDbKind() === …)`: backups, the data
+ * directory, outages of a PostgreSQL server).
  */
+const NOT_DATABASE_BOUND = [
+  'src/config/env.test.ts',
+  'src/shared/errors.test.ts',
+  'src/shared/http-cache.test.ts',
+  'src/shared/http-client.test.ts',
+  'src/shared/log-redaction.test.ts',
+  'src/shared/jobs/backoff.test.ts',
+  'src/shared/storage/storage.contract.test.ts',
+  'src/db/seed-data.test.ts',
+  'src/modules/chat/chat.engine.test.ts',
+  'src/modules/chat/chat.text.test.ts',
+  'src/modules/uploads/uploads.file-name.test.ts',
+  'src/modules/recharge/recharge.exports.test.ts',
+  'src/modules/webhooks/webhook-target.test.ts',
+  'src/plugins/public-routes.test.ts',
+  'src/plugins/security.test.ts',
+  'src/plugins/spa.test.ts',
+  'test/reliability/edge-connections.test.ts',
+  'test/reliability/hostile-input.test.ts',
+];
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
@@ -61,8 +84,8 @@ export default defineConfig({
         },
       },
       apiProject('api', { TEST_DB: 'pglite' }),
-      // The same integration tests on PostgreSQL, when the machine has one (CI does).
-      ...(hasPostgres ? [apiProject('api-pg', { TEST_DB: 'postgres' })] : []),
+      // The database-bound files on PostgreSQL too, when the machine has one (CI does).
+      ...(hasPostgres ? [apiProject('api-pg', { TEST_DB: 'postgres' }, NOT_DATABASE_BOUND)] : []),
       {
         test: {
           name: 'e2e',
