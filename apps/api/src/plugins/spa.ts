@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.ts';
 import type { FrontDoor } from '../shared/front-door.ts';
 import { answerFromMemory, etagOf, PUBLIC_CACHE_HEADERS, replayable, sendKept, type KeptAnswer } from '../shared/http-cache.ts';
+import { STATIC_ROUTE } from '../shared/metrics.ts';
 
 /** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
@@ -200,6 +201,11 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   };
 
   if (hasSpa) {
+    // The routes of the build's files share one label in the request metrics (hashed names change at every deploy).
+    let registeringFiles = true;
+    app.addHook('onRoute', (routeOptions) => {
+      if (registeringFiles) routeOptions.config = { ...routeOptions.config, metricsRoute: STATIC_ROUTE };
+    });
     await app.register(fastifyStatic, {
       root: root!,
       // One route per file of the build, listed once at start (the build does not change while it
@@ -218,6 +224,7 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
         }
       },
     });
+    registeringFiles = false;
   }
 
   const clientRoute = async (request: FastifyRequest, reply: FastifyReply) => {
