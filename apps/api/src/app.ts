@@ -42,7 +42,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
-import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -187,7 +187,7 @@ function createServer(env: Env, logger: BuildAppOptions['logger'], frontDoor: ()
     forceCloseConnections: 'idle',
     // While closing, requests on open connections still get their real answer (with Connection: close).
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     ...frameworkErrorOptions({ https }),
   });
   app.setValidatorCompiler(validatorCompiler);
