@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { apiRoot } from './api-root.ts';
 import { composeServices, type Services } from './composition.ts';
-import type { Env } from './config/env.ts';
+import { publicUrlMissing, type Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
 import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
@@ -363,7 +363,7 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(catalogAdminRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined });
+  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined, publicUrlMissing: publicUrlMissing(env) });
   await app.register(resellersAdminRoutes, { db: database.db });
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
