@@ -188,6 +188,18 @@ describe('PIX with a PSP', { timeout: 120_000 }, () => {
     expect(reply.pix?.brCode).toContain('pagamentos@vitrine.test');
     expect((await paymentRows(app))[0]).toMatchObject({ provider: 'static', status: 'created' });
   });
+
+  it('a PSP on a private address is not called without ALLOW_PRIVATE_WEBHOOKS=true: the static code is offered (operations.md, PIX com um PSP)', async () => {
+    const calls = psp.requests.length;
+    t = await buildTestApp({ env: { ...adminEnv, ...psp.env(), PAYMENTS_WEBHOOK_URL: EVENTS_URL, ALLOW_PRIVATE_WEBHOOKS: 'false' } });
+    await configurePixRecipient(t.database.db);
+    await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 399.9 }]);
+    const { reply } = await buyPremiumAnnual(t);
+    expect(reply.pix?.brCode).toContain('pagamentos@vitrine.test');
+    expect((await paymentRows(t))[0]).toMatchObject({ provider: 'static', status: 'created' });
+    // Neither the charge, its token nor the webhook's registration reached the PSP on 127.0.0.1.
+    expect(psp.requests.length).toBe(calls);
+  });
 });
 
 describe('an expired charge', { timeout: 120_000 }, () => {
