@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: runs the compiled server (apps/api/dist/server.mjs), building first only when there is
-// no build or it was made from other sources (scripts/build-stamp.mjs). `npm run db:backup` and
+// no build or it was made from other sources (scripts/build-stamp.mjs), and only where the build tools are
+// installed: a pruned production install refuses a stale build instead. `npm run db:backup` and
 // `npm run db:restore` and `npm run db:seed` come through here too (`node scripts/start.mjs db-backup --out FILE`): they need
 // only the server's build.
 import { spawnSync } from 'node:child_process';
@@ -16,10 +17,12 @@ const stale = parts.filter((part) => !isCurrent(part));
 
 if (stale.length > 0) {
   try {
-    // The tools the stale part needs. After `npm prune --omit=dev` esbuild and Vite may stay (dependencies
-    // of an optional peer and of a runtime package), Vite's plugins do not.
+    // Every build tool, whatever part is stale: after `npm prune --omit=dev` esbuild and Vite may stay
+    // (dependencies of an optional peer and of a runtime package) while Vite's plugins do not. A pruned install
+    // is told by that and refuses: it never builds, with the esbuild prune left, and starts code other than
+    // what the operator built (before, a change to the server's sources alone was built and started).
     import.meta.resolve('esbuild');
-    if (stale.includes('web')) import.meta.resolve('@vitejs/plugin-react');
+    import.meta.resolve('@vitejs/plugin-react');
   } catch {
     console.error(
       'A build em apps/api/dist e apps/web/dist está ausente ou não corresponde ao código-fonte, e as ferramentas ' +

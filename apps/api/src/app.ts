@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { apiRoot } from './api-root.ts';
 import { composeServices, type Services } from './composition.ts';
-import type { Env } from './config/env.ts';
+import { publicUrlMissing, type Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
 import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
@@ -42,7 +42,7 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
-import { errorHandlerPlugin, frameworkErrorOptions } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH } from './plugins/error-handler.ts';
 import { eventsPlugin } from './plugins/events.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -187,7 +187,7 @@ function createServer(env: Env, logger: BuildAppOptions['logger'], frontDoor: ()
     forceCloseConnections: 'idle',
     // While closing, requests on open connections still get their real answer (with Connection: close).
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: boundedQuerystringParser, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     ...frameworkErrorOptions({ https }),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -363,7 +363,7 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   await app.register(contentRoutes, { db: database.db, resolveContactEmail: () => settings.get('contact_email') });
   await app.register(catalogRoutes, { db: database.db, linkSecret: secret, storage });
   await app.register(catalogAdminRoutes, { db: database.db });
-  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined });
+  await app.register(adminRoutes, { db: database.db, settings, smtpConfigured: env.SMTP_URL !== undefined, publicUrlMissing: publicUrlMissing(env) });
   await app.register(resellersAdminRoutes, { db: database.db });
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });

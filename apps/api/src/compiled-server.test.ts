@@ -26,6 +26,8 @@ describe('the compiled server', () => {
     const server = await startServerProcess(env, { startTimeoutMs: 240_000 });
     cleanups.push(() => server.kill());
     expect(server.child.spawnargs.slice(1)).toEqual([builtEntry('server')]);
+    // NODE_ENV=production without PUBLIC_URL (test/server-process.ts): the mailed links would point at localhost.
+    expect(server.logs()).toContain('PUBLIC_URL não definido: os links dos e-mails (cadastro, convite, nova senha) apontam para http://localhost');
 
     const address = /"address":"(http:\/\/[^"]+)"/.exec(server.logs())?.[1];
     expect(address).toBeDefined();

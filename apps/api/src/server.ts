@@ -2,7 +2,7 @@
 import './v8-flags.ts';
 import net from 'node:net';
 import { setTimeout as delay, setImmediate } from 'node:timers/promises';
-import { EnvError, loadEnv } from './config/env.ts';
+import { EnvError, loadEnv, publicUrlMissing } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirDamagedError } from './db/data-dir.ts';
 import { DataDirLockedError, LOCK_STALE_MS } from './db/lock.ts';
@@ -89,6 +89,13 @@ async function main() {
     app.log.warn(
       { dataDir: env.DATA_DIR },
       'produção no PGlite: gravações confirmadas não vão ao disco com fsync e uma queda de energia pode perdê-las; use PostgreSQL (DATABASE_URL, decisão 0019)',
+    );
+  }
+  // Without PUBLIC_URL the links in e-mails point at this machine's localhost: a shop others reach is told so at every start.
+  if (publicUrlMissing(env)) {
+    app.log.warn(
+      { host: env.HOST, linksTo: `http://localhost:${env.PORT}` },
+      'PUBLIC_URL não definido: os links dos e-mails (cadastro, convite, nova senha) apontam para http://localhost e só abrem nesta máquina; defina PUBLIC_URL com o endereço público da loja (https://…)',
     );
   }
   if (database.dataDir?.restoreCompleted) app.log.warn({ dataDir: env.DATA_DIR }, 'restauração interrompida concluída: o banco é o do backup restaurado');

@@ -33,6 +33,8 @@ export async function freePort(): Promise<number> {
 
 export interface Nginx {
   base: string;
+  /** The configuration's directory: its logs (access.log, error.log) are read from here until stop(). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function startNginx(config: (dir: string, port: number) => string):
   );
   return {
     base,
+    dir,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

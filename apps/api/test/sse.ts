@@ -121,3 +121,29 @@ export async function connectSse(url: string, headers: Record<string, string> = 
     },
   };
 }
+
+/**
+ * A HEAD of a stream's address, on its own connection: the status and headers, and how long they took.
+ * No answer within `timeoutMs` fails (the connection is dropped, freeing whatever it held on the server).
+ */
+export function headOfStream(
+  url: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 1_000,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.request(url, { method: 'HEAD', agent: false, headers: { accept: 'text/event-stream', ...headers } });
+    const timer = setTimeout(() => request.destroy(new Error(`HEAD ${url}: sem resposta em ${timeoutMs} ms`)), timeoutMs);
+    request.once('response', (response) => {
+      clearTimeout(timer);
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, ms: performance.now() - started });
+    });
+    request.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end();
+  });
+}

@@ -1,4 +1,5 @@
-// The dashboard's 'Primeiros passos' on a shop that has set nothing yet: each pending step links to
+// The dashboard's 'Primeiros passos' on a shop that has set nothing yet (PUBLIC_URL included, which the
+// server's start-up log also warns of): each pending step links to
 // where it is done and leaves the list once done, at phone and desktop widths; the PIX shortcut says
 // payment is not configured until the shop's PIX key is set.
 import path from 'node:path';
@@ -24,8 +25,8 @@ describe('first-run checklist', () => {
   const checklist = (page: Page) => page.getByRole('region', { name: 'Primeiros passos' });
 
   beforeAll(async () => {
-    // No PIX key, contact e-mail, SMTP or TMDB key: a shop that has just started.
-    server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '' } });
+    // No PIX key, contact e-mail, SMTP, PUBLIC_URL or TMDB key: a shop that has just started (in production).
+    server = await startServer({ env: { PIX_KEY: '', PIX_RECIPIENT: '', PIX_CITY: '', PUBLIC_URL: '' } });
     browser = await launchBrowser();
   }, 300_000);
   afterAll(async () => {
@@ -44,6 +45,7 @@ describe('first-run checklist', () => {
         expect.stringContaining('Cadastre a chave PIX da loja'),
         expect.stringContaining('Informe o e-mail de contato'),
         expect.stringContaining('Configure o envio de e-mails'),
+        expect.stringContaining('Informe o endereço público da loja'),
         expect.stringContaining('Cadastre a chave da TMDB'),
         expect.stringContaining('Convide um segundo administrador'),
       ]);
@@ -52,6 +54,7 @@ describe('first-run checklist', () => {
       await page.screenshot({ path: path.join(shotsDir, `primeiros-passos-${width}.png`), fullPage: false });
       expect(errors).toEqual([]);
     }
+    expect(server.logs()).toContain('PUBLIC_URL não definido');
   });
 
   it('the PIX shortcut says payment is not configured; once the key is set there, the step leaves the list and a PIX of what the visitor chose carries the key', async () => {

@@ -124,7 +124,7 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 // ---------------------------------------------------------------- dashboard
 
 /** The first-run checklist ('Primeiros passos'): what a new shop still has to set, each where it is done. */
-export const SETUP_STEPS = ['pix_key', 'contact_email', 'smtp', 'tmdb', 'second_admin'] as const;
+export const SETUP_STEPS = ['pix_key', 'contact_email', 'smtp', 'public_url', 'tmdb', 'second_admin'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 export const setupChecklistSchema = z.object({
   steps: z.array(z.object({ id: z.enum(SETUP_STEPS), done: z.boolean() })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.ts';
+import { EnvError, parseEnv, publicUrlMissing } from './env.ts';
 
 const PSP = {
   PIX_API_URL: 'https://psp.example/api/v2',
@@ -55,6 +55,18 @@ describe('configuration', () => {
     }
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).message).toContain(variable);
+  });
+
+  it('says PUBLIC_URL is missing on a server others reach: NODE_ENV=production, or a HOST that is not loopback', () => {
+    const missing = (source: Record<string, string>) => publicUrlMissing(parseEnv(source));
+    // The defaults listen on every interface (HOST 0.0.0.0): links would point at this machine's localhost.
+    expect(missing({})).toBe(true);
+    expect(missing({ NODE_ENV: 'production', HOST: '127.0.0.1' })).toBe(true);
+    for (const host of ['0.0.0.0', '::', '10.0.0.11', 'loja.exemplo.com.br']) expect(missing({ NODE_ENV: 'development', HOST: host }), host).toBe(true);
+    for (const host of ['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]']) expect(missing({ NODE_ENV: 'development', HOST: host }), host).toBe(false);
+    expect(missing({ NODE_ENV: 'test', HOST: '127.0.0.1' })).toBe(false);
+    expect(missing({ NODE_ENV: 'production', PUBLIC_URL: 'https://loja.exemplo.com.br' })).toBe(false);
+    expect(missing({ NODE_ENV: 'production', PUBLIC_URL: '' })).toBe(true);
   });
 
   it('accepts a full production configuration', () => {

@@ -241,6 +241,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
 }
 
+/** A host name or address only this machine reaches (`localhost`, 127.0.0.0/8, `::1`). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\./.test(bare);
+}
+
+/**
+ * PUBLIC_URL unset on a server others reach (NODE_ENV=production, or a HOST that is not loopback): the links in
+ * e-mails would point at http://localhost:PORT. Warned at start (server.ts) and listed in 'Primeiros passos'.
+ */
+export function publicUrlMissing(env: Pick<Env, 'PUBLIC_URL' | 'NODE_ENV' | 'HOST'>): boolean {
+  return env.PUBLIC_URL === undefined && (env.NODE_ENV === 'production' || !isLoopbackHost(env.HOST));
+}
+
 export function loadEnv(): Env {
   // A .env file beside the working directory, if any; variables already set win.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');

@@ -1,11 +1,13 @@
 // Bounds on what a request may carry, checked before anything walks it: a JSON body's nesting depth
 // and number of entries are counted in one linear pass over the raw text before JSON.parse, and a
 // query string's parameters are counted before it is split. A body of `[[[[…]]]]` 30,000 deep (60 KB)
-// never becomes an object, so no validator, guard or handler meets it.
+// never becomes an object, so no validator, guard or handler meets it. A JSON body is UTF-8 (RFC 8259): one
+// declaring another charset is a 415 and bytes that are not UTF-8 a 400, instead of text stored with
+// replacement characters.
 import { parse as parseQuerystring } from 'fast-querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, type AppError } from '../shared/errors.ts';
+import { AppError, badRequest } from '../shared/errors.ts';
 
 /** Bytes of a request body, unless a route says otherwise (the content manager takes 256 KB). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -24,6 +26,18 @@ export const jsonTooDeep = () => badRequest('json_too_deep', `O corpo da requisi
 export const jsonTooManyEntries = () =>
   badRequest('json_too_many_entries', `O corpo da requisição tem itens demais (máximo ${formatCount(MAX_JSON_ENTRIES)}).`);
 export const queryTooLong = () => badRequest('query_too_many_parameters', `O endereço tem parâmetros demais (máximo ${MAX_QUERY_PARAMETERS}).`);
+export const unsupportedCharset = () => new AppError('unsupported_charset', 415, 'Envie o corpo da requisição em UTF-8 (application/json; charset=utf-8).');
+export const invalidUtf8 = () => badRequest('invalid_utf8', 'O corpo da requisição não está em UTF-8 válido.');
+
+/** The charset a Content-Type declares, in lower case and unquoted; null when it declares none. */
+export function declaredCharset(contentType: string | undefined): string | null {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  return match ? (match[1] ?? match[2] ?? '').toLowerCase() : null;
+}
+
+const UTF8_NAMES = new Set(['utf-8', 'utf8']);
+/** Throws on bytes that are not UTF-8, instead of replacing them with U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
@@ -79,9 +93,20 @@ export function boundedQuerystringParser(query: string): Record<string, unknown>
 export const bodyGuardPlugin = fp(async (app: FastifyInstance) => {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    // parseAs 'string' hands over a string.
-    const text = body as string;
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const charset = declaredCharset(request.headers['content-type']);
+    if (charset !== null && !UTF8_NAMES.has(charset)) {
+      done(unsupportedCharset(), undefined);
+      return;
+    }
+    let text: string;
+    try {
+      // parseAs 'buffer' hands over a Buffer.
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      done(invalidUtf8(), undefined);
+      return;
+    }
     const problem = jsonBoundsProblem(text);
     if (problem) {
       done(problem, undefined);

@@ -87,9 +87,32 @@ export const errorHandlerPlugin = fp<{ outage?: OutageMonitor }>(async (app: Fas
 
 // ---------------------------------------------------------------- before routing
 
+/** Characters of one path parameter at most (the router's `maxParamLength`); beyond it the address is a 414. */
+export const MAX_PATH_PARAMETER_LENGTH = 100;
+
+export const uriTooLong = () => new AppError('uri_too_long', 414, statusMessages[414]!);
+
+/**
+ * Whether a path has a segment longer than a path parameter may be, measured decoded as the router measures
+ * it. For an API address that reached the web app's client routes (`/*` matches any GET the API routes do
+ * not): the router found no route because that parameter was too long, and says 414 only when nothing else matches.
+ */
+export function hasOverlongSegment(url: string): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '';
+  return pathname.split('/').some((segment) => segment.length > MAX_PATH_PARAMETER_LENGTH && decodedLength(segment) > MAX_PATH_PARAMETER_LENGTH);
+}
+
+function decodedLength(segment: string): number {
+  try {
+    return decodeURIComponent(segment).length;
+  } catch {
+    return segment.length;
+  }
+}
+
 const frameworkErrorStatus: Record<string, { status: number; code: string }> = {
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
-  // A path parameter longer than the router's limit (100 characters): the address itself is too long.
+  // A path parameter longer than the router's limit (MAX_PATH_PARAMETER_LENGTH): the address itself is too long.
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
 };
 

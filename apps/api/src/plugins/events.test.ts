@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testEnv } from '../../test/app.ts';
 import { createTestDatabase, testDbKind } from '../../test/database.ts';
-import { connectSse, SseRefused, type SseClient } from '../../test/sse.ts';
+import { connectSse, headOfStream, SseRefused, type SseClient } from '../../test/sse.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
 import { auditLog, contactMessages, plans, proUsers } from '../db/schema.ts';
@@ -234,6 +234,25 @@ describe('the number of open streams is bounded', () => {
     // Closing a tab frees its place.
     open[0]!.close();
     await until(async () => (await refusedStream(events)).status !== 429, 'um fluxo liberado');
+  });
+
+  it("a HEAD answers within a second with the stream's headers and holds no place; when the client's places are taken it is told the GET's 429", async () => {
+    const { t, events } = await started();
+    // More HEADs than the client's six places: before, the first one never answered and held its place.
+    for (let i = 0; i < 8; i++) {
+      const head = await headOfStream(events);
+      expect(head.status).toBe(200);
+      expect(head.ms).toBeLessThan(1_000);
+      expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+      expect(head.headers['cache-control']).toBe('no-store');
+      expect(head.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(t.app.events.clientCount).toBe(0);
+    for (let i = 0; i < 6; i++) await stream(events);
+    const full = await headOfStream(events);
+    expect(full.status).toBe(429);
+    expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
+    expect(t.app.events.clientCount).toBe(6);
   });
 
   it('a burst of simultaneous requests from one client opens no more than six streams', async () => {

@@ -9,7 +9,7 @@ import { AUDIT_TABLE, CHANGE_EVENT_NAME, readTableChange, type TableChange } fro
 import { eventsContract } from '@vitrine/domain/events.contract';
 import { CHANGES_CHANNEL, type Database, type DatabaseHandle } from '../db/client.ts';
 import { proUsers, sessions, users } from '../db/schema.ts';
-import { openEventStream } from '../shared/event-stream.ts';
+import { answerEventStreamHead, openEventStream } from '../shared/event-stream.ts';
 import { route } from '../shared/route.ts';
 
 export type { TableChange };
@@ -200,6 +200,8 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
         }
         return refusal(reply, 503, 'events.unavailable', UNAVAILABLE_MESSAGE);
       }
+      // A monitor's or a proxy's HEAD: what a GET would get now, without opening a stream or taking a place.
+      if (request.method === 'HEAD') return answerEventStreamHead(app, reply);
       openPerAddress.set(address, mine + 1);
       openTotal += 1;
       let released = false;

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
-import { createTestDatabase } from '../../test/database.ts';
+import { createTestDatabase, tempDir } from '../../test/database.ts';
 import { connectSse } from '../../test/sse.ts';
 import { waitUntil } from '../../test/wait.ts';
 import { buildApp } from '../app.ts';
@@ -64,6 +67,33 @@ describe('Prometheus metrics', { timeout: 120_000 }, () => {
     expect(value(text, 'vitrine_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(2);
     expect(text).not.toContain('nada-por-aqui');
     expect(text).not.toContain('outra-coisa');
+  });
+
+  it("label every file of the web build 'static': 50 hashed assets add no series of their own", async () => {
+    // A web build whose files have content hashes in their names, as every deploy makes new ones.
+    const webDist = tempDir('vitrine-web-');
+    cleanups.push(async () => fs.rmSync(webDist, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
+    fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\n');
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    const assets = Array.from({ length: 50 }, (_, index) => `/assets/index-${randomBytes(4).toString('hex')}.${index % 2 ? 'css' : 'js'}`);
+    for (const asset of assets) fs.writeFileSync(path.join(webDist, asset), `/* ${asset} */`);
+
+    const t = await appWithMetrics({ env: { WEB_DIST: webDist } });
+    for (const asset of assets) expect((await t.app.inject({ method: 'GET', url: asset })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url: assets[0]! })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/robots.txt' })).statusCode).toBe(200);
+    const text = await scrape(t);
+
+    expect(text).not.toContain('/assets/');
+    expect(text).not.toContain('robots.txt');
+    const series = text.split('\n').filter((line) => line.startsWith('vitrine_http_request_duration_seconds_count{'));
+    expect(series.sort()).toEqual([
+      'vitrine_http_request_duration_seconds_count{method="GET",route="static",status_code="200"} 51',
+      'vitrine_http_request_duration_seconds_count{method="HEAD",route="static",status_code="200"} 1',
+    ]);
+    // Per series: the 11 buckets, +Inf, the sum and the count.
+    expect(text.split('\n').filter((line) => line.startsWith('vitrine_http_request_duration_seconds_'))).toHaveLength(2 * 14);
   });
 
   it('read the jobs table on each scrape: queued, scheduled, running, failed and the oldest wait', async () => {

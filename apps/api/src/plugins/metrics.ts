@@ -81,13 +81,12 @@ export const metricsPlugin = fp<MetricsPluginOptions>(async (app, { metrics, dat
   });
 });
 
-// Fastify's route pattern (`/api/plans/:id`), never the URL: label values stay a bounded set.
+// Fastify's route pattern (`/api/plans/:id`), never the URL, or the label a route asks for (the web build's
+// files: 'static'): label values stay a bounded set.
 function observeRequestDurations(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpDuration.observe(
-      { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
+    const route = request.routeOptions.config?.metricsRoute ?? request.routeOptions.url ?? UNMATCHED_ROUTE;
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
 }

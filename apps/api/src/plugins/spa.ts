@@ -14,6 +14,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.ts';
 import type { FrontDoor } from '../shared/front-door.ts';
 import { answerFromMemory, etagOf, PUBLIC_CACHE_HEADERS, replayable, sendKept, type KeptAnswer } from '../shared/http-cache.ts';
+import { STATIC_ROUTE } from '../shared/metrics.ts';
+import { hasOverlongSegment, uriTooLong } from './error-handler.ts';
 
 /** A public answer as the public read gives it: its validator and its JSON text (UTF-8 bytes or a string). */
 export interface PublicAnswer {
@@ -200,6 +202,11 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   };
 
   if (hasSpa) {
+    // The routes of the build's files share one label in the request metrics (hashed names change at every deploy).
+    let registeringFiles = true;
+    app.addHook('onRoute', (routeOptions) => {
+      if (registeringFiles) routeOptions.config = { ...routeOptions.config, metricsRoute: STATIC_ROUTE };
+    });
     await app.register(fastifyStatic, {
       root: root!,
       // One route per file of the build, listed once at start (the build does not change while it
@@ -218,10 +225,14 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
         }
       },
     });
+    registeringFiles = false;
   }
 
   const clientRoute = async (request: FastifyRequest, reply: FastifyReply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isApi = request.url.startsWith('/api');
+    // An API address with an over-long id matched no API route; the router's 414 (docs/reliability.md) holds here too.
+    if (isApi && hasOverlongSegment(request.url)) throw uriTooLong();
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (!isPage) throw new AppError('not_found', 404, 'Rota não encontrada.');
     if (!hasSpa) throw new AppError('web_not_built', 404, 'O aplicativo web não foi compilado (npm run build).');
     // Files with an extension that do not exist are real 404s, not client routes.

@@ -5,6 +5,18 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 
 /** Requests that matched no route share one label value: label values never come from the raw URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
+/**
+ * The files of the web build share one label value: each file is a route of its own (plugins/spa.ts), and
+ * hashed names change at every deploy, so labelling them by their route would add series with each one.
+ */
+export const STATIC_ROUTE = 'static';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's label in the request metrics, instead of its pattern. */
+    metricsRoute?: string;
+  }
+}
 
 export interface Metrics {
   readonly registry: Registry;

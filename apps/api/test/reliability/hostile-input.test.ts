@@ -2,13 +2,16 @@
 // repeats): invalid JSON bodies, wrong content types, odd query strings, path parameters and headers, sent
 // as a visitor and as the admin. Nothing may answer 5xx; every refusal is a 4xx in the one error shape
 // ({ error: { code, message } }) with a Portuguese message and the security headers.
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEnv, signInAsAdmin } from '../../src/modules/access/access.test-support.ts';
 import { buildTestApp, type TestApp } from '../app.ts';
+import { tempDir } from '../database.ts';
 import { httpRequest, rawExchange } from '../raw-http.ts';
 
 const SEED = 20261124;
@@ -261,29 +264,48 @@ describe('hostile bodies, query strings and headers over a real connection', () 
     expectErrorShape(await post('/api/analytics/access-events', Buffer.from('{}'), { 'content-encoding': 'zstd' }), 415);
   });
 
-  it('invalid UTF-8, other charsets and content types are a 4xx in the error shape, never a 5xx', async () => {
-    const invalidUtf8 = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","email":"a@b.co","message":"oi"}')]);
-    const utf16 = Buffer.from('{"name":"Ana"}', 'utf16le');
-    const cases: [string | Buffer, string][] = [
-      [invalidUtf8, 'application/json'],
-      [utf16, 'application/json; charset=utf-16'],
-      ['{"name":"Ana"}', 'application/json; charset=latin1'],
-      ['<a/>', 'application/xml'],
-      ['name=Ana', 'application/x-www-form-urlencoded'],
-      ['{"name":"Ana"}', 'text/plain'],
-      ['{"name":"Ana"}', 'application/json, text/plain'],
-      ['{"name":"Ana"}', ''],
+  it('a body the route would take, sent with another charset, invalid UTF-8 or another content type, is a 4xx in the error shape', async () => {
+    // Each body below is one the route stores (204) when it comes as plain UTF-8 JSON.
+    const valid = (path: string) => JSON.stringify({ path, sessionId: 'sessao-de-teste-1' });
+    const accepted = (answer: { status: number; body: string }, what: string) => expect(answer.status, `${what}: ${answer.body}`).toBe(204);
+    accepted(await post('/api/analytics/access-events', valid('/são-paulo')), 'sem charset');
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"', 'utf8']) {
+      accepted(await post('/api/analytics/access-events', valid('/são-paulo'), { 'content-type': `application/json; charset=${charset}` }), charset);
+    }
+
+    // Another charset declared: 415, whether the bytes are that charset's or happen to be ASCII.
+    const declared: [string | Buffer, string][] = [
+      [Buffer.from(valid('/a'), 'utf16le'), 'utf-16'],
+      [Buffer.from(valid('/a'), 'utf16le'), 'UTF-16LE'],
+      [valid('/a'), 'latin1'],
+      [Buffer.from(valid('/são-paulo'), 'latin1'), 'ISO-8859-1'],
+      [valid('/a'), 'us-ascii'],
     ];
-    for (const [body, contentType] of cases) {
+    for (const [body, charset] of declared) {
+      const answer = await post('/api/analytics/access-events', body, { 'content-type': `application/json; charset=${charset}` });
+      expectErrorShape(answer, 415, 'unsupported_charset');
+      expect(JSON.parse(answer.body).error.message).toBe('Envie o corpo da requisição em UTF-8 (application/json; charset=utf-8).');
+    }
+    // Bytes that are not UTF-8 (latin1's "ã", a lone 0xff) under no charset or utf-8: 400, never stored with a replacement character.
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      for (const body of [
+        Buffer.from(valid('/são-paulo'), 'latin1'),
+        Buffer.concat([Buffer.from('{"path":"/'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('","sessionId":"sessao-de-teste-1"}')]),
+      ]) {
+        expectErrorShape(await post('/api/analytics/access-events', body, { 'content-type': contentType }), 400, 'invalid_utf8');
+      }
+    }
+    // Other content types.
+    for (const contentType of ['application/xml', 'application/x-www-form-urlencoded', 'text/plain', 'application/json, text/plain', '']) {
       const answer = await httpRequest(port, {
         method: 'POST',
         path: '/api/analytics/access-events',
-        body,
+        body: valid('/a'),
         headers: contentType ? { 'content-type': contentType } : {},
       });
       expect(answer.status, `${contentType}: ${answer.body}`).toBeGreaterThanOrEqual(400);
-      expectErrorShape(answer, answer.status);
       expect(answer.status).toBeLessThan(500);
+      expectErrorShape(answer, answer.status);
     }
   });
 
@@ -314,5 +336,56 @@ describe('hostile bodies, query strings and headers over a real connection', () 
     expect(noHost.headers.connection).toBe('close');
     // HTTP/1.0 has no Host header to require.
     expect((await rawExchange(port, 'GET /api/health HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+});
+
+describe('an over-long path id with the web app built', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    // The web app's client routes answer every GET the API does not ('/*'): with a build, they caught an
+    // over-long id before the router could say 414.
+    webDist = tempDir('vitrine-web-');
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><body><div id="root"></div></body>');
+    t = await buildTestApp({ env: { WEB_DIST: webDist } });
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const answer = async (method: 'GET' | 'HEAD' | 'POST', url: string) => {
+    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    return { status: response.statusCode, body: response.body, headers: response.headers };
+  };
+
+  it('a path id of 101 characters is a 414 in the error shape, on GET, HEAD and POST; one of 100 is not', async () => {
+    const long = 'a'.repeat(101);
+    for (const url of [
+      `/api/chat/conversations/${long}`,
+      `/api/chat/conversations/${long}/payments`,
+      `/api/chat/conversations/${long}/payments/events`,
+      `/api/media/titles/movie/${long}`,
+      `/api/downloads/${long}?x=1`,
+      // Encoded, the id is longer still: the router measures it decoded, as here.
+      `/api/chat/conversations/${'%C3%A3'.repeat(101)}`,
+    ]) {
+      const got = await answer('GET', url);
+      expectErrorShape(got, 414, 'uri_too_long');
+      expect(JSON.parse(got.body).error.message).toBe('Endereço longo demais.');
+      expect((await answer('HEAD', url)).status).toBe(414);
+    }
+    expectErrorShape(await answer('POST', `/api/chat/conversations/${long}/messages`), 414, 'uri_too_long');
+
+    const fits = 'a'.repeat(100);
+    for (const url of [`/api/chat/conversations/${fits}`, `/api/chat/conversations/${'%C3%A3'.repeat(100)}`]) {
+      const got = await answer('GET', url);
+      expect(got.status, url).toBeGreaterThanOrEqual(400);
+      expect(got.status, url).not.toBe(414);
+      expect(got.status, url).toBeLessThan(500);
+    }
+    // The site's own pages are not API addresses: a long one is the app's page, as before.
+    expect((await answer('GET', `/midia/${long}`)).status).toBe(200);
   });
 });

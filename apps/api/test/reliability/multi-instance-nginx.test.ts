@@ -1,6 +1,8 @@
 // The multi-instance recipe of docs/operations.md, run for real: two instances on one PostgreSQL and one
 // S3 bucket behind Debian's nginx (round robin, HTTP/1.1 keep-alive upstreams, the event stream unbuffered).
 // A header picks an instance when a step must cross from one to the other; nginx says which one answered.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -32,7 +34,13 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 256; }
 http {
-  access_log ${dir}/access.log;
+  # The PSP's webhook carries its secret in the path: the access log writes it as [oculto].
+  map $request_uri $vitrine_logged_uri {
+    ~^(?<prefix>/api/payments/pix/webhook/)[^/?]+(?<rest>.*)$ $prefix[oculto]$rest;
+    default $request_uri;
+  }
+  log_format vitrine '$remote_addr - $remote_user [$time_local] "$request_method $vitrine_logged_uri $server_protocol" '
+                     '$status $body_bytes_sent "$http_referer" "$http_user_agent"';
   ${tempPaths(dir)}
   upstream vitrine { server 127.0.0.1:${a}; server 127.0.0.1:${b}; keepalive 16; }
   upstream instance_a { server 127.0.0.1:${a}; keepalive 4; }
@@ -40,6 +48,7 @@ http {
   map $http_x_test_instance $backend { a instance_a; b instance_b; default vitrine; }
   server {
     listen 127.0.0.1:${port};
+    access_log ${dir}/access.log vitrine;
     client_max_body_size 510m;
     location / {${proxied}
     }
@@ -97,6 +106,26 @@ describe.skipIf(testDbKind() !== 'postgres')(
         headers: { ...(instance ? { 'x-test-instance': instance } : {}), ...(init.headers as Record<string, string> | undefined) },
       });
     const answeredBy = (response: Response) => Number(response.headers.get('x-upstream')?.split(':').at(-1));
+
+    it("the access log writes the PIX webhook's secret as [oculto], at both of its addresses", async () => {
+      const secret = 'segredo-do-webhook-pix-0123456789abcdef';
+      for (const suffix of ['', '/pix']) {
+        const response = await through(undefined, `/api/payments/pix/webhook/${secret}${suffix}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ pix: [] }),
+        });
+        // No PSP on these instances: the webhook does not exist. What matters is what nginx wrote.
+        expect(response.status).toBe(404);
+      }
+      await through(undefined, '/api/health?x=1');
+      const log = fs.readFileSync(path.join(nginx.dir, 'access.log'), 'utf8');
+      expect(log).not.toContain(secret);
+      expect(log).toContain('"POST /api/payments/pix/webhook/[oculto] HTTP/1.1" 404');
+      expect(log).toContain('"POST /api/payments/pix/webhook/[oculto]/pix HTTP/1.1" 404');
+      // Every other address as it came.
+      expect(log).toContain('"GET /api/health?x=1 HTTP/1.1" 200');
+    });
 
     it('nginx spreads requests over both instances', async () => {
       const seen = new Set<number>();

@@ -17,14 +17,17 @@ import { readSetupChecklist } from './admin.setup.ts';
 /** Session tokens the request carries: each cookie value's part before its signature. */
 const tokensOf = (cookies: Record<string, string | undefined>) => new Set(Object.values(cookies).flatMap((value) => (value ? [value.split('.')[0]!] : [])));
 
-export async function adminRoutes(app: FastifyInstance, { db, settings, smtpConfigured }: { db: Database; settings: Settings; smtpConfigured: boolean }) {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { db, settings, smtpConfigured, publicUrlMissing }: { db: Database; settings: Settings; smtpConfigured: boolean; publicUrlMissing: boolean },
+) {
   route(app, adminContract.auditLog, {}, async (request) => listAudit(db, request.query));
 
   route(app, adminContract.dashboard, {}, async (request) => readDashboard(db, request.query.days));
 
   route(app, adminContract.setupChecklist, {}, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return readSetupChecklist({ db, settings, smtpConfigured });
+    return readSetupChecklist({ db, settings, smtpConfigured, publicUrlMissing });
   });
 
   route(app, adminContract.webhookDeliveries, {}, async (request) => listWebhookDeliveries(db, request.query));

@@ -1,6 +1,6 @@
 // The dashboard's first-run checklist ('Primeiros passos'): the shop's PIX key, the contact e-mail, SMTP,
-// TMDB and a second admin. Settings are read as in force (the admin's or the environment's); SMTP only
-// from the environment; admins are the active PRO users.
+// the public address, TMDB and a second admin. Settings are read as in force (the admin's or the
+// environment's); SMTP and PUBLIC_URL only from the environment; admins are the active PRO users.
 import { SETUP_STEPS, type SetupChecklist, type SetupStep } from '@vitrine/domain/admin';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Settings } from '../../shared/settings.ts';
@@ -11,10 +11,13 @@ export async function readSetupChecklist({
   db,
   settings,
   smtpConfigured,
+  publicUrlMissing,
 }: {
   db: DbExecutor;
   settings: Settings;
   smtpConfigured: boolean;
+  /** PUBLIC_URL unset on a server others reach (config/env.ts): mailed links would point at localhost. */
+  publicUrlMissing: boolean;
 }): Promise<SetupChecklist> {
   const [pix, contactEmail, tmdbKey, admins] = await Promise.all([
     resolveShopPix(settings),
@@ -26,6 +29,7 @@ export async function readSetupChecklist({
     pix_key: pix !== null,
     contact_email: contactEmail !== undefined,
     smtp: smtpConfigured,
+    public_url: !publicUrlMissing,
     tmdb: tmdbKey !== undefined,
     second_admin: admins >= 2,
   };

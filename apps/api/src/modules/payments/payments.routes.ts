@@ -8,7 +8,7 @@ import type { PixNotification } from '@vitrine/domain/payments';
 import { adminPaymentsContract, paymentsContract } from '@vitrine/domain/payments.contract';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { AppError } from '../../shared/errors.ts';
-import { openEventStream } from '../../shared/event-stream.ts';
+import { answerEventStreamHead, openEventStream } from '../../shared/event-stream.ts';
 import { route } from '../../shared/route.ts';
 import { readVisitor } from '../chat/chat.visitor.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
@@ -107,6 +107,8 @@ export async function paymentsRoutes(app: FastifyInstance, { deps, webhookSecret
     if (open >= MAX_STREAMS || listeners.size >= MAX_STREAMS_PER_CONVERSATION) {
       throw new AppError('payments.too_many_streams', 429, 'Muitas conexões abertas para esta conversa. Feche algumas abas e tente novamente.');
     }
+    // A HEAD gets what a GET would, at once, and holds no place.
+    if (request.method === 'HEAD') return answerEventStreamHead(app, reply);
     streams.set(conversationId, listeners);
     listeners.add(reply.raw);
     open += 1;

@@ -9,7 +9,7 @@ import type { ChatExchange } from '@vitrine/domain/chat';
 import type { AdminPayment, ConversationPayment, PaymentSummary } from '@vitrine/domain/payments';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../../test/fake-psp.ts';
-import { connectSse } from '../../../test/sse.ts';
+import { connectSse, headOfStream, type SseClient } from '../../../test/sse.ts';
 import { auditLog, payments, webhookDeliveries } from '../../db/schema.ts';
 import { createOutboundFetch } from '../../shared/http-client.ts';
 import { anyAddress } from '../../shared/outbound-address.ts';
@@ -188,6 +188,18 @@ describe('PIX with a PSP', { timeout: 120_000 }, () => {
     expect(reply.pix?.brCode).toContain('pagamentos@vitrine.test');
     expect((await paymentRows(app))[0]).toMatchObject({ provider: 'static', status: 'created' });
   });
+
+  it('a PSP on a private address is not called without ALLOW_PRIVATE_WEBHOOKS=true: the static code is offered (operations.md, PIX com um PSP)', async () => {
+    const calls = psp.requests.length;
+    t = await buildTestApp({ env: { ...adminEnv, ...psp.env(), PAYMENTS_WEBHOOK_URL: EVENTS_URL, ALLOW_PRIVATE_WEBHOOKS: 'false' } });
+    await configurePixRecipient(t.database.db);
+    await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 399.9 }]);
+    const { reply } = await buyPremiumAnnual(t);
+    expect(reply.pix?.brCode).toContain('pagamentos@vitrine.test');
+    expect((await paymentRows(t))[0]).toMatchObject({ provider: 'static', status: 'created' });
+    // Neither the charge, its token nor the webhook's registration reached the PSP on 127.0.0.1.
+    expect(psp.requests.length).toBe(calls);
+  });
 });
 
 describe('an expired charge', { timeout: 120_000 }, () => {
@@ -279,6 +291,31 @@ describe('PIX without a PSP', { timeout: 120_000 }, () => {
       payload: {},
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the conversation's payment stream", { timeout: 120_000 }, () => {
+  it('a HEAD answers within a second and holds none of the four places; a full conversation and a stranger get what their GET would', async () => {
+    const app = await shop({ withPsp: false });
+    const visitor = await newVisitor(app.app);
+    const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address}/api/chat/conversations/${visitor.conversation.id}/payments/events`;
+    // More HEADs than the conversation's places: before, the first one never answered and held its place.
+    for (let i = 0; i < 6; i++) {
+      const head = await headOfStream(url, { cookie: visitor.cookie });
+      expect(head.status).toBe(200);
+      expect(head.ms).toBeLessThan(1_000);
+      expect(head.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    }
+    const streams: SseClient[] = [];
+    try {
+      for (let i = 0; i < 4; i++) streams.push(await connectSse(url, { cookie: visitor.cookie }));
+      expect((await headOfStream(url, { cookie: visitor.cookie })).status).toBe(429);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+    const stranger = await newVisitor(app.app);
+    expect((await headOfStream(url, { cookie: stranger.cookie })).status).toBe(404);
   });
 });
 

@@ -34,6 +34,11 @@ const SETUP_STEP_TEXTS: Record<SetupStep, { title: string; detail: string; href:
   pix_key: { title: 'Cadastre a chave PIX da loja', detail: 'Sem ela, o chat não mostra nenhum código PIX.', href: '/admin/shortcuts#pix-da-loja' },
   contact_email: { title: 'Informe o e-mail de contato', detail: 'Para onde vão as mensagens do formulário de contato.', href: '/admin/models' },
   smtp: { title: 'Configure o envio de e-mails', detail: 'Defina SMTP_URL no servidor; até lá, os e-mails ficam na caixa de saída.', href: '/admin/security' },
+  public_url: {
+    title: 'Informe o endereço público da loja',
+    detail: 'Defina PUBLIC_URL no servidor; até lá, os links dos e-mails só abrem no próprio servidor.',
+    href: '/admin/security',
+  },
   tmdb: { title: 'Cadastre a chave da TMDB', detail: 'Sem ela, /midia mostra o catálogo local.', href: '/admin/tmdb' },
   second_admin: { title: 'Convide um segundo administrador', detail: 'Para a loja não depender de uma só pessoa.', href: '/admin/security' },
 };
