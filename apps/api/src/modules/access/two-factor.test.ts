@@ -4,10 +4,14 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildLoggedTestApp } from '../../../test/logs.ts';
+import { connectSse, SseRefused } from '../../../test/sse.ts';
 import type { Database } from '../../db/client.ts';
 import { twoFactors, users } from '../../db/schema.ts';
+import { newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
+import { multipartBody, PDF, PNG } from '../uploads/uploads.test-support.ts';
 import { listPro } from './access.test-support.ts';
 import { insertConfirmedAccount } from './signups.repository.ts';
 
@@ -339,5 +343,67 @@ describe('REQUIRE_TWO_FACTOR=true', { timeout: 180_000 }, () => {
     const otherCookie = await other.session();
     const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: otherCookie } });
     expect(signedOut.statusCode).toBe(200);
+  });
+
+  // Issue 43: the routes open to "the visitor who owns it or an admin" answered an admin's session without
+  // two-factor (it read any conversation, its files and payments, provider documents, and the event
+  // stream's pro_users and audit_log events). The visitor keeps them; the PRO user's session does not.
+  it('an admin without two-factor reads no conversation, file, payment, provider document or event stream; their visitor and an enrolled admin do', async () => {
+    const enrolled = await newAdmin(t.app, t.database.db, 'leitor-com-2fa@vitrine.test');
+    const { cookie: withTwoFactor } = await enrolled.enrol();
+    const lacking = await newAdmin(t.app, t.database.db, 'leitor-sem-2fa@vitrine.test');
+    const withoutTwoFactor = await lacking.session();
+
+    const visitor = await newVisitor(t.app);
+    const conversation = `/api/chat/conversations/${visitor.conversation.id}`;
+    const image = await multipartBody([{ data: PNG, name: 'print.png', type: 'image/png' }]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${conversation}/images`,
+      headers: { ...image.headers, origin: ORIGIN, cookie: visitor.cookie },
+      payload: image.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const imageUrl = (sent.json() as { userMessage: { imageUrl: string } }).userMessage.imageUrl;
+    const pdf = await multipartBody([{ data: PDF, name: 'contrato.pdf', type: 'application/pdf' }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/provider-documents',
+      headers: { ...pdf.headers, cookie: withTwoFactor },
+      payload: pdf.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentUrl = (uploaded.json() as { url: string }).url;
+    expect(documentUrl).toMatch(/^\/api\/files\/provider-documents\//);
+
+    const read = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const refusal = { error: { code: 'two_factor_required', message: twoFactorErrorMessages.two_factor_required } };
+    for (const url of [conversation, `${conversation}/payments`, imageUrl, documentUrl]) {
+      const refused = await read(url, withoutTwoFactor);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual(refusal);
+      // The same session with the visitor's own cookie too: still the PRO user's.
+      expect((await read(url, `${withoutTwoFactor}; ${visitor.cookie}`)).statusCode, url).toBe(403);
+      expect((await read(url, withTwoFactor)).statusCode, url).toBe(200);
+    }
+    for (const url of [conversation, `${conversation}/payments`, imageUrl]) expect((await read(url, visitor.cookie)).statusCode, url).toBe(200);
+
+    // The streams, over a real connection (an open stream never ends under inject()).
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const refusedStream = async (url: string, cookie: string) => {
+      try {
+        (await connectSse(`${base}${url}`, { cookie })).close();
+      } catch (error) {
+        if (error instanceof SseRefused) return { status: error.status, body: error.body };
+        throw error;
+      }
+      return { status: 200, body: undefined };
+    };
+    for (const url of ['/api/events', `${conversation}/payments/events`]) {
+      expect(await refusedStream(url, withoutTwoFactor), url).toEqual({ status: 403, body: refusal });
+      expect((await refusedStream(url, withTwoFactor)).status, url).toBe(200);
+    }
+    expect((await refusedStream('/api/events', visitor.cookie)).status).toBe(200);
+    expect((await refusedStream(`${conversation}/payments/events`, visitor.cookie)).status).toBe(200);
   });
 });
