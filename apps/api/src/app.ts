@@ -288,10 +288,11 @@ async function registerPlugins(app: FastifyInstance, { env, database, services, 
   });
   await app.register(securityPlugin, { https: isHttps });
   await app.register(errorHandlerPlugin, { outage });
-  await app.register(openapiPlugin);
   await app.register(rateLimitPlugin, { db: database.db, now: () => clock().getTime() });
   await app.register(originCheckPlugin, { publicUrl: env.PUBLIC_URL });
   await app.register(accessPlugin, { resolveViewer: access.resolveViewer, sessionCookieName: SESSION_COOKIE, requireTwoFactor: env.REQUIRE_TWO_FACTOR });
+  // After the access plugin, so its guard covers the document and /api/docs too; before every other route, so the document lists them.
+  await app.register(openapiPlugin);
   await app.register(eventsPlugin, {
     database,
     sessionToken: async (request) => {
@@ -300,6 +301,7 @@ async function registerPlugins(app: FastifyInstance, { env, database, services, 
       return found?.session.token ?? null;
     },
     limits: { perClient: env.EVENT_STREAMS_PER_CLIENT, total: env.EVENT_STREAMS_MAX },
+    requireTwoFactor: env.REQUIRE_TWO_FACTOR,
   });
   return frontDoor;
 }

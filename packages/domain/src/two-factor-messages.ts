@@ -19,6 +19,7 @@ export const SECOND_STEP_MINUTES = 10;
 /** Error codes of the two-factor endpoints and the guard of REQUIRE_TWO_FACTOR, with their texts. */
 export const twoFactorErrorCodes = {
   invalidCode: 'two_factor.invalid_code',
+  codeUsed: 'two_factor.code_used',
   invalidRecoveryCode: 'two_factor.invalid_recovery_code',
   challengeExpired: 'two_factor.challenge_expired',
   tooManyAttempts: 'two_factor.too_many_attempts',
@@ -32,6 +33,7 @@ export const twoFactorErrorCodes = {
 
 export const twoFactorErrorMessages: Record<string, string> = {
   [twoFactorErrorCodes.invalidCode]: 'Código inválido. Confira o código de 6 dígitos no aplicativo autenticador e tente de novo.',
+  [twoFactorErrorCodes.codeUsed]: 'Este código já foi usado. Aguarde o próximo código no aplicativo autenticador e tente de novo.',
   [twoFactorErrorCodes.invalidRecoveryCode]: 'Código de recuperação inválido ou já usado.',
   [twoFactorErrorCodes.challengeExpired]: `A verificação expirou (${SECOND_STEP_MINUTES} minutos) ou já foi usada. Entre com e-mail e senha novamente.`,
   [twoFactorErrorCodes.tooManyAttempts]: `Muitos códigos inválidos (${CODE_ATTEMPTS_PER_SIGN_IN}). Entre com e-mail e senha novamente.`,

@@ -1,9 +1,11 @@
-// Server-side access control: routes not listed in public-routes.ts need an active PRO session.
+// Server-side access control: routes not listed in public-routes.ts need an active PRO session. With
+// REQUIRE_TWO_FACTOR, a PRO session without a second factor reaches only the set-up routes (public-routes.ts):
+// the guard below runs on every /api route, public or not, the event stream included.
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { AppError, forbidden, unauthorized } from '../shared/errors.ts';
-import { isPublicRoute } from './public-routes.ts';
+import { isPublicRoute, isTwoFactorSetupRoute } from './public-routes.ts';
 
 export interface Viewer {
   userId: string;
@@ -30,7 +32,10 @@ export interface AccessPluginOptions {
   resolveViewer: (request: FastifyRequest) => Promise<Viewer | null>;
   /** The session cookie's name, to mark answers to signed-in requests as not cacheable. */
   sessionCookieName: string;
-  /** REQUIRE_TWO_FACTOR: PRO routes refuse a PRO user who has not enrolled (enrolment lives under /api/auth/). */
+  /**
+   * REQUIRE_TWO_FACTOR: every route but the two-factor set-up ones (public-routes.ts) refuses a PRO user's
+   * session that has not enrolled, the routes open to visitors included.
+   */
   requireTwoFactor?: boolean;
 }
 
@@ -46,20 +51,28 @@ export const accessPlugin = fp<AccessPluginOptions>(async (app, { resolveViewer,
     return pending;
   });
 
+  const twoFactorRequired = () => new AppError(twoFactorErrorCodes.required, 403, twoFactorErrorMessages[twoFactorErrorCodes.required]!);
+  /** A PRO user who has not turned two-factor on, while REQUIRE_TWO_FACTOR holds. */
+  const lacksSecondFactor = (viewer: Viewer) => requireTwoFactor && viewer.isPro && !viewer.twoFactorEnabled;
+
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;
     // Fastify adds a HEAD twin for every GET: it runs the GET handler, so it gets the GET's rule.
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const isPublic = methods.every((method) => isPublicRoute(method === 'HEAD' ? 'GET' : method, route.url));
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((method) => (method === 'HEAD' ? 'GET' : method));
+    const isPublic = methods.every((method) => isPublicRoute(method, route.url));
+    const isSetup = methods.every((method) => isTwoFactorSetupRoute(method, route.url));
     route.config = { ...(route.config ?? {}), access: isPublic ? 'public' : 'pro' };
-    if (isPublic) return;
+    if (isPublic && (!requireTwoFactor || isSetup)) return;
     const guard = async (request: FastifyRequest) => {
+      // A visitor (no session cookie) on a public route is not asked anything.
+      if (isPublic && !request.headers.cookie?.includes(sessionCookieName)) return;
       const viewer = await request.viewer();
-      if (!viewer) throw unauthorized();
-      if (!viewer.isPro) throw forbidden();
-      if (requireTwoFactor && !viewer.twoFactorEnabled) {
-        throw new AppError(twoFactorErrorCodes.required, 403, twoFactorErrorMessages[twoFactorErrorCodes.required]!);
+      if (!isPublic) {
+        if (!viewer) throw unauthorized();
+        if (!viewer.isPro) throw forbidden();
       }
+      // A PRO user's session is refused whatever the route, open to visitors or not.
+      if (viewer && !isSetup && lacksSecondFactor(viewer)) throw twoFactorRequired();
     };
     // onRequest runs before the body is parsed or validated: strangers learn nothing about the route.
     const existing = route.onRequest;

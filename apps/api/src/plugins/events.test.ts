@@ -5,7 +5,7 @@ import { createTestDatabase, testDbKind } from '../../test/database.ts';
 import { connectSse, headOfStream, SseRefused, type SseClient } from '../../test/sse.ts';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/client.ts';
-import { auditLog, contactMessages, plans, proUsers } from '../db/schema.ts';
+import { auditLog, contactMessages, plans, proUsers, users } from '../db/schema.ts';
 import { ADMIN, adminEnv, listPro, signInAsAdmin } from '../modules/access/access.test-support.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -137,6 +137,34 @@ describe('private events reach only sessions that are PRO at the time of the eve
     await stayingStream.waitFor((change) => change.id === plan!.id);
     await leavingStream.waitFor((change) => change.id === plan!.id);
     expect(leavingStream.changes.some((change) => change.table === 'contact_messages')).toBe(false);
+  });
+
+  // Issue 43: /api/events streamed pro_users and audit_log events to an admin's session without two-factor.
+  it('REQUIRE_TWO_FACTOR: a PRO session without two-factor opens no stream, and one whose two-factor is turned off hears no private event after that', async () => {
+    const { t, events } = await started({ env: { ...adminEnv, REQUIRE_TWO_FACTOR: 'true' } });
+    const cookie = await signInAsAdmin(t.app);
+    const refused = await refusedStream(events, { cookie });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: { code: 'two_factor_required', message: 'A verificação em duas etapas é obrigatória para administradores. Ative-a para continuar.' },
+    });
+    // A visitor's stream is not asked anything.
+    const visitor = await stream(events);
+
+    // Two-factor on (straight in the database, as enrolment through any instance leaves it): the stream opens.
+    const twoFactor = (on: boolean) => t.database.db.update(users).set({ twoFactorEnabled: on }).where(eq(users.email, ADMIN.email));
+    await twoFactor(true);
+    const client = await stream(events, { cookie });
+    const [before] = await t.database.db.insert(proUsers).values({ email: 'antes@vitrine.test' }).returning();
+    await client.waitFor((change) => change.table === 'pro_users' && change.id === before!.id);
+
+    await twoFactor(false);
+    const [after] = await t.database.db.insert(proUsers).values({ email: 'depois@vitrine.test' }).returning();
+    const [plan] = await t.database.db.insert(plans).values({ name: 'Para todos', priceMonthly: 30 }).returning();
+    await client.waitFor((change) => change.table === 'plans' && change.id === plan!.id);
+    await visitor.waitFor((change) => change.table === 'plans' && change.id === plan!.id);
+    expect(client.changes.some((change) => change.id === after!.id)).toBe(false);
+    expect(visitor.changes.some((change) => change.table === 'pro_users')).toBe(false);
   });
 
   it('names a PRO user by a non-personal id, never by the e-mail', async () => {

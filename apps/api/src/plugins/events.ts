@@ -72,21 +72,23 @@ export interface EventsPluginOptions {
   /** The token of the request's signed-in session once its cookie is verified, or null. */
   sessionToken: (request: FastifyRequest) => Promise<string | null>;
   limits?: Partial<EventStreamLimits>;
+  /** REQUIRE_TWO_FACTOR: private events reach only PRO users whose two-factor is on at the time of the event. */
+  requireTwoFactor?: boolean;
 }
 
 /**
  * Of the given session tokens, those whose session has not expired and whose user's e-mail is an
- * active PRO user right now (the same rule as every admin request, in one query for all streams),
- * each with its session's id.
+ * active PRO user right now, with two-factor on when it is required (the same rule as every admin
+ * request, in one query for all streams), each with its session's id.
  */
-async function tokensWithPrivateAccess(db: Database, tokens: string[]): Promise<Map<string, string>> {
+async function tokensWithPrivateAccess(db: Database, tokens: string[], requireTwoFactor: boolean): Promise<Map<string, string>> {
   if (!tokens.length) return new Map();
   const rows = await db
     .select({ token: sessions.token, id: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(proUsers, and(eq(proUsers.email, sql`lower(trim(${users.email}))`), eq(proUsers.isActive, true)))
-    .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(inArray(sessions.token, tokens), gt(sessions.expiresAt, sql`now()`), requireTwoFactor ? eq(users.twoFactorEnabled, true) : undefined));
   return new Map(rows.map((row) => [row.token, row.id]));
 }
 
@@ -95,7 +97,7 @@ const refusal = (reply: FastifyReply, status: 429 | 503, code: string, message: 
 
 const UNAVAILABLE_MESSAGE = 'Atualizações em tempo real indisponíveis no momento. Tente novamente em instantes.';
 
-export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sessionToken, limits }) => {
+export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sessionToken, limits, requireTwoFactor = false }) => {
   const { perClient, total } = { ...DEFAULT_EVENT_STREAM_LIMITS, ...limits };
   const clients = new Set<Client>();
   // Streams being opened or open, per client address: counted before any await, so a burst of
@@ -115,11 +117,13 @@ export const eventsPlugin = fp<EventsPluginOptions>(async (app, { database, sess
       for (const client of clients) write(client, frame);
       return;
     }
-    // Access is decided at the time of the event, not when the stream opened: a signed-out session or
-    // a deactivated e-mail (on any instance) stops private events at once; the stream stays for public ones.
+    // Access is decided at the time of the event, not when the stream opened: a signed-out session,
+    // a deactivated e-mail or (REQUIRE_TWO_FACTOR) two-factor turned off, on any instance, stops private
+    // events at once; the stream stays for public ones. A PRO session without two-factor never opens one
+    // then (the access plugin's guard answers it 403).
     const candidates = [...clients].filter((client) => client.sessionToken !== null);
     if (!candidates.length) return;
-    const allowed = await tokensWithPrivateAccess(database.db, [...new Set(candidates.map((client) => client.sessionToken!))]);
+    const allowed = await tokensWithPrivateAccess(database.db, [...new Set(candidates.map((client) => client.sessionToken!))], requireTwoFactor);
     // An audit row is a person's write: its own session hears 'self' (no 'another user' notice), the others 'other'.
     const isWrite = change.table === AUDIT_TABLE && change.op === 'insert';
     const own = isWrite ? frameOf({ ...change, origin: 'self' }) : frame;

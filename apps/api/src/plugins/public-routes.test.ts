@@ -2,7 +2,7 @@
 // A route becomes public by its contract saying `access: 'public'`; this snapshot makes that change
 // visible in review (update it with `npx vitest run -u` only after deciding the route should be public).
 import { describe, expect, it } from 'vitest';
-import { isPublicRoute, publicPrefixes, publicRoutes } from './public-routes.ts';
+import { isPublicRoute, isTwoFactorSetupRoute, publicPrefixes, publicRoutes, twoFactorSetupRoutes } from './public-routes.ts';
 
 describe('the public API routes', () => {
   it('are exactly these (contracts with access public, the OpenAPI document, and /api/auth/)', () => {
@@ -10,6 +10,7 @@ describe('the public API routes', () => {
       {
         "prefixes": [
           "/api/auth/",
+          "/api/docs",
         ],
         "routes": [
           "GET /api/access/me",
@@ -75,5 +76,27 @@ describe('the public API routes', () => {
     expect(isPublicRoute('POST', '/api/plans')).toBe(false);
     expect(isPublicRoute('GET', '/api/plans')).toBe(true);
     expect(isPublicRoute('POST', '/api/auth/sign-in/email')).toBe(true);
+  });
+});
+
+// REQUIRE_TWO_FACTOR: what a PRO session without a second factor may still call. Every other route, public
+// or not, answers it 403 two_factor_required (plugins/access.ts; access-matrix.test.ts walks them all).
+describe('the routes a PRO session without two-factor reaches when it is required', () => {
+  it('are only who is signed in, enrolment (enable, first code) and sign-out', () => {
+    expect([...twoFactorSetupRoutes].sort()).toMatchInlineSnapshot(`
+      [
+        "GET /api/access/me",
+        "POST /api/auth/sign-out",
+        "POST /api/auth/two-factor/enable",
+        "POST /api/auth/two-factor/verify-totp",
+      ]
+    `);
+    for (const route of twoFactorSetupRoutes) {
+      const [method, url] = route.split(' ') as [string, string];
+      expect(isPublicRoute(method, url), route).toBe(true);
+    }
+    expect(isTwoFactorSetupRoute('GET', '/api/chat/conversations/:id')).toBe(false);
+    expect(isTwoFactorSetupRoute('GET', '/api/events')).toBe(false);
+    expect(isTwoFactorSetupRoute('POST', '/api/auth/sign-in/email')).toBe(false);
   });
 });

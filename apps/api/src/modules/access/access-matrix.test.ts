@@ -2,10 +2,12 @@
 // without an active PRO session no write and no admin read succeeds, the public routes are exactly the
 // listed ones, and nothing ever answers 500.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { fastJobs } from '../../../test/jobs.ts';
-import { isPublicRoute, publicRoutes } from '../../plugins/public-routes.ts';
+import { users } from '../../db/schema.ts';
+import { isPublicRoute, isTwoFactorSetupRoute, publicRoutes } from '../../plugins/public-routes.ts';
 import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from './access.test-support.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -132,6 +134,71 @@ describe('access matrix over every API route', () => {
       if (response.statusCode >= 500) problems.push(`${label} (5xx): ${response.body.slice(0, 200)}`);
       if (response.statusCode === 401 || (response.statusCode === 403 && !route.path.startsWith('/api/auth/'))) {
         problems.push(`${label} (admin recusado): ${response.body.slice(0, 200)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+// REQUIRE_TWO_FACTOR (issue 43): the rule is about a PRO user's session, whatever the route. The routes
+// open to visitors (a conversation, its files and payments, provider documents) answered an admin's
+// session without two-factor, so it read what only "the visitor who owns it or an admin" may read.
+describe('REQUIRE_TWO_FACTOR over every API route', () => {
+  let t: TestApp;
+  let routes: Route[];
+  let withoutTwoFactor: string;
+  let withTwoFactor: string;
+  // Not in the OpenAPI document: the document itself and the documentation page.
+  const undocumented: Route[] = [
+    { method: 'GET', path: '/api/openapi.json', url: '/api/openapi.json' },
+    { method: 'GET', path: '/api/docs/json', url: '/api/docs/json' },
+  ];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...adminEnv, REQUIRE_TWO_FACTOR: 'true' }, jobs: fastJobs });
+    // The document's routes end with sign-out, which ends the session: the undocumented ones come first.
+    routes = [...undocumented, ...(await routesOf(t)).filter((route) => !STREAMS.has(`${route.method} ${route.path}`))];
+    withoutTwoFactor = await signInAsAdmin(t.app);
+    // An admin whose two-factor is on: signed in before it was turned on, as the sign-in would otherwise ask for a code.
+    withTwoFactor = await createConfirmedProUser(t.app, t.database.db, 'com-2fa@example.com');
+    await t.database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, 'com-2fa@example.com'));
+  });
+  afterAll(() => t.close());
+
+  it('a PRO session without two-factor gets 403 two_factor_required on every route but the set-up ones, HEAD included', async () => {
+    const problems: string[] = [];
+    const reached: string[] = [];
+    for (const route of routes) {
+      for (const method of route.method === 'GET' ? ['GET', 'HEAD'] : [route.method]) {
+        const response = await call(t, { ...route, method }, withoutTwoFactor);
+        const label = `${method} ${route.path} → ${response.statusCode}`;
+        const refused = response.statusCode === 403 && (method === 'HEAD' || response.json().error.code === 'two_factor_required');
+        if (response.statusCode >= 500) problems.push(`${label} (5xx)`);
+        if (isTwoFactorSetupRoute(route.method, route.path)) {
+          if (refused) problems.push(`${label} (passo de ativação recusado)`);
+          else reached.push(`${method} ${route.path}`);
+        } else if (!refused) problems.push(`${label} (deveria ser 403 two_factor_required): ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(reached.sort()).toEqual([
+      'GET /api/access/me',
+      'HEAD /api/access/me',
+      'POST /api/auth/sign-out',
+      'POST /api/auth/two-factor/enable',
+      'POST /api/auth/two-factor/verify-totp',
+    ]);
+  });
+
+  it('a visitor keeps every public route, and an admin whose two-factor is on reaches every route', async () => {
+    const problems: string[] = [];
+    for (const route of routes.filter((candidate) => candidate.path !== '/api/auth/sign-out')) {
+      const visitor = await call(t, route);
+      if (visitor.body.includes('two_factor_required') || visitor.statusCode >= 500)
+        problems.push(`visitante: ${route.method} ${route.path} → ${visitor.statusCode}`);
+      const admin = await call(t, route, withTwoFactor);
+      if (admin.statusCode === 401 || admin.statusCode >= 500 || (admin.statusCode === 403 && !route.path.startsWith('/api/auth/'))) {
+        problems.push(`admin com 2FA: ${route.method} ${route.path} → ${admin.statusCode}: ${admin.body.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -3,6 +3,7 @@
 import { authErrorCodes, authErrorMessages } from '@vitrine/domain/auth';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { AppError } from '../../shared/errors.ts';
+import { TOTP_CODE_USED } from './totp-once.ts';
 
 /** Error codes our better-auth before-hook raises (auth.ts); the routes bridge maps them to pt-BR messages. */
 export const NOT_PRO = 'NOT_PRO';
@@ -41,6 +42,7 @@ const byBetterAuthCode: Record<string, { code: string; status?: number }> = {
 // better-auth answers a wrong code with 401; ours is 400: the session (if any) stays, the form asks again.
 const byTwoFactorCode: Record<string, { code: string; status: number }> = {
   INVALID_CODE: { code: twoFactorErrorCodes.invalidCode, status: 400 },
+  [TOTP_CODE_USED]: { code: twoFactorErrorCodes.codeUsed, status: 400 },
   INVALID_BACKUP_CODE: { code: twoFactorErrorCodes.invalidRecoveryCode, status: 400 },
   INVALID_TWO_FACTOR_COOKIE: { code: twoFactorErrorCodes.challengeExpired, status: 401 },
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: twoFactorErrorCodes.tooManyAttempts, status: 429 },

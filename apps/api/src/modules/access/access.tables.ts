@@ -74,6 +74,9 @@ export const twoFactors = pgTable(
     // Consecutive failed codes at sign-in; at 10 the account's second step is locked until locked_until.
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // The time step (Unix time / 30 s) of the last authenticator code accepted: that step and earlier ones
+    // are refused, so a code opens one session or confirms one change, on every instance (RFC 6238 §5.2).
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factors_user_idx').on(t.userId)],
 );

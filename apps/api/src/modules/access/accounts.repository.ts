@@ -1,9 +1,10 @@
 // better-auth's users and their 'credential' accounts (the password), as the admin's start and the
-// two-factor routes read and write them; better-auth itself writes them through its own adapter.
+// two-factor routes read and write them, and the step of the last authenticator code each account had
+// accepted; better-auth itself writes them through its own adapter.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
-import { accounts, pendingSignups, users } from '../../db/schema.ts';
+import { accounts, pendingSignups, twoFactors, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -43,6 +44,30 @@ export const createAccountsRepository = (db: DbExecutor) => ({
 
   async setPassword(accountId: string, passwordHash: string) {
     await db.update(accounts).set({ password: passwordHash }).where(eq(accounts.id, accountId));
+  },
+
+  /** The account's authenticator secret (encrypted, as better-auth stores it), whether a code confirmed it, and its lock. */
+  async totpOf(userId: string): Promise<{ secret: string; verified: boolean; lockedUntil: Date | null } | undefined> {
+    const [row] = await db
+      .select({ secret: twoFactors.secret, verified: twoFactors.verified, lockedUntil: twoFactors.lockedUntil })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, userId))
+      .limit(1);
+    return row;
+  },
+
+  /**
+   * Records `step` as the account's last accepted authenticator step, unless that step or a later one was
+   * accepted already: true when this call recorded it. One conditional UPDATE, never a read then a write, so
+   * of two simultaneous uses of one code (on one instance or two) exactly one gets true.
+   */
+  async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+    const recorded = await db
+      .update(twoFactors)
+      .set({ lastTotpStep: step })
+      .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastTotpStep), lt(twoFactors.lastTotpStep, step))))
+      .returning({ id: twoFactors.id });
+    return recorded.length > 0;
   },
 
   async insertCredential(userId: string, passwordHash: string) {

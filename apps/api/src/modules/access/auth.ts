@@ -25,6 +25,7 @@ import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logge
 import type { PasswordHasher } from './passwords.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { PendingSignInOutcome, SignupUsecases } from './signups.usecases.ts';
+import { TOTP_PERIOD_SECONDS, totpOnce } from './totp-once.ts';
 
 export const AUTH_BASE_PATH = '/api/auth';
 export const COOKIE_PREFIX = 'vitrine';
@@ -143,10 +144,12 @@ export function createAuth({
         issuer: 'Vitrine',
         twoFactorTable: 'twoFactors',
         twoFactorCookieMaxAge: SECOND_STEP_MINUTES * 60,
-        totpOptions: { digits: TOTP_DIGITS, period: 30 },
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS },
         backupCodeOptions: { amount: RECOVERY_CODE_COUNT, length: RECOVERY_CODE_LENGTH, storeBackupCodes: 'encrypted' },
         accountLockout: { enabled: true, maxFailedAttempts: CODE_FAILURES_BEFORE_LOCK, durationSeconds: CODE_LOCK_MINUTES * 60 },
       }),
+      // A code is accepted once per account, across instances (RFC 6238 §5.2): better-auth remembers none.
+      totpOnce({ db }),
     ],
     onAPIError: {
       // Refusals (wrong password, not PRO...) are expected: the bridge logs them; only real failures are errors.

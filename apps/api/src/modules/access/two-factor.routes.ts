@@ -1,7 +1,7 @@
 // Two-factor sign-in: thin routes in front of better-auth's two-factor plugin (enable, verify-totp,
 // verify-backup-code, generate-backup-codes) and our own disable, which wants a current code as well as
 // the password. Codes never reach a log: the logger redacts `*.code` and better-auth's bodies are not logged.
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { TOTP_DIGITS, twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
 import type { Database } from '../../db/client.ts';
@@ -23,6 +23,21 @@ export const TWO_FACTOR_LIMITS = {
   perIp: { max: 30, timeWindow: FIFTEEN_MINUTES },
   perAccount: { max: 10, timeWindow: FIFTEEN_MINUTES },
 } as const;
+
+/**
+ * A recovery code checked by better-auth. Of two simultaneous uses of one code its conditional update lets
+ * one through and answers the other 409 without a code: that code has just been used.
+ */
+async function forwardRecoveryCode(auth: Auth, request: FastifyRequest, reply: FastifyReply, code: string) {
+  try {
+    return await forward(auth, request, reply, { method: 'POST', path: '/two-factor/verify-backup-code', body: { code } });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409 && error.code === 'auth.request_refused') {
+      throw new AppError(twoFactorErrorCodes.invalidRecoveryCode, 400, twoFactorErrorMessages[twoFactorErrorCodes.invalidRecoveryCode]!);
+    }
+    throw error;
+  }
+}
 
 interface VerifiedAnswer {
   user?: { email?: string };
@@ -69,7 +84,7 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, auth, password
   });
 
   route(app, twoFactorContract.verifyRecoveryCode, options, async (request, reply) => {
-    const response = await forward(auth, request, reply, { method: 'POST', path: '/two-factor/verify-backup-code', body: { code: request.body.code } });
+    const response = await forwardRecoveryCode(auth, request, reply, request.body.code);
     noStore(reply);
     return verified(response);
   });
@@ -98,12 +113,9 @@ export async function twoFactorRoutes(app: FastifyInstance, { db, auth, password
     if (!(await passwordMatches(viewer.userId, password))) {
       throw new AppError(twoFactorErrorCodes.wrongPassword, 400, twoFactorErrorMessages[twoFactorErrorCodes.wrongPassword]!);
     }
-    const isAppCode = code.length === TOTP_DIGITS;
-    await forward(auth, request, reply, {
-      method: 'POST',
-      path: isAppCode ? '/two-factor/verify-totp' : '/two-factor/verify-backup-code',
-      body: { code },
-    });
+    // An app code is accepted once (totp-once.ts): the one that signed in does not also turn two-factor off.
+    if (code.length === TOTP_DIGITS) await forward(auth, request, reply, { method: 'POST', path: '/two-factor/verify-totp', body: { code } });
+    else await forwardRecoveryCode(auth, request, reply, code);
     await forward(auth, request, reply, { method: 'POST', path: '/two-factor/disable', body: { password } });
     noStore(reply);
     request.log.info({ userId: viewer.userId }, 'verificação em duas etapas desativada');

@@ -3,13 +3,18 @@ import { createOTP } from '@better-auth/utils/otp';
 import { hashPassword } from 'better-auth/crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { twoFactorErrorMessages } from '@vitrine/domain/two-factor';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { buildLoggedTestApp } from '../../../test/logs.ts';
+import { connectSse, SseRefused } from '../../../test/sse.ts';
 import type { Database } from '../../db/client.ts';
 import { twoFactors, users } from '../../db/schema.ts';
+import { newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
+import { multipartBody, PDF, PNG } from '../uploads/uploads.test-support.ts';
 import { listPro } from './access.test-support.ts';
 import { insertConfirmedAccount } from './signups.repository.ts';
+import { totpStepAt } from './totp-once.ts';
 
 const PASSWORD = 'senha-do-admin-2fa';
 
@@ -34,12 +39,16 @@ const cookieHeader = (cookies: Map<string, string>, name: string) => {
 const SESSION = 'vitrine.session_token';
 const CHALLENGE = 'vitrine.two_factor';
 
-/** The code an authenticator app shows now for the otpauth URI (a real TOTP, computed from its secret). */
-async function codeFor(totpURI: string, periodsFromNow = 0): Promise<string> {
+/** The code an authenticator app shows at that time step for the otpauth URI (a real TOTP, computed from its secret). */
+async function codeAt(totpURI: string, step: number): Promise<string> {
   const secret = new URL(totpURI).searchParams.get('secret')!;
-  const otp = createOTP(base32.decode(secret), { digits: 6, period: 30 });
-  return otp.hotp(Math.floor(Date.now() / 30_000) + periodsFromNow);
+  return createOTP(base32.decode(secret), { digits: 6, period: 30 }).hotp(step);
 }
+/**
+ * The code an authenticator app shows now, or that many periods from now. A code is accepted once: after
+ * the one that confirmed enrolment, a test signs in with the next one (`codeFor(uri, 1)`, within the window).
+ */
+const codeFor = (totpURI: string, periodsFromNow = 0) => codeAt(totpURI, Math.floor(Date.now() / 30_000) + periodsFromNow);
 const wrongCode = (code: string) => code.replace(/^./, (digit) => String((Number(digit) + 5) % 10));
 
 let addresses = 0;
@@ -48,6 +57,11 @@ let addresses = 0;
 async function newAdmin(app: FastifyInstance, db: Database, email: string, remoteAddress = `10.88.0.${++addresses}`) {
   await listPro(db, email);
   await db.transaction(async (tx) => insertConfirmedAccount(tx, email, await hashPassword(PASSWORD)));
+  return adminAt(app, email, remoteAddress);
+}
+
+/** The calls of an existing admin through `app` (another instance on the same database reaches the same account). */
+function adminAt(app: FastifyInstance, email: string, remoteAddress: string) {
   const call = (url: string, payload: Record<string, unknown>, cookie?: string, from = remoteAddress) =>
     app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: from });
   const admin = {
@@ -180,7 +194,8 @@ describe('two-factor sign-in for admins (better-auth two-factor plugin)', { time
     // Not even enrolment or disabling works with it: those want a session.
     expect((await admin.enable(challenge)).statusCode).toBe(401);
 
-    const code = await codeFor(totpURI);
+    // The code that confirmed enrolment is spent: the next one the app shows.
+    const code = await codeFor(totpURI, 1);
     seen.push(code);
     const wrong = await admin.verifyTotp(challenge, wrongCode(code));
     expect(wrong.statusCode).toBe(400);
@@ -339,5 +354,190 @@ describe('REQUIRE_TWO_FACTOR=true', { timeout: 180_000 }, () => {
     const otherCookie = await other.session();
     const signedOut = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: otherCookie } });
     expect(signedOut.statusCode).toBe(200);
+  });
+
+  // Issue 43: the routes open to "the visitor who owns it or an admin" answered an admin's session without
+  // two-factor (it read any conversation, its files and payments, provider documents, and the event
+  // stream's pro_users and audit_log events). The visitor keeps them; the PRO user's session does not.
+  it('an admin without two-factor reads no conversation, file, payment, provider document or event stream; their visitor and an enrolled admin do', async () => {
+    const enrolled = await newAdmin(t.app, t.database.db, 'leitor-com-2fa@vitrine.test');
+    const { cookie: withTwoFactor } = await enrolled.enrol();
+    const lacking = await newAdmin(t.app, t.database.db, 'leitor-sem-2fa@vitrine.test');
+    const withoutTwoFactor = await lacking.session();
+
+    const visitor = await newVisitor(t.app);
+    const conversation = `/api/chat/conversations/${visitor.conversation.id}`;
+    const image = await multipartBody([{ data: PNG, name: 'print.png', type: 'image/png' }]);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `${conversation}/images`,
+      headers: { ...image.headers, origin: ORIGIN, cookie: visitor.cookie },
+      payload: image.payload,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const imageUrl = (sent.json() as { userMessage: { imageUrl: string } }).userMessage.imageUrl;
+    const pdf = await multipartBody([{ data: PDF, name: 'contrato.pdf', type: 'application/pdf' }]);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploads/provider-documents',
+      headers: { ...pdf.headers, cookie: withTwoFactor },
+      payload: pdf.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const documentUrl = (uploaded.json() as { url: string }).url;
+    expect(documentUrl).toMatch(/^\/api\/files\/provider-documents\//);
+
+    const read = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const refusal = { error: { code: 'two_factor_required', message: twoFactorErrorMessages.two_factor_required } };
+    for (const url of [conversation, `${conversation}/payments`, imageUrl, documentUrl]) {
+      const refused = await read(url, withoutTwoFactor);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual(refusal);
+      // The same session with the visitor's own cookie too: still the PRO user's.
+      expect((await read(url, `${withoutTwoFactor}; ${visitor.cookie}`)).statusCode, url).toBe(403);
+      expect((await read(url, withTwoFactor)).statusCode, url).toBe(200);
+    }
+    for (const url of [conversation, `${conversation}/payments`, imageUrl]) expect((await read(url, visitor.cookie)).statusCode, url).toBe(200);
+
+    // The streams, over a real connection (an open stream never ends under inject()).
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const refusedStream = async (url: string, cookie: string) => {
+      try {
+        (await connectSse(`${base}${url}`, { cookie })).close();
+      } catch (error) {
+        if (error instanceof SseRefused) return { status: error.status, body: error.body };
+        throw error;
+      }
+      return { status: 200, body: undefined };
+    };
+    for (const url of ['/api/events', `${conversation}/payments/events`]) {
+      expect(await refusedStream(url, withoutTwoFactor), url).toEqual({ status: 403, body: refusal });
+      expect((await refusedStream(url, withTwoFactor)).status, url).toBe(200);
+    }
+    expect((await refusedStream('/api/events', visitor.cookie)).status).toBe(200);
+    expect((await refusedStream(`${conversation}/payments/events`, visitor.cookie)).status).toBe(200);
+  });
+});
+
+// RFC 6238 §5.2: "the verifier MUST NOT accept the second attempt of the same OTP after the successful
+// validation has been issued for the first OTP". better-auth accepts a code for its step and the ones either
+// side (about 90 s) and remembered none: one code opened several sessions, from two addresses and again
+// 31-60 s later. Now the last accepted step is kept per account, in the database. Date.now() is held still
+// in these tests (better-auth reads it), so a code's step is the test's to choose.
+describe('an authenticator code is accepted once per account, on every instance', { timeout: 180_000 }, () => {
+  let t: TestApp;
+  let other: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // A second instance on the same database, as behind a load balancer.
+    other = await buildTestApp({ database: t.database });
+  }, 180_000);
+  afterAll(async () => {
+    await other.app.close();
+    await t.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Holds Date.now() at 1 s into the current time step and answers that step. */
+  const holdClock = () => {
+    const now = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = totpStepAt(now) * 30_000 + 1_000;
+    vi.setSystemTime(start);
+    return { step: totpStepAt(start), later: (ms: number) => vi.setSystemTime(start + ms) };
+  };
+  const codeUsed = { code: 'two_factor.code_used', message: 'Este código já foi usado. Aguarde o próximo código no aplicativo autenticador e tente de novo.' };
+
+  it('the code that confirmed enrolment opens no session; the next opens one, and is refused from another address, on another instance and 31 s later', async () => {
+    const clock = holdClock();
+    const admin = await newAdmin(t.app, t.database.db, 'uma-vez@vitrine.test');
+    const { totpURI } = await admin.enrol();
+    const enrolmentCode = await codeAt(totpURI, clock.step);
+
+    const reused = await admin.verifyTotp(await admin.challenge(), enrolmentCode);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ error: codeUsed });
+    expect(cookiesSet(reused).has(SESSION)).toBe(false);
+
+    // The app's next code (accepted early: it is within the window).
+    const next = await codeAt(totpURI, clock.step + 1);
+    const first = await admin.verifyTotp(await admin.challenge(), next);
+    expect(first.statusCode).toBe(200);
+    expect((await admin.adminRead(cookieHeader(cookiesSet(first), SESSION))).statusCode).toBe(200);
+
+    const elsewhere = '10.77.0.1';
+    const fromElsewhere = await admin.verifyTotp(await admin.challenge(elsewhere), next, elsewhere);
+    expect(fromElsewhere.statusCode).toBe(400);
+    expect(fromElsewhere.json()).toEqual({ error: codeUsed });
+    expect(cookiesSet(fromElsewhere).has(SESSION)).toBe(false);
+
+    const onOther = adminAt(other.app, admin.email, '10.77.0.2');
+    const onOtherInstance = await onOther.verifyTotp(await onOther.challenge(), next);
+    expect(onOtherInstance.statusCode).toBe(400);
+    expect(onOtherInstance.json()).toEqual({ error: codeUsed });
+    expect(cookiesSet(onOtherInstance).has(SESSION)).toBe(false);
+
+    // 31 s later the same code is still inside better-auth's window (it is the current step's now).
+    clock.later(31_000);
+    const later = await onOther.verifyTotp(await onOther.challenge(), next);
+    expect(later.statusCode).toBe(400);
+    expect(later.json()).toEqual({ error: codeUsed });
+    // An earlier step's code, still inside the window too, is refused as well; the following step's is accepted.
+    expect((await onOther.verifyTotp(await onOther.challenge(), enrolmentCode)).json()).toEqual({ error: codeUsed });
+    expect((await onOther.verifyTotp(await onOther.challenge(), await codeAt(totpURI, clock.step + 2))).statusCode).toBe(200);
+  });
+
+  it('two simultaneous uses of one code, on one instance or on two, open exactly one session', async () => {
+    const clock = holdClock();
+    const admin = await newAdmin(t.app, t.database.db, 'ao-mesmo-tempo@vitrine.test');
+    const { totpURI } = await admin.enrol();
+    const onOther = adminAt(other.app, admin.email, '10.77.1.1');
+
+    const sameInstance = await codeAt(totpURI, clock.step + 1);
+    const [challengeA, challengeB] = [await admin.challenge(), await admin.challenge()];
+    const both = await Promise.all([admin.verifyTotp(challengeA, sameInstance), admin.verifyTotp(challengeB, sameInstance)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(both.filter((response) => cookiesSet(response).has(SESSION))).toHaveLength(1);
+
+    clock.later(30_000);
+    const twoInstances = await codeAt(totpURI, clock.step + 2);
+    const [here, there] = [await admin.challenge(), await onOther.challenge()];
+    const across = await Promise.all([admin.verifyTotp(here, twoInstances), onOther.verifyTotp(there, twoInstances)]);
+    expect(across.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(across.filter((response) => cookiesSet(response).has(SESSION))).toHaveLength(1);
+    expect(across.find((response) => response.statusCode === 400)!.json()).toEqual({ error: codeUsed });
+  });
+
+  it('the code that signed in does not also turn two-factor off; a new code does', async () => {
+    const clock = holdClock();
+    const admin = await newAdmin(t.app, t.database.db, 'desligar-uma-vez@vitrine.test');
+    const { totpURI } = await admin.enrol();
+    const code = await codeAt(totpURI, clock.step + 1);
+    const signedIn = await admin.verifyTotp(await admin.challenge(), code);
+    expect(signedIn.statusCode).toBe(200);
+    const session = cookieHeader(cookiesSet(signedIn), SESSION);
+
+    const refused = await admin.disable(session, { password: PASSWORD, code });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: codeUsed });
+    expect((await t.database.db.select().from(users).where(eq(users.email, admin.email)))[0]!.twoFactorEnabled).toBe(true);
+
+    clock.later(30_000);
+    const off = await admin.disable(session, { password: PASSWORD, code: await codeAt(totpURI, clock.step + 2) });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ twoFactorEnabled: false });
+  });
+
+  it('a recovery code is spent once, even by two simultaneous sign-ins on two instances', async () => {
+    const admin = await newAdmin(t.app, t.database.db, 'recuperacao-uma-vez@vitrine.test');
+    const { recoveryCodes } = await admin.enrol();
+    const onOther = adminAt(other.app, admin.email, '10.77.2.1');
+    const [here, there] = [await admin.challenge(), await onOther.challenge()];
+    const both = await Promise.all([admin.verifyRecovery(here, recoveryCodes[0]!), onOther.verifyRecovery(there, recoveryCodes[0]!)]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(both.filter((response) => cookiesSet(response).has(SESSION))).toHaveLength(1);
+    expect(both.find((response) => response.statusCode === 400)!.json().error.code).toBe('two_factor.invalid_recovery_code');
   });
 });
