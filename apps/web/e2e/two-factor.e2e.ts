@@ -107,3 +107,34 @@ describe('two-factor sign-in in the browser', () => {
     await context.close();
   });
 });
+
+describe('REQUIRE_TWO_FACTOR in the browser', () => {
+  let browser: Browser;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { REQUIRE_TWO_FACTOR: 'true' } });
+    browser = await launchBrowser();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an admin without a second factor is sent to enrolment from the public pages too, whose data the API refuses them', { timeout: 120_000 }, async () => {
+    const { context, page, errors } = await openPage(browser, server.url);
+    try {
+      await passwordStep(page);
+      await page.waitForURL('**/auth/duas-etapas');
+      for (const address of ['/', '/chat', '/apps']) {
+        await page.goto(address);
+        await page.waitForURL('**/auth/duas-etapas');
+        await expect.poll(() => page.getByRole('heading', { name: 'Ative a verificação em duas etapas' }).isVisible()).toBe(true);
+      }
+      // The page's own reads that left before the session said so are refused (403): nothing else went wrong.
+      expect(errors.filter((error) => !error.includes('status of 403'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -22,6 +22,8 @@ function RealtimeConnection() {
   const queryClient = useQueryClient();
   const { data } = useSession();
   const identity = data?.signedIn ? (data.email ?? 'signed-in') : 'anonymous';
-  useEffect(() => connectEventStream(queryClient), [queryClient, identity]);
+  // REQUIRE_TWO_FACTOR: a session still without a second factor is refused the stream (403) until enrolment.
+  const enrolling = data?.twoFactorRequired === true;
+  useEffect(() => (enrolling ? undefined : connectEventStream(queryClient)), [queryClient, identity, enrolling]);
   return null;
 }
