@@ -36,9 +36,17 @@ export async function adminRoutes(
     const actor = await adminActor(request);
     const { id } = request.params;
     const before = await findDeliveryLog(db, id);
+    // A payment event goes to the payments webhook as set now: one kept failed for a refused (or
+    // wrong) address reaches the fixed one. Other deliveries keep their own address.
+    const url = before?.source === 'payment' ? await settings.get('payments_webhook_url') : undefined;
     await adminWrite(db, actor, { action: 'update', resource: 'webhook-deliveries' }, async (tx) => {
-      await resendWebhookDelivery(tx, id);
-      return { recordId: id, before: before ? { status: before.status, attempts: before.attempts.length } : null, after: { status: 'pending', resent: true } };
+      const resent = await resendWebhookDelivery(tx, id, { url });
+      const moved = resent.url !== resent.previousUrl;
+      return {
+        recordId: id,
+        before: before ? { status: before.status, attempts: before.attempts.length, ...(moved && { url: resent.previousUrl }) } : null,
+        after: { status: 'pending', resent: true, ...(moved && { url: resent.url }) },
+      };
     });
     return reply.status(202).send(await findDeliveryLog(db, id));
   });

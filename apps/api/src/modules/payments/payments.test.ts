@@ -4,15 +4,20 @@
 // reaches the conversation live, the admin's Pagamentos and the outbox. Without a PSP an admin marks it.
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
 import type { ChatExchange } from '@vitrine/domain/chat';
 import type { AdminPayment, ConversationPayment, PaymentSummary } from '@vitrine/domain/payments';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../../test/fake-psp.ts';
+import { fastJobs } from '../../../test/jobs.ts';
 import { connectSse, headOfStream, type SseClient } from '../../../test/sse.ts';
-import { auditLog, payments, webhookDeliveries } from '../../db/schema.ts';
+import { waitUntil } from '../../../test/wait.ts';
+import { startReceiver } from '../../../test/webhook-receiver.ts';
+import { auditLog, jobs, payments, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { createOutboundFetch } from '../../shared/http-client.ts';
-import { anyAddress } from '../../shared/outbound-address.ts';
+import { anyAddress, type Resolver } from '../../shared/outbound-address.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN, type Visitor } from '../chat/chat.test-support.ts';
 import { registerPixWebhook } from './payments.usecases.ts';
@@ -38,8 +43,19 @@ afterAll(async () => {
 
 const EVENTS_URL = 'http://127.0.0.1:9/pagamentos';
 
-async function shop(options: { withPsp: boolean; clock?: () => Date }) {
-  t = await buildTestApp({ env: { ...adminEnv, ...(options.withPsp ? psp.env() : {}), PAYMENTS_WEBHOOK_URL: EVENTS_URL }, clock: options.clock });
+async function shop(options: {
+  withPsp: boolean;
+  clock?: () => Date;
+  env?: Record<string, string | undefined>;
+  jobs?: NonNullable<Parameters<typeof buildTestApp>[0]>['jobs'];
+  outbound?: NonNullable<Parameters<typeof buildTestApp>[0]>['outbound'];
+}) {
+  t = await buildTestApp({
+    env: { ...adminEnv, ...(options.withPsp ? psp.env() : {}), PAYMENTS_WEBHOOK_URL: EVENTS_URL, ...options.env },
+    clock: options.clock,
+    jobs: options.jobs,
+    outbound: options.outbound,
+  });
   await configurePixRecipient(t.database.db);
   await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 399.9 }]);
   return t;
@@ -316,6 +332,95 @@ describe("the conversation's payment stream", { timeout: 120_000 }, () => {
     }
     const stranger = await newVisitor(app.app);
     expect((await headOfStream(url, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe('the payments webhook', { timeout: 120_000 }, () => {
+  const markReceived = async (app: TestApp, admin: string, id: string) => {
+    const marked = await app.app.inject({ method: 'POST', url: `/api/admin/payments/${id}/received`, headers: { cookie: admin, origin: ORIGIN }, payload: {} });
+    expect(marked.statusCode, marked.body).toBe(200);
+  };
+  const paymentDeliveries = async (app: TestApp, admin: string) => {
+    const response = await app.app.inject({ method: 'GET', url: '/api/admin/webhook-deliveries?source=payment', headers: { cookie: admin } });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { items: WebhookDeliveryLog[] }).items;
+  };
+
+  it('at an address the server will not call: the event is a failed delivery the admin sees, re-sent to the address once it is fixed', async () => {
+    const hook = await startReceiver();
+    try {
+      // The fixed address is a name (accepted when saved); the test resolves it to the receiver on loopback.
+      const resolve: Resolver = (hostname, _options, callback) =>
+        hostname === 'recebedor.example.test'
+          ? callback(null, [{ address: '127.0.0.1', family: 4 }])
+          : callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+      const app = await shop({ withPsp: false, env: { ALLOW_PRIVATE_WEBHOOKS: 'false' }, jobs: fastJobs, outbound: { resolve, policy: anyAddress } });
+      const admin = await signInAsAdmin(app.app);
+      await buyPremiumAnnual(app);
+      const [row] = await paymentRows(app);
+      await markReceived(app, admin, row!.id);
+      expect((await paymentRows(app))[0]).toMatchObject({ status: 'paid' });
+
+      // Kept, failed, with the reason, in the admin's deliveries; nothing was sent and nothing waits.
+      const [failed, ...others] = await paymentDeliveries(app, admin);
+      expect(others).toEqual([]);
+      expect(failed).toMatchObject({
+        url: EVENTS_URL,
+        event: 'payment.paid',
+        source: 'payment',
+        sourceId: row!.id,
+        status: 'failed',
+        lastError: 'O endereço 127.0.0.1 é local, privado ou reservado: webhooks só podem ir para endereços públicos.',
+        attempts: [],
+      });
+      expect(await app.database.db.select().from(jobs).where(eq(jobs.kind, 'webhook.deliver'))).toEqual([]);
+
+      // Fixed (a public name), then re-sent: the same message, to the new address, signed with its secret.
+      const fixedUrl = `http://recebedor.example.test:${hook.port}/pagamentos`;
+      const saved = await app.app.inject({
+        method: 'PUT',
+        url: '/api/settings/payments_webhook_url',
+        headers: { cookie: admin },
+        payload: { value: fixedUrl },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const resent = await app.app.inject({
+        method: 'POST',
+        url: `/api/admin/webhook-deliveries/${failed!.id}/resend`,
+        headers: { cookie: admin, origin: ORIGIN },
+      });
+      expect(resent.statusCode, resent.body).toBe(202);
+      expect(resent.json()).toMatchObject({ id: failed!.id, url: fixedUrl, status: 'pending' });
+      const delivered = await waitUntil(
+        async () => {
+          const [delivery] = await paymentDeliveries(app, admin);
+          return delivery?.status === 'delivered' ? delivery : undefined;
+        },
+        { what: 'o evento payment.paid reenviado' },
+      );
+      expect(delivered).toMatchObject({ url: fixedUrl, messageId: failed!.messageId, lastStatusCode: 204, lastError: null });
+      expect(hook.requests).toHaveLength(1);
+      const [request] = hook.requests;
+      expect(request!.id).toBe(failed!.messageId);
+      const [endpoint] = await app.database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, fixedUrl));
+      const verified = new Webhook(endpoint!.secret).verify(request!.body, request!.headers) as { type: string; data: { id: string } };
+      expect(verified).toMatchObject({ type: 'payment.paid', data: { id: row!.id, status: 'paid' } });
+      const [audited] = await app.database.db.select().from(auditLog).where(eq(auditLog.resource, 'webhook-deliveries'));
+      expect(audited).toMatchObject({ recordId: failed!.id, before: { status: 'failed', url: EVENTS_URL }, after: { status: 'pending', url: fixedUrl } });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it('unset: the payment is received and no event is queued, as before', async () => {
+    const app = await shop({ withPsp: false, env: { PAYMENTS_WEBHOOK_URL: undefined } });
+    const admin = await signInAsAdmin(app.app);
+    await buyPremiumAnnual(app);
+    const [row] = await paymentRows(app);
+    await markReceived(app, admin, row!.id);
+    expect((await paymentRows(app))[0]).toMatchObject({ status: 'paid' });
+    expect(await paidEvents(app)).toEqual([]);
+    expect(await paymentDeliveries(app, admin)).toEqual([]);
   });
 });
 

@@ -19,7 +19,7 @@ import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { AppError, conflict, notFound } from '../../shared/errors.ts';
 import { serializeRow } from '../admin/admin.resource.ts';
 import { WebhookTargetError } from '../webhooks/webhooks.errors.ts';
-import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
+import { enqueueWebhook, keepRefusedWebhook } from '../webhooks/webhooks.usecases.ts';
 import { createPaymentsRepository, type PaymentRow } from './payments.repository.ts';
 import { amountCents, COB_TXID, PixUnavailableError, type Cob, type PixClient } from './pix-client.ts';
 
@@ -31,7 +31,7 @@ export interface PaymentsDeps {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** calendario.expiracao of new charges. */
   expirySeconds: number;
-  /** Where signed payment events go (setting 'payments_webhook_url'); none: no event. */
+  /** Where signed payment events go (setting 'payments_webhook_url'); none: no event; refused: a failed delivery. */
   eventsUrl: () => Promise<string | undefined>;
   allowPrivateWebhooks: boolean;
 }
@@ -159,41 +159,47 @@ export const toConversationPayment = (row: PaymentRow, now: Date): ConversationP
 
 // ---------------------------------------------------------------- confirmation
 
-/** The signed event the shop's systems receive for a paid payment (Standard Webhooks, via the outbox). */
+/**
+ * The signed event the shop's systems receive for a paid payment (Standard Webhooks, via the outbox).
+ * No address set: no event (the payment is in Pagamentos all the same). An address the server will not
+ * call (private, loopback, refused): the event is kept as a failed delivery with the reason, which the
+ * admin sees in the webhook deliveries and re-sends once the address is fixed; never dropped, and never
+ * a reason to undo a received payment.
+ */
 async function queuePaidEvent(deps: Pick<PaymentsDeps, 'eventsUrl' | 'allowPrivateWebhooks' | 'logger'>, tx: Transaction, row: PaymentRow) {
   const url = await deps.eventsUrl();
   if (!url) return;
-  try {
-    await enqueueWebhook(
-      tx,
-      {
-        endpointUrl: url,
-        event: 'payment.paid',
-        source: 'payment',
-        sourceId: row.id,
-        payload: {
-          type: 'payment.paid',
-          timestamp: (row.paidAt ?? new Date()).toISOString(),
-          data: {
-            id: row.id,
-            status: 'paid',
-            amount: (Math.round(row.amount * 100) / 100).toFixed(2),
-            kind: row.kind,
-            itemName: row.itemName,
-            conversationId: row.conversationId,
-            txid: row.txid,
-            endToEndId: row.endToEndId,
-            manual: row.manual,
-            paidAt: row.paidAt?.toISOString() ?? null,
-          },
-        },
+  const event = {
+    endpointUrl: url,
+    event: 'payment.paid',
+    source: 'payment' as const,
+    sourceId: row.id,
+    payload: {
+      type: 'payment.paid',
+      timestamp: (row.paidAt ?? new Date()).toISOString(),
+      data: {
+        id: row.id,
+        status: 'paid',
+        amount: (Math.round(row.amount * 100) / 100).toFixed(2),
+        kind: row.kind,
+        itemName: row.itemName,
+        conversationId: row.conversationId,
+        txid: row.txid,
+        endToEndId: row.endToEndId,
+        manual: row.manual,
+        paidAt: row.paidAt?.toISOString() ?? null,
       },
-      { allowPrivate: deps.allowPrivateWebhooks },
-    );
+    },
+  };
+  try {
+    await enqueueWebhook(tx, event, { allowPrivate: deps.allowPrivateWebhooks });
   } catch (error) {
-    // A webhook address the server will never send to must not undo a received payment.
     if (!(error instanceof WebhookTargetError)) throw error;
-    deps.logger.error({ err: error, paymentId: row.id }, 'evento payment.paid não enfileirado: endereço do webhook de pagamentos recusado');
+    const kept = await keepRefusedWebhook(tx, event, error);
+    deps.logger.warn(
+      { paymentId: row.id, deliveryId: kept.deliveryId, reason: error.message },
+      'evento payment.paid não enviado: endereço do webhook de pagamentos recusado; fica como entrega falha, para reenviar depois de corrigir o endereço',
+    );
   }
 }
 

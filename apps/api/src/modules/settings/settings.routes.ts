@@ -1,4 +1,4 @@
-// The admin's overrides of environment settings (contact e-mail, TMDB key, language model). Admin only,
+// The admin's overrides of environment settings (contact e-mail, TMDB key, language model, PIX, payments webhook). Admin only,
 // like every route that is not listed public; secrets are write-only.
 import type { FastifyInstance } from 'fastify';
 import { maskSecret, SETTINGS, type SettingKey } from '@vitrine/domain/settings';
@@ -12,8 +12,8 @@ import { route } from '../../shared/route.ts';
 import { createSettings, type Settings } from '../../shared/settings.ts';
 import { invalidSetting, settingNotOverridden } from './settings.errors.ts';
 
-/** Settings that are addresses the server will call (with the API key): checked like any outbound call. */
-const OUTBOUND_URL_KEYS: ReadonlySet<SettingKey> = new Set(['llm_base_url']);
+/** Settings that are addresses the server will call (the model with its API key, the payments webhook): checked like any outbound call. */
+const OUTBOUND_URL_KEYS: ReadonlySet<SettingKey> = new Set(['llm_base_url', 'payments_webhook_url']);
 
 export async function settingsRoutes(app: FastifyInstance, { settings, db, env }: { settings: Settings; db: Database; env: Env }) {
   // The trail names a secret by its last four characters only.

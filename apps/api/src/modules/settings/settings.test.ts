@@ -84,6 +84,14 @@ describe('settings the admin overrides over the environment', () => {
     await remove('tmdb_api_key');
   });
 
+  it('with ALLOW_PRIVATE_WEBHOOKS=true (development, tests) an internal payments webhook is saved, as the other outbound settings are', async () => {
+    expect(t.env.ALLOW_PRIVATE_WEBHOOKS).toBe(true);
+    const saved = await put('payments_webhook_url', 'http://127.0.0.1:8080/pagamentos');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ key: 'payments_webhook_url', source: 'admin', value: 'http://127.0.0.1:8080/pagamentos' });
+    expect((await remove('payments_webhook_url')).statusCode).toBe(204);
+  });
+
   it('refuses an invalid value, an unknown setting and anyone but an admin, in Portuguese', async () => {
     const invalid = await put('contact_email', 'não é e-mail');
     expect(invalid.statusCode).toBe(400);
@@ -100,7 +108,7 @@ describe('settings the admin overrides over the environment', () => {
   });
 });
 
-describe('the language model address, checked when it is saved', () => {
+describe('the outbound addresses (language model, payments webhook), checked when they are saved', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
@@ -109,9 +117,8 @@ describe('the language model address, checked when it is saved', () => {
   });
   afterAll(() => t.close());
 
-  const put = (value: string) => t.app.inject({ method: 'PUT', url: '/api/settings/llm_base_url', headers: { cookie: admin }, payload: { value } });
-
-  it.each([
+  const put = (key: string, value: string) => t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { cookie: admin }, payload: { value } });
+  const internal = [
     ['http://127.0.0.1:11434/v1', '127.0.0.1'],
     ['http://2130706433/v1', '127.0.0.1'],
     ['http://0x7f.1/v1', '127.0.0.1'],
@@ -119,22 +126,31 @@ describe('the language model address, checked when it is saved', () => {
     ['http://[::ffff:7f00:1]/v1', '::ffff:7f00:1'],
     ['http://169.254.169.254/latest', '169.254.169.254'],
     ['http://10.0.0.7/v1', '10.0.0.7'],
+    ['http://192.168.0.10/pagamentos', '192.168.0.10'],
     ['http://localhost:11434/v1', 'localhost'],
-  ])('refuses %s in Portuguese and keeps the previous value', async (value, address) => {
-    const response = await put(value);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error).toEqual({
-      code: 'settings.invalid_value',
-      message: `O endereço ${address} é local, privado ou reservado: o servidor só se conecta a endereços públicos.`,
-    });
-    const listed = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: admin } });
-    expect(listed.json<Setting[]>().find((entry) => entry.key === 'llm_base_url')).toMatchObject({ source: 'none' });
-  });
+  ] as const;
 
-  it('refuses credentials in the address and accepts a public one', async () => {
-    expect((await put('https://usuario:senha@modelo.example.com/v1')).json().error.message).toBe('O endereço não pode conter usuário ou senha.');
-    const saved = await put('https://modelo.example.com/v1');
+  it.each((['llm_base_url', 'payments_webhook_url'] as const).flatMap((key) => internal.map(([value, address]) => [key, value, address] as const)))(
+    '%s: refuses %s in Portuguese and keeps the previous value',
+    async (key, value, address) => {
+      const response = await put(key, value);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'settings.invalid_value',
+        message: `O endereço ${address} é local, privado ou reservado: o servidor só se conecta a endereços públicos.`,
+      });
+      const listed = await t.app.inject({ method: 'GET', url: '/api/settings', headers: { cookie: admin } });
+      expect(listed.json<Setting[]>().find((entry) => entry.key === key)).toMatchObject({ source: 'none' });
+    },
+  );
+
+  it.each([
+    ['llm_base_url', 'https://modelo.example.com/v1'],
+    ['payments_webhook_url', 'https://loja.example.com/webhooks/pagamentos'],
+  ])('%s: refuses credentials in the address and accepts a public one', async (key, value) => {
+    expect((await put(key, value.replace('https://', 'https://usuario:senha@'))).json().error.message).toBe('O endereço não pode conter usuário ou senha.');
+    const saved = await put(key, value);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ key: 'llm_base_url', source: 'admin', value: 'https://modelo.example.com/v1' });
+    expect(saved.json()).toMatchObject({ key, source: 'admin', value });
   });
 });

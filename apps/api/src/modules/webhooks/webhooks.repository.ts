@@ -67,6 +67,11 @@ export async function reopenFinishedDelivery(tx: Transaction, id: string) {
   return row;
 }
 
+/** Points a delivery at another URL and its endpoint (a re-send to the address its source has now). */
+export async function retargetDelivery(tx: Transaction, id: string, target: { url: string; endpointId: string }) {
+  await tx.update(webhookDeliveries).set(target).where(eq(webhookDeliveries.id, id));
+}
+
 export async function recordAttempt(
   tx: DbExecutor,
   id: string,

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_ATTEMPTS, enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
 import { sendWebhook } from './webhook-sender.ts';
 import { checkWebhookUrl, type Resolver } from './webhook-target.ts';
-import { webhookErrors } from './webhooks.errors.ts';
+import { webhookErrors, type WebhookTargetError } from './webhooks.errors.ts';
 import {
   ensureEndpoint,
   findDelivery,
@@ -17,6 +17,7 @@ import {
   markDelivering,
   recordAttempt,
   reopenFinishedDelivery,
+  retargetDelivery,
   setDeliveryState,
   type WebhookSource,
 } from './webhooks.repository.ts';
@@ -71,23 +72,67 @@ export async function enqueueWebhook(tx: DbExecutor, input: EnqueueWebhookInput,
   });
 }
 
+/** A URL as the delivery log keeps it: parsed and normalised when it can be, as written otherwise. */
+function writtenUrl(raw: string): string {
+  try {
+    return new URL(raw.trim()).href;
+  } catch {
+    return raw.trim();
+  }
+}
+
+/**
+ * Keeps a delivery to a URL the server will not send to (`enqueueWebhook` refused it) as failed, with
+ * the refusal as its error and no job: for an event no one is there to be told of the refusal (a
+ * payment the PSP confirmed), so it is never lost. The admin sees it in the delivery log and re-sends
+ * it once the address is fixed (`resendWebhookDelivery` with `url`). Pass the transaction of the row
+ * that causes it, as for `enqueueWebhook`.
+ */
+export async function keepRefusedWebhook(tx: DbExecutor, input: EnqueueWebhookInput, refusal: WebhookTargetError) {
+  return tx.transaction(async (inner) => {
+    const url = writtenUrl(input.endpointUrl);
+    const endpoint = await ensureEndpoint(inner, url);
+    const delivery = await insertDelivery(inner, {
+      messageId: newMessageId(),
+      endpointId: endpoint.id,
+      event: input.event,
+      source: input.source,
+      sourceId: input.sourceId ?? null,
+      url,
+      payload: input.payload,
+      status: 'failed',
+      lastError: refusal.message,
+    });
+    return { deliveryId: delivery.id, messageId: delivery.messageId };
+  });
+}
+
 /**
  * Sends a finished delivery again: new attempts, the same message id (receivers that already
- * processed it can recognise it). A delivery still being tried cannot be re-sent.
+ * processed it can recognise it). A delivery still being tried cannot be re-sent. With `url` (the
+ * address its source is configured with now, e.g. the payments webhook after the admin fixed it), the
+ * delivery goes there, signed with that endpoint's secret.
  */
-export async function resendWebhookDelivery(db: DbExecutor, deliveryId: string, policy: Pick<WebhookPolicy, 'maxAttempts'> = {}) {
+export async function resendWebhookDelivery(db: DbExecutor, deliveryId: string, policy: Pick<WebhookPolicy, 'maxAttempts'> & { url?: string } = {}) {
   if (!z.uuid().safeParse(deliveryId).success) throw webhookErrors.deliveryNotFound();
   return db.transaction(async (tx) => {
     const delivery = await reopenFinishedDelivery(tx, deliveryId);
     if (!delivery) {
       throw (await findDelivery(tx, deliveryId)) ? webhookErrors.deliveryInProgress() : webhookErrors.deliveryNotFound();
     }
+    let url = delivery.url;
+    if (policy.url !== undefined && writtenUrl(policy.url) !== delivery.url) {
+      // Checked when sent, like any delivery: an address still refused fails again with the reason.
+      url = writtenUrl(policy.url);
+      const endpoint = await ensureEndpoint(tx, url);
+      await retargetDelivery(tx, deliveryId, { url, endpointId: endpoint.id });
+    }
     const job = await enqueueJob(tx, {
       kind: WEBHOOK_DELIVERY_JOB,
       payload: { deliveryId },
       maxAttempts: policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     });
-    return { deliveryId, messageId: delivery.messageId, jobId: job.id };
+    return { deliveryId, messageId: delivery.messageId, jobId: job.id, url, previousUrl: delivery.url };
   });
 }
 
