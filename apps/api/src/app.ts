@@ -379,7 +379,11 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
     shopPix: () => resolveShopPix(settings),
     payments: chatPayments(payments),
     onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
-    visitorUploadsQuotaBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
+    visitorUploadQuotas: {
+      totalBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
+      perAddressBytes: Math.floor(env.VISITOR_UPLOADS_PER_ADDRESS_MB * 1024 * 1024),
+      perVisitorBytes: Math.floor(env.VISITOR_UPLOADS_PER_VISITOR_MB * 1024 * 1024),
+    },
     clock: services.clock,
   });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });

@@ -25,6 +25,18 @@ describe('configuration', () => {
     expect(env.ALLOW_PRIVATE_WEBHOOKS).toBe(false);
     expect(env.EVENT_STREAMS_PER_CLIENT).toBe(6);
     expect(env.EVENT_STREAMS_MAX).toBe(500);
+    // Visitors' chat files: 2 GB together, a tenth of it per client address, a fortieth per visitor.
+    expect(env.VISITOR_UPLOADS_QUOTA_MB).toBe(2048);
+    expect(env.VISITOR_UPLOADS_PER_ADDRESS_MB).toBe(204.8);
+    expect(env.VISITOR_UPLOADS_PER_VISITOR_MB).toBe(51.2);
+  });
+
+  it('derives the per-address and per-visitor shares of visitor files from the total unless they are set', () => {
+    expect(parseEnv({ VISITOR_UPLOADS_QUOTA_MB: '20' })).toMatchObject({ VISITOR_UPLOADS_PER_ADDRESS_MB: 2, VISITOR_UPLOADS_PER_VISITOR_MB: 0.5 });
+    expect(parseEnv({ VISITOR_UPLOADS_PER_ADDRESS_MB: '300', VISITOR_UPLOADS_PER_VISITOR_MB: '2.5' })).toMatchObject({
+      VISITOR_UPLOADS_PER_ADDRESS_MB: 300,
+      VISITOR_UPLOADS_PER_VISITOR_MB: 2.5,
+    });
   });
 
   it.each([
@@ -39,6 +51,11 @@ describe('configuration', () => {
     [{ AUTH_SECRET: 'curto' }, 'AUTH_SECRET'],
     [{ EVENT_STREAMS_PER_CLIENT: '0' }, 'EVENT_STREAMS_PER_CLIENT'],
     [{ EVENT_STREAMS_MAX: 'muitos' }, 'EVENT_STREAMS_MAX'],
+    [{ VISITOR_UPLOADS_PER_ADDRESS_MB: '0' }, 'VISITOR_UPLOADS_PER_ADDRESS_MB'],
+    [{ VISITOR_UPLOADS_PER_VISITOR_MB: 'metade' }, 'VISITOR_UPLOADS_PER_VISITOR_MB'],
+    // visitor ≤ address ≤ total.
+    [{ VISITOR_UPLOADS_QUOTA_MB: '100', VISITOR_UPLOADS_PER_ADDRESS_MB: '150' }, 'VISITOR_UPLOADS_PER_ADDRESS_MB: deve ser no máximo VISITOR_UPLOADS_QUOTA_MB'],
+    [{ VISITOR_UPLOADS_PER_VISITOR_MB: '300' }, 'VISITOR_UPLOADS_PER_VISITOR_MB: deve ser no máximo VISITOR_UPLOADS_PER_ADDRESS_MB (204,8)'],
     // A PSP half configured is a start-up error naming what is missing.
     [{ PIX_API_URL: 'https://psp.example/api/v2', PUBLIC_URL: 'https://loja.example' }, 'PIX_CLIENT_SECRET'],
     [{ ...PSP, PIX_WEBHOOK_SECRET: undefined, PUBLIC_URL: 'https://loja.example' }, 'PIX_WEBHOOK_SECRET'],

@@ -55,6 +55,26 @@ function readableFile(file: string | undefined) {
   }
 }
 
+// Megabytes, decimals allowed; unset: a default derived from another variable (in the final transform).
+const optionalMegabytes = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? Number(value) : undefined))
+  .refine((value) => value === undefined || (Number.isFinite(value) && value > 0 && value <= 10_000_000), {
+    message: 'deve ser um número de MB maior que zero',
+  });
+
+/** Unset per-address and per-visitor shares of the visitors' files: a tenth and a fortieth of the total. */
+export const visitorUploadShares = (env: {
+  VISITOR_UPLOADS_QUOTA_MB: number;
+  VISITOR_UPLOADS_PER_ADDRESS_MB?: number;
+  VISITOR_UPLOADS_PER_VISITOR_MB?: number;
+}) => ({
+  perAddressMb: env.VISITOR_UPLOADS_PER_ADDRESS_MB ?? env.VISITOR_UPLOADS_QUOTA_MB / 10,
+  perVisitorMb: env.VISITOR_UPLOADS_PER_VISITOR_MB ?? env.VISITOR_UPLOADS_QUOTA_MB / 40,
+});
+
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 export const envSchema = z
@@ -136,8 +156,12 @@ export const envSchema = z
       .default(DEFAULT_PASSWORD_HASH_COST),
     // Sign-in attempts on one e-mail from every address together, per hour (distributed guessing).
     SIGN_IN_ATTEMPTS_PER_EMAIL_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
-    // Files visitors send in the chat: their total, and how long they are kept before a job deletes them.
+    // Files visitors send in the chat: their total, the share of one client address and of one visitor
+    // (what their files may hold; unset: a tenth and a fortieth of the total), and how long they are kept
+    // before a job deletes them.
     VISITOR_UPLOADS_QUOTA_MB: z.coerce.number().int().min(1).max(10_000_000).default(2048),
+    VISITOR_UPLOADS_PER_ADDRESS_MB: optionalMegabytes,
+    VISITOR_UPLOADS_PER_VISITOR_MB: optionalMegabytes,
     VISITOR_UPLOADS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
@@ -222,7 +246,28 @@ export const envSchema = z
     message: 'HEADERS_TIMEOUT_SECONDS ≤ REQUEST_TIMEOUT_SECONDS ≤ UPLOAD_TIMEOUT_SECONDS',
     path: ['REQUEST_TIMEOUT_SECONDS'],
   })
-  .transform((env) => ({ ...env, MAX_CONNECTIONS_PER_CLIENT: env.MAX_CONNECTIONS_PER_CLIENT ?? (env.TRUST_PROXY ? 0 : 50) }));
+  .superRefine((env, context) => {
+    // visitor ≤ address ≤ total: a share larger than what contains it would never be reached.
+    const { perAddressMb, perVisitorMb } = visitorUploadShares(env);
+    if (perAddressMb > env.VISITOR_UPLOADS_QUOTA_MB) {
+      context.addIssue({ code: 'custom', path: ['VISITOR_UPLOADS_PER_ADDRESS_MB'], message: 'deve ser no máximo VISITOR_UPLOADS_QUOTA_MB (o total)' });
+    } else if (perVisitorMb > perAddressMb) {
+      context.addIssue({
+        code: 'custom',
+        path: ['VISITOR_UPLOADS_PER_VISITOR_MB'],
+        message: `deve ser no máximo VISITOR_UPLOADS_PER_ADDRESS_MB (${perAddressMb.toLocaleString('pt-BR')})`,
+      });
+    }
+  })
+  .transform((env) => {
+    const { perAddressMb, perVisitorMb } = visitorUploadShares(env);
+    return {
+      ...env,
+      MAX_CONNECTIONS_PER_CLIENT: env.MAX_CONNECTIONS_PER_CLIENT ?? (env.TRUST_PROXY ? 0 : 50),
+      VISITOR_UPLOADS_PER_ADDRESS_MB: perAddressMb,
+      VISITOR_UPLOADS_PER_VISITOR_MB: perVisitorMb,
+    };
+  });
 
 export type Env = z.output<typeof envSchema>;
 

@@ -61,15 +61,15 @@ export interface ChatRoutesOptions {
   /** Charges and payments of the PIX offered (modules/payments). */
   payments?: ChatDeps['payments'];
   onLlmFallback?: ChatDeps['onLlmFallback'];
-  /** VISITOR_UPLOADS_QUOTA_MB in bytes: what visitors' chat files may hold together. */
-  visitorUploadsQuotaBytes?: number;
+  /** VISITOR_UPLOADS_QUOTA_MB, _PER_ADDRESS_MB and _PER_VISITOR_MB in bytes. */
+  visitorUploadQuotas?: ChatDeps['visitorUploadQuotas'];
   /** The time of messages and files; tests move it. */
   clock?: () => Date;
 }
 
 export async function chatRoutes(
   app: FastifyInstance,
-  { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadsQuotaBytes, clock }: ChatRoutesOptions,
+  { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadQuotas, clock }: ChatRoutesOptions,
 ) {
   const deps: ChatDeps = {
     db,
@@ -80,7 +80,7 @@ export async function chatRoutes(
     assistant: createKnowledgeCache(db, shopPix),
     logger: app.log,
     onLlmFallback,
-    visitorUploadsQuotaBytes,
+    visitorUploadQuotas,
     clock,
   };
 
@@ -182,7 +182,7 @@ export async function chatRoutes(
         });
         if (!part) throw noFileSent();
         try {
-          const exchange = await sendFile(deps, visitorId, request.params.id, kind, { body: part.file, clientName: part.filename });
+          const exchange = await sendFile(deps, visitorId, request.params.id, kind, { body: part.file, clientName: part.filename }, { address: request.ip });
           return noStore(reply).status(201).send(exchange);
         } catch (error) {
           // Read the rest of a refused file, so the client finishes sending and reads the answer.

@@ -38,7 +38,7 @@ import {
   type PaymentIntentRow,
   type ShortcutRow,
 } from './chat.repository.ts';
-import { visitorStorageFull, visitorUploadsBytes } from './chat.visitor-uploads.ts';
+import { uploadAddressKey, visitorUploadRefusal, type VisitorUploadQuotas } from './chat.visitor-uploads.ts';
 
 export interface ChatDeps {
   db: Database;
@@ -51,8 +51,8 @@ export interface ChatDeps {
   clock?: () => Date;
   /** A visitor's answer fell back to the built-in engine because the model failed (counted in the metrics). */
   onLlmFallback?: (reason: string) => void;
-  /** The total of bytes visitors' chat files may hold; unlimited when absent. */
-  visitorUploadsQuotaBytes?: number;
+  /** What visitors' chat files may hold (all together, per client address, per visitor); unlimited when absent. */
+  visitorUploadQuotas?: VisitorUploadQuotas;
   /** Charges at the PSP and the payments of offered PIX (modules/payments); without it only the static code. */
   payments?: ChatPayments;
 }
@@ -328,27 +328,35 @@ export async function sendFile(
   conversationId: string,
   kind: ChatFileKind,
   file: { body: Readable; clientName: string | undefined },
+  /** The client's address as the server sees it (request.ip: the forwarded one behind TRUST_PROXY). */
+  client: { address: string },
 ): Promise<ChatExchange> {
   const conversation = await ownConversation(deps, visitorId, conversationId);
-  const quota = deps.visitorUploadsQuotaBytes;
-  // Full already: refused before a byte of the file is read.
-  if (quota !== undefined && (await visitorUploadsBytes(deps.db)) >= quota) throw visitorStorageFull();
+  const quotas = deps.visitorUploadQuotas;
+  const owner = { visitorId: conversation.visitorId, addressKey: uploadAddressKey(client.address) };
+  // No room already (the total, this address's share or this visitor's): refused before a byte of the file is read.
+  const full = quotas && (await visitorUploadRefusal(deps.db, owner, quotas, 'before'));
+  if (full) throw full;
   const uploadDeps: UploadsDeps = { repository: createUploadsRepository(deps.db), storage: deps.storage, logger: deps.logger };
   const upload = await storeUpload(uploadDeps, {
     bucket: BUCKETS[kind],
     body: file.body,
     clientName: file.clientName,
     createdBy: null,
+    visitor: owner,
     createdAt: deps.clock?.(),
   }).catch((error: unknown) => {
     throw chatFileError(error, kind);
   });
-  // This file took the total over: it goes again (simultaneous uploads may each see room beforehand).
-  if (quota !== undefined && (await visitorUploadsBytes(deps.db)) > quota) {
+  // This file took a sum over: it goes again. Simultaneous uploads may each have seen room beforehand,
+  // but each one's row is written before it checks, so of those that stay, the last one written saw all
+  // the others: once every upload has been answered, no sum is over its limit.
+  const over = quotas && (await visitorUploadRefusal(deps.db, owner, quotas, 'after'));
+  if (over) {
     await deleteUpload(uploadDeps, upload.id).catch((error: unknown) =>
       deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'),
     );
-    throw visitorStorageFull();
+    throw over;
   }
   const { engine } = await deps.assistant.current();
   const analysis = engine.acknowledgeFile(kind, conversation.state);

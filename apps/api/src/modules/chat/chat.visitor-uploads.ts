@@ -1,7 +1,10 @@
-// Files visitors send in the chat (images, voice notes) are anonymous: they have a total quota, and
-// the housekeeping job (shared/jobs/housekeeping.job.ts) deletes them once they are older than the
+// Files visitors send in the chat (images, voice notes) are anonymous: they have a total quota, a share
+// per client address and per visitor (so one client cannot fill the total for everyone), and the
+// housekeeping job (shared/jobs/housekeeping.job.ts) deletes them once they are older than the
 // retention period, with the rest of what outlives its use.
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
@@ -20,9 +23,17 @@ export const RETIRED_VISITOR_UPLOADS_SWEEP_JOB = 'chat.visitor_uploads_sweep';
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 200;
 
-export interface VisitorUploadsPolicy {
-  quotaBytes: number;
-  retentionDays: number;
+/** What visitors' chat files may hold, in bytes: all together, those sent from one address, those of one visitor. */
+export interface VisitorUploadQuotas {
+  totalBytes: number;
+  perAddressBytes: number;
+  perVisitorBytes: number;
+}
+
+/** Who sends a file: the visitor id (hash of the cookie) and the key of the client address (`uploadAddressKey`). */
+export interface VisitorUploadOwner {
+  visitorId: string;
+  addressKey: string;
 }
 
 /** What a message whose file was deleted says instead, in the visitor's and the admins' view. */
@@ -32,13 +43,74 @@ export const expiredAttachmentText = (retentionDays: number) =>
 export const visitorStorageFull = () =>
   new AppError('chat.attachments_storage_full', 413, 'Limite de armazenamento de anexos atingido. Envie sua dúvida por texto ou tente novamente mais tarde.');
 
-/** Bytes held by visitors' chat files. */
-export async function visitorUploadsBytes(db: DbExecutor): Promise<number> {
+export const visitorUploadLimitReached = () =>
+  new AppError(
+    'chat.attachments_visitor_limit',
+    413,
+    'Você atingiu o limite de anexos por visitante. Envie sua dúvida por texto ou tente novamente mais tarde.',
+  );
+
+export const addressUploadLimitReached = () =>
+  new AppError(
+    'chat.attachments_address_limit',
+    413,
+    'Seu endereço de internet (IP) atingiu o limite de anexos. Envie sua dúvida por texto ou tente novamente mais tarde.',
+  );
+
+/**
+ * The key the files sent from a client address are counted under: a SHA-256 (the address itself is not
+ * kept), of the IPv4 address, or of the /64 of an IPv6 one (what one subscriber is usually given: the
+ * addresses inside it cost an attacker nothing). IPv4-mapped IPv6 counts as its IPv4 address.
+ */
+export function uploadAddressKey(ip: string): string {
+  let group = ip;
+  if (ipaddr.isValid(ip)) {
+    const parsed = ipaddr.process(ip);
+    if (parsed.kind() === 'ipv6') {
+      const bytes = parsed
+        .toByteArray()
+        .slice(0, 8)
+        .concat(Array.from({ length: 8 }, () => 0));
+      group = `${ipaddr.fromByteArray(bytes).toString()}/64`;
+    } else {
+      group = parsed.toString();
+    }
+  }
+  return createHash('sha256').update(`chat-upload-address:${group}`).digest('hex');
+}
+
+/** Bytes held by visitors' chat files: all of them, those sent from the owner's address, the owner's own. */
+export async function visitorUploadsUsage(db: DbExecutor, owner: VisitorUploadOwner): Promise<{ total: number; address: number; visitor: number }> {
+  // One statement, so the three sums are of the same rows.
   const [row] = await db
-    .select({ total: sql<string | number>`coalesce(sum(${uploads.sizeBytes}), 0)` })
+    .select({
+      total: sql<string | number>`coalesce(sum(${uploads.sizeBytes}), 0)`,
+      address: sql<string | number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.addressKey} = ${owner.addressKey}), 0)`,
+      visitor: sql<string | number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.visitorId} = ${owner.visitorId}), 0)`,
+    })
     .from(uploads)
     .where(inArray(uploads.bucket, [...VISITOR_UPLOAD_BUCKETS]));
-  return Number(row?.total ?? 0);
+  return { total: Number(row?.total ?? 0), address: Number(row?.address ?? 0), visitor: Number(row?.visitor ?? 0) };
+}
+
+/**
+ * The refusal for what the owner's files would hold, or null when there is room: `before` a file is
+ * read, a sum at its limit already refuses (nothing more fits); `after` it is stored, a sum over it
+ * does. A full total is said as before (it is the same for everyone); else the address's share, then
+ * the visitor's.
+ */
+export async function visitorUploadRefusal(
+  db: DbExecutor,
+  owner: VisitorUploadOwner,
+  quotas: VisitorUploadQuotas,
+  when: 'before' | 'after',
+): Promise<AppError | null> {
+  const usage = await visitorUploadsUsage(db, owner);
+  const over = (used: number, limit: number) => (when === 'before' ? used >= limit : used > limit);
+  if (over(usage.total, quotas.totalBytes)) return visitorStorageFull();
+  if (over(usage.address, quotas.perAddressBytes)) return addressUploadLimitReached();
+  if (over(usage.visitor, quotas.perVisitorBytes)) return visitorUploadLimitReached();
+  return null;
 }
 
 export interface SweepDeps {

@@ -15,6 +15,11 @@ export const uploads = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     createdBy: text('created_by'),
+    // A visitor's chat file: who sent it (the visitor id, the SHA-256 its conversations keep) and from
+    // where (a SHA-256 of the client address, IPv6 by its /64), for the per-visitor and per-address
+    // quotas. Null for files of the shop's own users.
+    visitorId: text('visitor_id'),
+    addressKey: text('address_key'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('uploads_bucket_name_key').on(t.bucket, t.storageName)],

@@ -26,6 +26,8 @@ export interface StoreUploadInput {
   /** The name the client gave the file; kept only as sanitised metadata. */
   clientName: string | undefined;
   createdBy: string | null;
+  /** A visitor's chat file: who sent it and from where (the quotas of chat.visitor-uploads.ts). */
+  visitor?: { visitorId: string; addressKey: string };
   /** When it was stored, by the caller's clock; the database's time when absent. */
   createdAt?: Date;
 }
@@ -64,6 +66,7 @@ export async function storeUpload({ repository, storage, logger }: UploadsDeps, 
       contentType: accepted.mime,
       sizeBytes: stored.size,
       createdBy: input.createdBy,
+      ...(input.visitor ? { visitorId: input.visitor.visitorId, addressKey: input.visitor.addressKey } : {}),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     });
   } catch (error) {
