@@ -69,14 +69,18 @@ describe('admin operations', () => {
       { endpointUrl: url, event: 'teste.log', payload: { a: 1 }, source: 'test' },
       { allowPrivate: true },
     );
-    const busy = await call('POST', `/api/admin/webhook-deliveries/${deliveryId}/resend`);
-    expect(busy.statusCode).toBe(409);
     // Nothing listens on port 9: the runner gives up after its attempts.
-    await waitUntil(
-      async () =>
-        (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId)))[0]?.status === 'failed' ? true : undefined,
+    const failed = await waitUntil(
+      async () => (await t.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId))).find((row) => row.status === 'failed'),
       { what: 'a entrega falhar' },
     );
+    // One still being tried (its row pending, as between two attempts; with fast jobs the runner could
+    // finish a real one's attempts before the request): no re-send.
+    const [busy] = await t.database.db
+      .insert(webhookDeliveries)
+      .values({ ...failed, id: crypto.randomUUID(), messageId: `msg_${crypto.randomUUID().replaceAll('-', '')}`, status: 'pending', attempts: 1 })
+      .returning();
+    expect((await call('POST', `/api/admin/webhook-deliveries/${busy!.id}/resend`)).statusCode).toBe(409);
 
     const listed = (await call('GET', `/api/admin/webhook-deliveries?status=failed&search=${encodeURIComponent(url)}`)).json<
       ListEnvelope<WebhookDeliveryLog>
