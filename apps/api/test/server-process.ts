@@ -1,7 +1,9 @@
 // Runs the real server as a child process, as `npm start` does (the compiled server: this run's build,
 // test/server-build.ts), so a test can kill it outright (SIGKILL) or stop it like an orchestrator would (SIGTERM).
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtEntry } from './server-build.ts';
 import { waitUntil } from './wait.ts';
@@ -19,6 +21,8 @@ export interface ServerProcess {
 }
 
 const serverEnv = (env: Record<string, string>) => ({
+  // Never the checkout's ./data: a test's server keeps its files (uploads, on PostgreSQL too) in a folder of its own.
+  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-server-')),
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? os.tmpdir(),
   NODE_ENV: 'production',

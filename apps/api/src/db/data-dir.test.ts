@@ -195,6 +195,9 @@ describe.skipIf(testDbKind() === 'postgres')('a data directory that cannot be op
   it('an empty or new directory is a new shop: created, owner-only', async () => {
     const parent = openParent();
     const dataDir = path.join(parent, 'nova-loja');
+    // Empty folders are nothing of a shop: the disk storage makes uploads/.partial at every start, on
+    // PostgreSQL installs too, before anyone uploads a file.
+    fs.mkdirSync(path.join(dataDir, 'uploads', '.partial'), { recursive: true, mode: 0o700 });
     const database = await openDatabase({ dataDir });
     expect(database.dataDir).toEqual({ created: true, tightened: 0, restoreCompleted: false });
     await database.close();

@@ -52,7 +52,7 @@ export function inspectDataDir(dataDir: string): DataDirState {
   const pgliteDir = path.join(dataDir, PGLITE_DIR);
   const databaseEntries = readdirOrNull(pgliteDir);
   const shopEntries = (readdirOrNull(dataDir) ?? []).filter(
-    (name) => name !== PGLITE_DIR && !isLockEntry(name) && !isRestoreEntry(name) && !NOT_SHOP_DATA.has(name),
+    (name) => name !== PGLITE_DIR && !isLockEntry(name) && !isRestoreEntry(name) && !NOT_SHOP_DATA.has(name) && holdsAFile(path.join(dataDir, name)),
   );
   if (databaseEntries === null || databaseEntries.length === 0) {
     if (shopEntries.length === 0) return 'new';
@@ -81,6 +81,23 @@ function readdirOrNull(dir: string): string[] | null {
     if (code === 'ENOTDIR') throw new DataDirDamagedError(path.dirname(dir), `${dir} não é uma pasta`);
     throw error;
   }
+}
+
+/**
+ * Whether an entry holds anything: a file, or a folder with a file somewhere below it. Empty folders (the
+ * disk storage's `uploads/.partial/`, made at every start, also on PostgreSQL installs) are nothing of a
+ * shop. Stops at the first file found.
+ */
+function holdsAFile(entry: string): boolean {
+  const pending = [entry];
+  while (pending.length > 0) {
+    const current = pending.pop()!;
+    const info = fs.lstatSync(current, { throwIfNoEntry: false });
+    if (!info) continue;
+    if (!info.isDirectory()) return true;
+    for (const name of fs.readdirSync(current)) pending.push(path.join(current, name));
+  }
+  return false;
 }
 
 const isDirectory = (file: string) => fs.lstatSync(file, { throwIfNoEntry: false })?.isDirectory() ?? false;
