@@ -63,7 +63,7 @@ describe('reseller plans edited in rows', () => {
     await editing.getByLabel('Créditos', { exact: true }).fill('2000');
     await editing.getByRole('button', { name: 'Salvar' }).click();
     await editing.getByText('Nome, descrição e modalidade são obrigatórios').waitFor();
-    await editing.getByText('Os créditos vão de 1 a 1000.').waitFor();
+    await editing.getByText('Os créditos vão de 1 a 1.000.').waitFor();
     expect(await editing.getByLabel('Nome', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     await editing.getByLabel('Nome', { exact: true }).fill(name);

@@ -1,6 +1,7 @@
 // The /chat link a storefront button carries: built, read back and stated as the visitor's first
 // message without schemas (the storefront's and the chat's first load run this). chat-intent.ts
 // holds the same rules as a schema, for the API, and re-exports all of this.
+import { formatDecimal } from './number-format.ts';
 import { PERIOD_LABELS, PERIOD_SLUGS, type BillingPeriod } from './pricing/periods.ts';
 import { CREDIT_LIMITS, RESELLER_PLAN_TYPE_LABELS, type ResellerPlanType } from './reseller-prices.ts';
 
@@ -159,7 +160,7 @@ export function chatIntentMessage(intent: ChatIntent): string {
       const details = [
         intent.planType ? `modalidade ${RESELLER_PLAN_TYPE_LABELS[intent.planType]}` : null,
         intent.plan ? `plano ${intent.plan}` : null,
-        intent.credits !== undefined ? `${intent.credits} créditos` : null,
+        intent.credits !== undefined ? `${formatDecimal(intent.credits)} créditos` : null,
       ].filter(Boolean);
       return details.length ? `Quero começar a revender: ${details.join(', ')}.` : 'Quero começar a revender.';
     }

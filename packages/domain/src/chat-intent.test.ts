@@ -54,6 +54,11 @@ describe('a chat intent link', () => {
       'Quero começar a revender: modalidade Pré-pago, 120 créditos.',
     ],
     [
+      { kind: 'resell', planType: 'prepaid', credits: 1000 },
+      '/chat?intent=revenda&tipo=pre-pago&creditos=1000',
+      'Quero começar a revender: modalidade Pré-pago, 1.000 créditos.',
+    ],
+    [
       { kind: 'resell', planType: 'active_users', plan: 'Ativos 10' },
       '/chat?intent=revenda&tipo=clientes-ativos&plano=Ativos+10',
       'Quero começar a revender: modalidade Clientes Ativos, plano Ativos 10.',

@@ -7,7 +7,7 @@ import { RESELLER_PLAN_TYPES } from './resellers.ts';
 export const MODALIDADES_PLANO = ['single', 'soccer', 'unitv_android', 'unitv_tv', 'premium', 'pre_pago', 'pos_pago'] as const;
 export const BILLING_PERIODS_NEW = ['mensal', 'trimestral', 'semestral', 'anual'] as const;
 export const RESELLER_PLAN_REQUIRED = 'Nome, descrição e modalidade são obrigatórios';
-export const CREDITS_RANGE = 'Os créditos vão de 1 a 1000.';
+export const CREDITS_RANGE = 'Os créditos vão de 1 a 1.000.';
 
 const resellerPlanFields = {
   name: text('o nome', 80).min(1, RESELLER_PLAN_REQUIRED),

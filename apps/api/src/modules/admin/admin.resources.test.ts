@@ -77,7 +77,7 @@ describe('admin resources', () => {
     const negative = await call('POST', '/api/admin/reseller-plans', { name: 'X', description: 'Y', modalidadePlano: 'single', price: -1, credits: 10 });
     expect(negative.body).toContain('Valores não podem ser negativos');
     const noCredits = await call('POST', '/api/admin/reseller-plans', { name: 'X', description: 'Y', modalidadePlano: 'single', credits: 0 });
-    expect(noCredits.body).toContain('Os créditos vão de 1 a 1000.');
+    expect(noCredits.body).toContain('Os créditos vão de 1 a 1.000.');
     const ok = await call('POST', '/api/admin/reseller-plans', {
       name: unique('Revenda'),
       description: 'Plano',

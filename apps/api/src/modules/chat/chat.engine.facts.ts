@@ -3,6 +3,7 @@
 // from the knowledge, computed with the shared domain functions.
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
+import { formatDecimal as count } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { PREPAID_PRICE_TIERS, type PublicResellerPlan } from '@vitrine/domain/resellers';
 
@@ -28,7 +29,7 @@ export const appFact = (app: PublicApp) =>
 export const resellerFact = (plan: PublicResellerPlan) =>
   plan.type === 'active_users'
     ? `${plan.name}: ${money(plan.pricePerCredit ?? 0)} por cliente ativo, mínimo mensal de ${money(plan.minimumMonthly ?? plan.price)}.`
-    : `${plan.name}: ${plan.credits} créditos por ${money(plan.price)}${plan.type === 'monthly' ? '/mês' : ''}.`;
+    : `${plan.name}: ${count(plan.credits)} créditos por ${money(plan.price)}${plan.type === 'monthly' ? '/mês' : ''}.`;
 
 export const prepaidFacts = () =>
-  PREPAID_PRICE_TIERS.map((tier) => `Pré-pago a partir de ${tier.minCredits} créditos: ${money(tier.pricePerCredit)} por crédito.`);
+  PREPAID_PRICE_TIERS.map((tier) => `Pré-pago a partir de ${count(tier.minCredits)} créditos: ${money(tier.pricePerCredit)} por crédito.`);

@@ -1,6 +1,7 @@
 // Answers for resellers: the offers (prepaid tiers, monthly plans, plans per active client), one
 // offer, the premium servers, and a quantity of prepaid credits with a PIX for exactly its total.
 import { formatBRL as money } from '@vitrine/domain/money';
+import { formatDecimal as count } from '@vitrine/domain/number-format';
 import {
   CREDIT_LIMITS,
   PREPAID_PRICE_TIERS,
@@ -18,14 +19,18 @@ import type { Knowledge } from './chat.knowledge.ts';
 /** A quantity of prepaid credits: the tier's price, the total, and a PIX for exactly that total. */
 export function creditsAnswer(knowledge: Knowledge, credits: number, state: ChatConversationState, askedToPay: boolean): Analysis {
   if (credits < CREDIT_LIMITS.min || credits > CREDIT_LIMITS.max) {
-    return answer('credits_out_of_range', `A compra de créditos vai de ${CREDIT_LIMITS.min} a ${CREDIT_LIMITS.max} créditos. Quantos créditos você quer?`, {
-      state: { ...state, reseller: true },
-      suggestions: ['50 créditos', '100 créditos', '200 créditos'],
-    });
+    return answer(
+      'credits_out_of_range',
+      `A compra de créditos vai de ${count(CREDIT_LIMITS.min)} a ${count(CREDIT_LIMITS.max)} créditos. Quantos créditos você quer?`,
+      {
+        state: { ...state, reseller: true },
+        suggestions: ['50 créditos', '100 créditos', '200 créditos'],
+      },
+    );
   }
   const perCredit = prepaidPricePerCredit(credits);
   const amount = prepaidTotal(credits);
-  const title = `${credits} créditos pré-pagos`;
+  const title = `${count(credits)} créditos pré-pagos`;
   const key = `credits:${credits}:${amount}`;
   const offer = knowledge.pixRecipient && (askedToPay || state.offered !== key);
   const line = `**${title}**: ${money(perCredit)} por crédito, total de ${money(amount)}`;
@@ -58,7 +63,7 @@ export function resellerOverview(knowledge: Knowledge, state: ChatConversationSt
   const facts: string[] = [];
   if (!type || type === 'prepaid') {
     sections.push(
-      `**Pré-pago** (preço por crédito conforme a quantidade):\n${PREPAID_PRICE_TIERS.map((tier) => `- a partir de ${tier.minCredits} créditos: ${money(tier.pricePerCredit)} cada`).join('\n')}`,
+      `**Pré-pago** (preço por crédito conforme a quantidade):\n${PREPAID_PRICE_TIERS.map((tier) => `- a partir de ${count(tier.minCredits)} créditos: ${money(tier.pricePerCredit)} cada`).join('\n')}`,
     );
     facts.push(...prepaidFacts());
   }
@@ -94,7 +99,8 @@ export function resellerPlanAnswer(plan: PublicResellerPlan, state: ChatConversa
 export function serversAnswer(knowledge: Knowledge, state: ChatConversationState): Analysis {
   if (!knowledge.servers.length) return answer('servers', 'No momento não há servidores listados.', { state });
   const lines = knowledge.servers.map(
-    (card) => `- **${card.product} — ${card.server}** (${card.badge}): ${card.qtdCreditos} créditos a ${money(card.costPerCredit)}, total ${money(card.total)}`,
+    (card) =>
+      `- **${card.product} — ${card.server}** (${card.badge}): ${count(card.qtdCreditos)} créditos a ${money(card.costPerCredit)}, total ${money(card.total)}`,
   );
   return answer('servers', `Servidores premium disponíveis:\n${lines.join('\n')}`, {
     state: { ...state, reseller: true },

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { formatBRL } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
@@ -16,6 +17,7 @@ import { messageOf, type FieldSpec } from '@/features/admin/components/schema-fo
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { cn } from '@/lib/utils';
+import { supplierTerms } from '../lib/supplier-terms';
 
 const SUPPLIER_MESSAGES_BY_WRITE = {
   create: { success: SUPPLIER_TOASTS.created, error: SUPPLIER_TOASTS.createError },
@@ -122,11 +124,7 @@ export function SuppliersManager() {
             <p className="text-muted-foreground text-sm break-words">
               {row.server} · {row.category}
             </p>
-            <p className="text-sm">
-              {formatBRL(row.costPerCredit)} por crédito · compra mínima {formatBRL(row.minimumPurchase)} · {row.qtdCreditos} créditos
-              {row.custoMedioCreditos !== null && ` · custo médio ${formatBRL(row.custoMedioCreditos)}`}
-              {row.pagamentoMinimo !== null && ` · pagamento mínimo ${formatBRL(row.pagamentoMinimo)}`}
-            </p>
+            <p className="text-sm">{supplierTerms(row)}</p>
             <p className="text-muted-foreground text-xs break-all">
               Usuário {row.username} · Painel {row.panel} · Cliente {row.clientPanel}
             </p>
@@ -182,7 +180,7 @@ export function ServersPanel() {
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-muted-foreground">Créditos</dt>
-                    <dd>{row.qtdCreditos}</dd>
+                    <dd>{formatDecimal(row.qtdCreditos)}</dd>
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-muted-foreground">Total</dt>

@@ -2,6 +2,7 @@ import { Coins, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { CREDIT_SLIDER, PREPAID_PRICE_TIERS, prepaidPricePerCredit, prepaidTotal } from '@vitrine/domain/reseller-prices';
 import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
@@ -62,7 +63,7 @@ export function CreditSlider() {
                 >
                   <span className="block font-semibold">{formatBRL(tier.pricePerCredit)}</span>
                   <span className="text-muted-foreground text-xs">
-                    {next ? `${tier.minCredits} a ${next.minCredits - 1}` : `${tier.minCredits} ou mais`} créditos
+                    {next ? `${formatDecimal(tier.minCredits)} a ${formatDecimal(next.minCredits - 1)}` : `${formatDecimal(tier.minCredits)} ou mais`} créditos
                   </span>
                 </li>
               );

@@ -1,6 +1,7 @@
 import { CalendarCheck, Check, UserCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import type { PublicResellerPlan } from '@vitrine/domain/resellers';
 import { LoadError } from '@/components/errors/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -31,7 +32,7 @@ function MonthlyPlanCard({ plan, highlighted }: { plan: PublicResellerPlan; high
     >
       <div className="flex min-h-6 flex-wrap gap-2">{highlighted && <Badge>Mais vendido</Badge>}</div>
       <div>
-        <h3 className="text-lg font-semibold">{plan.credits} créditos/mês</h3>
+        <h3 className="text-lg font-semibold">{formatDecimal(plan.credits)} créditos/mês</h3>
         <p className="text-muted-foreground text-sm">{plan.description}</p>
       </div>
       <p className="flex items-baseline gap-1">
@@ -50,7 +51,7 @@ function ActiveUserPlanCard({ plan }: { plan: PublicResellerPlan }) {
   return (
     <article aria-label={plan.name} className="bg-card flex flex-col gap-4 rounded-2xl border p-6 shadow-sm">
       <div>
-        <h3 className="text-lg font-semibold">{plan.credits} clientes ativos</h3>
+        <h3 className="text-lg font-semibold">{formatDecimal(plan.credits)} clientes ativos</h3>
         <p className="text-muted-foreground text-sm">{plan.description}</p>
       </div>
       {/* In an active-user plan one credit pays for one active client, so the price reads per client. */}

@@ -1,4 +1,5 @@
 import { Server } from 'lucide-react';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { LoadError } from '@/components/errors/load-error';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
 import { Badge } from '@/components/ui/badge';
@@ -47,7 +48,7 @@ export function ServerCards() {
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-muted-foreground">Créditos</dt>
-                    <dd className="font-medium">{server.qtdCreditos}</dd>
+                    <dd className="font-medium">{formatDecimal(server.qtdCreditos)}</dd>
                   </div>
                   <div className="flex justify-between gap-2">
                     <dt className="text-muted-foreground">Total</dt>
