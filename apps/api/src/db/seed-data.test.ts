@@ -1,6 +1,7 @@
 // What every shop starts with says nothing the site does not do, and writes money the Brazilian way.
 import { describe, expect, it } from 'vitest';
-import { defaultSiteConfiguration, demoResellerPlans, demoShortcuts } from './seed-data.ts';
+import { sortApps, type SortableApp } from '@vitrine/domain/catalog-sort';
+import { defaultSiteConfiguration, demoApps, demoResellerPlans, demoShortcuts } from './seed-data.ts';
 
 const texts = (value: unknown): string[] =>
   typeof value === 'string'
@@ -32,5 +33,36 @@ describe('the texts a shop starts with', () => {
   it('give the PIX shortcut no fixed amount: a PIX in the chat is for what the customer chose', () => {
     const pix = demoShortcuts.find((shortcut) => shortcut.type === 'pix');
     expect(pix?.pixData?.value ?? 0).toBe(0);
+  });
+});
+
+describe('the demo apps', () => {
+  // As the store lists them: the active ones, with their dates as the API sends them.
+  const listed: SortableApp[] = demoApps
+    .filter((app) => app.isActive !== false)
+    .map((app, index) => ({
+      id: `app-${index}`,
+      name: app.name,
+      isFeatured: app.isFeatured ?? false,
+      downloads: app.downloads ?? 0,
+      rating: { average: app.rating ?? 0, total: app.ratingCount ?? 0 },
+      price: app.price ?? 0,
+      createdAt: (app.createdAt ?? new Date()).toISOString(),
+      lastUpdate: (app.updatedAt ?? new Date()).toISOString(),
+    }));
+  const names = (sort: Parameters<typeof sortApps>[1]) => sortApps(listed, sort).map((app) => app.name);
+
+  it("have prices and dates of their own, so 'Mais recentes', 'Menor preço' and 'Maior preço' give three different orders", () => {
+    expect(new Set(listed.map((app) => app.price)).size).toBe(listed.length);
+    expect(new Set(listed.map((app) => app.createdAt)).size).toBe(listed.length);
+    const orders = [names('newest'), names('price-low'), names('price-high')].map((order) => order.join(' > '));
+    expect(new Set(orders).size).toBe(3);
+    expect(names('newest')[0]).toBe('Cine Mobile');
+    expect(names('price-low')[0]).toBe('TV Box Setup');
+    expect(names('price-high')[0]).toBe('Esporte Total');
+  });
+
+  it('were updated after they were made', () => {
+    for (const app of demoApps) expect(app.updatedAt!.getTime()).toBeGreaterThanOrEqual(app.createdAt!.getTime());
   });
 });

@@ -29,10 +29,20 @@ export const demoPlans: Insert<typeof plans>[] = [
 ];
 
 const img = (seed: string) => `/demo/apps/${seed}.svg`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
 
+/**
+ * The demo apps have prices and dates of their own, so the store's sorts ('Mais recentes', 'Menor preço',
+ * 'Maior preço') show three different orders. A seed row is written once, with the shop: dates are relative
+ * to that day.
+ */
 export const demoApps: Insert<typeof apps>[] = [
   {
     name: 'Vitrine Player',
+    price: 14.9,
+    createdAt: daysAgo(420),
+    updatedAt: daysAgo(3),
     description: 'Player oficial para assistir canais ao vivo, filmes e séries em qualquer tela, com guia de programação.',
     category: 'streaming',
     iconUrl: img('player'),
@@ -56,6 +66,9 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Esporte Total',
+    price: 19.9,
+    createdAt: daysAgo(300),
+    updatedAt: daysAgo(12),
     description: 'Jogos ao vivo, replays e placares em tempo real dos principais campeonatos.',
     category: 'esportes',
     iconUrl: img('esporte'),
@@ -75,6 +88,9 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Kids Play',
+    price: 9.9,
+    createdAt: daysAgo(45),
+    updatedAt: daysAgo(20),
     description: 'Desenhos e filmes infantis com controle parental e perfis para crianças.',
     category: 'infantil',
     iconUrl: img('kids'),
@@ -90,6 +106,9 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Music Wave',
+    price: 7.9,
+    createdAt: daysAgo(120),
+    updatedAt: daysAgo(60),
     description: 'Rádios, clipes e shows ao vivo com qualidade de som em alta definição.',
     category: 'musica',
     iconUrl: img('music'),
@@ -105,6 +124,9 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Cine Mobile',
+    price: 12.9,
+    createdAt: daysAgo(14),
+    updatedAt: daysAgo(5),
     description: 'Versão leve para celulares com download de títulos para assistir offline.',
     category: 'streaming',
     iconUrl: img('cine'),
@@ -120,6 +142,9 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Doc Mundo',
+    price: 4.9,
+    createdAt: daysAgo(200),
+    updatedAt: daysAgo(90),
     description: 'Documentários sobre natureza, história e ciência, com legendas em português.',
     category: 'documentarios',
     iconUrl: img('doc'),
@@ -135,6 +160,8 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'TV Box Setup',
+    createdAt: daysAgo(75),
+    updatedAt: daysAgo(30),
     description: 'Assistente de configuração para TV Box e Smart TV: rede, DNS e atualização do player.',
     category: 'utilitarios',
     iconUrl: img('setup'),
@@ -149,6 +176,8 @@ export const demoApps: Insert<typeof apps>[] = [
   },
   {
     name: 'Player Antigo',
+    createdAt: daysAgo(800),
+    updatedAt: daysAgo(700),
     description: 'Versão descontinuada do player, mantida apenas para registro.',
     category: 'streaming',
     iconUrl: img('legacy'),

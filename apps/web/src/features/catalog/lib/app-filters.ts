@@ -1,17 +1,8 @@
 import type { PublicApp } from '@vitrine/domain/catalog';
+import { sortApps, type AppSort } from '@vitrine/domain/catalog-sort';
 import { foldText } from '@vitrine/domain/catalog-text';
 
-export const APP_SORTS = ['featured', 'rating', 'name', 'newest', 'price-low', 'price-high'] as const;
-export type AppSort = (typeof APP_SORTS)[number];
-
-export const APP_SORT_LABELS: Record<AppSort, string> = {
-  featured: 'Destaques',
-  rating: 'Melhor avaliados',
-  name: 'Nome (A-Z)',
-  newest: 'Mais recentes',
-  'price-low': 'Menor preço',
-  'price-high': 'Maior preço',
-};
+export { APP_SORT_LABELS, APP_SORTS, type AppSort } from '@vitrine/domain/catalog-sort';
 
 export const ALL_CATEGORIES = 'all';
 
@@ -30,20 +21,11 @@ export function matchesSearch(fields: readonly string[], search: string) {
   return fields.some((field) => foldText(field).includes(needle));
 }
 
-const byName = (a: PublicApp, b: PublicApp) => a.name.localeCompare(b.name, 'pt-BR');
-
-const comparators: Record<AppSort, (a: PublicApp, b: PublicApp) => number> = {
-  featured: (a, b) => Number(b.isFeatured) - Number(a.isFeatured) || b.downloads - a.downloads || byName(a, b),
-  rating: (a, b) => b.rating.average - a.rating.average || b.rating.total - a.rating.total || byName(a, b),
-  name: byName,
-  newest: (a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || Date.parse(b.lastUpdate) - Date.parse(a.lastUpdate) || byName(a, b),
-  'price-low': (a, b) => a.price - b.price || byName(a, b),
-  'price-high': (a, b) => b.price - a.price || byName(a, b),
-};
-
 export function filterApps(apps: readonly PublicApp[], filters: AppFilters): PublicApp[] {
-  return apps
-    .filter((app) => filters.category === ALL_CATEGORIES || app.category === filters.category)
-    .filter((app) => matchesSearch([app.name, app.description, ...app.tags], filters.search))
-    .sort(comparators[filters.sort]);
+  return sortApps(
+    apps
+      .filter((app) => filters.category === ALL_CATEGORIES || app.category === filters.category)
+      .filter((app) => matchesSearch([app.name, app.description, ...app.tags], filters.search)),
+    filters.sort,
+  );
 }
