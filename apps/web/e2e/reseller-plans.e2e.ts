@@ -1,7 +1,8 @@
 // Reseller plans edited in their own row, as the specification's pattern has it: a row opens in place
 // with the focus on its first field, the contract's Portuguese messages appear under the fields, Salvar
 // saves pt-BR money ('1.500' is a thousand and five hundred), Cancelar and Esc discard and give the
-// focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways.
+// focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways. The admin lists' search
+// asks the server once typing pauses, not at every key.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,33 @@ describe('reseller plans edited in rows', () => {
     await costs.getByRole('button', { name: 'Salvar custos' }).click();
     await toast(page, 'Custos padronizados salvos').waitFor();
     await expect.poll(() => costs.getByLabel('Custo do crédito (R$)').inputValue()).toBe('1.234,50');
+    expect(errors).toEqual([]);
+  });
+
+  it.each([
+    ['/admin/reseller-plans', 'Buscar planos de revenda', '/api/admin/reseller-plans'],
+    ['/admin/apps', 'Buscar aplicativos', '/api/admin/apps'],
+  ])('searches %s once for a word typed key by key, and shows each key at once', async (path, box, endpoint) => {
+    const { page, errors } = await openAsAdmin(1280);
+    await page.goto(path);
+    const search = page.getByRole('searchbox', { name: box });
+    await search.waitFor();
+    await page.waitForLoadState('networkidle');
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === endpoint && url.searchParams.has('search')) searches.push(url.searchParams.get('search')!);
+    });
+    await search.click();
+    // A key every 50 ms, faster than the wait of 300 ms: the box shows every key as it comes.
+    for (const [index, key] of [...'provedor'].entries()) {
+      await page.keyboard.type(key);
+      expect(await search.inputValue()).toBe('provedor'.slice(0, index + 1));
+      await page.waitForTimeout(50);
+    }
+    await expect.poll(() => searches).toEqual(['provedor']);
+    await page.waitForTimeout(600);
+    expect(searches).toEqual(['provedor']);
     expect(errors).toEqual([]);
   });
 

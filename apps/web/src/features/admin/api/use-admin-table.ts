@@ -8,6 +8,7 @@ import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { callEndpoint } from '@/lib/api-client';
+import { debounce, SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
@@ -94,6 +95,12 @@ export function useAdminTable<C extends AdminResourceContract>({
   useEffect(() => {
     setParams((current) => ({ ...current, page: 1, pageSize: fixedPageSize ?? (isMobile ? MOBILE_PAGE_SIZE : DESKTOP_PAGE_SIZE) }));
   }, [isMobile, fixedPageSize]);
+  // The search box shows each key at once; the server is asked once typing pauses, not at every key.
+  const searchLater = useMemo(
+    () => debounce((search: string) => setParams((current) => (current.search === search ? current : { ...current, search, page: 1 })), SEARCH_DEBOUNCE_MS),
+    [],
+  );
+  useEffect(() => () => searchLater.cancel(), [searchLater]);
 
   const list = useQuery({
     queryKey: adminListKey(table, params),
@@ -202,7 +209,8 @@ export function useAdminTable<C extends AdminResourceContract>({
     error: list.error,
     refetch: list.refetch,
     setPage: (next: number) => setParams((current) => ({ ...current, page: next })),
-    setSearch: (search: string) => setParams((current) => ({ ...current, search, page: 1 })),
+    /** Searches `search` once typing pauses (SEARCH_DEBOUNCE_MS). */
+    setSearch: (search: string) => searchLater(search.trim()),
     setSort: (sort: string) =>
       setParams((current) => ({ ...current, sort, order: current.sort === sort && current.order === 'asc' ? 'desc' : 'asc', page: 1 })),
     isWriting: create.isPending || update.isPending || remove.isPending,

@@ -1,6 +1,6 @@
 // The table every admin list uses: search, sortable headers and pages, all answered by the server.
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Loader2, Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -32,6 +32,7 @@ export interface AdminDataTableProps<Row extends { id: string }> {
   /** The list's read failed: it says so in place, with 'Tentar novamente', instead of looking empty. */
   loadError?: Error | null;
   onRetry?: () => void;
+  /** Called at every key, trimmed: the list's hook (useAdminTable, usePagedList) waits for a pause before it asks the server. */
   onSearch: (search: string) => void;
   onSort: (sort: string) => void;
   onPage: (page: number) => void;
@@ -39,18 +40,11 @@ export interface AdminDataTableProps<Row extends { id: string }> {
   toolbar?: ReactNode;
 }
 
-const SEARCH_DELAY_MS = 300;
-
 export function AdminDataTable<Row extends { id: string }>(props: AdminDataTableProps<Row>) {
   const { caption, columns, rows, total, page, pageCount, sort, order, isLoading, isFetching, onSort, onPage, actions } = props;
   const [search, setSearch] = useState('');
   const failed = Boolean(props.loadError) && rows.length === 0;
   const { onSearch } = props;
-  // The server searches once typing pauses, not at every key.
-  useEffect(() => {
-    const timer = setTimeout(() => onSearch(search.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onSearch]);
 
   return (
     <div className="@container space-y-3">
@@ -60,7 +54,11 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
           <Input
             type="search"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              // The list's hook (useAdminTable, usePagedList) asks the server once typing pauses.
+              onSearch(event.target.value.trim());
+            }}
             placeholder={props.searchPlaceholder}
             aria-label={props.searchPlaceholder}
             className="pl-8"
