@@ -26,6 +26,7 @@ describe('the API server', () => {
       path.join(webDist, 'prerendered', 'manifest.json'),
       JSON.stringify({ '/': 'index.html', '/apps/ativacao': 'apps-ativacao.html', '/fora': '../index.html', '/sumiu': 'sumiu.html' }),
     );
+    fs.writeFileSync(path.join(webDist, 'prerendered', 'routes.json'), JSON.stringify(['/', '/apps/ativacao', '/admin/*', '/fora', '/sumiu']));
     t = await buildTestApp({ env: { WEB_DIST: webDist } });
   });
   afterAll(() => t.close());
@@ -44,8 +45,13 @@ describe('the API server', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
 
-    for (const url of ['/', '/apps/ativacao', '/nao-existe']) {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/apps/ativacao', 200],
+      ['/nao-existe', 404],
+    ] as const) {
       const page = await t.app.inject({ method: 'GET', url });
+      expect([url, page.statusCode]).toEqual([url, status]);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['content-security-policy']).toContain("default-src 'self'");
       expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");

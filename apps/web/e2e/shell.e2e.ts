@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Browser, Page } from 'playwright-core';
@@ -405,13 +406,83 @@ describe('the storefront shell', () => {
     await context.close();
   });
 
-  it('answers an unknown route with the 404 page and a link home', async () => {
+  it('answers an unknown route with the 404 page, status 404, and a link home', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     const response = await page.goto('/nao-existe/de-jeito-nenhum');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Página não encontrada — Vitrine');
     await page.getByRole('link', { name: 'Voltar para o início' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    await context.close();
+  });
+
+  it('answers 200 at every address of the route table and 404 elsewhere, with the same page', async () => {
+    // The route table read from its source here, not through the list the build wrote for the server.
+    const source = fs.readFileSync(path.join(import.meta.dirname, '../src/app/route-table.tsx'), 'utf8');
+    const tablePaths = [...source.matchAll(/path: '([^']+)'/g)].map((match) => match[1]!).filter((route) => route !== '*');
+    expect(tablePaths).toEqual(expect.arrayContaining(['auth', 'admin/*', 'pricing-calculator', 'apps/ativacao', 'docs', 'knowledgebase']));
+    const addresses = [...new Set([...PRERENDERED, ...tablePaths.map((route) => `/${route.replace(/\*$/, 'dashboard')}`), '/admin', '/admin/usuarios/1'])];
+    for (const url of addresses) expect([url, (await fetch(`${baseUrl}${url}`)).status]).toEqual([url, 200]);
+    const shell = await (await fetch(`${baseUrl}/pricing-calculator`)).text();
+    for (const url of ['/nao-existe', '/sobre/nao-existe', '/auth/x', '/apps/ativacao/x', '/admins']) {
+      const response = await fetch(`${baseUrl}${url}`);
+      expect([url, response.status]).toEqual([url, 404]);
+      expect(await response.text()).toBe(shell);
+    }
+    expect((await fetch(`${baseUrl}/nao-existe`, { method: 'HEAD' })).status).toBe(404);
+  });
+
+  it('gives each prerendered page a title, description and Open Graph tags of its own', async () => {
+    const heads = await Promise.all(
+      PRERENDERED.map(async (url) => {
+        const html = await (await fetch(`${baseUrl}${url}`)).text();
+        const head = html.slice(0, html.indexOf('</head>'));
+        const all = (pattern: RegExp) => [...head.matchAll(pattern)].map((match) => match[1]!);
+        const [titles, descriptions] = [all(/<title>([^<]*)<\/title>/g), all(/<meta name="description" content="([^"]*)"/g)];
+        const [ogTitles, ogDescriptions] = [all(/<meta property="og:title" content="([^"]*)"/g), all(/<meta property="og:description" content="([^"]*)"/g)];
+        // One of each, in the head only; the Open Graph tags say the same.
+        expect({ url, titles: titles.length, descriptions: descriptions.length, inBody: html.slice(head.length).includes('<title') }).toEqual({
+          url,
+          titles: 1,
+          descriptions: 1,
+          inBody: false,
+        });
+        expect({ url, ogTitles, ogDescriptions }).toEqual({ url, ogTitles: titles, ogDescriptions: descriptions });
+        return { url, title: titles[0]!, description: descriptions[0]! };
+      }),
+    );
+    expect(heads.find((head) => head.url === '/')?.title).toBe('Vitrine — Streaming com IA');
+    for (const { url, title, description } of heads.filter((head) => head.url !== '/')) {
+      expect([url, title]).toEqual([url, expect.stringMatching(/^\S.* — Vitrine$/)]);
+      expect([url, description]).toEqual([url, expect.stringMatching(/^[A-ZÀ-Ú].{30,200}\.$/)]);
+    }
+    expect(new Set(heads.map((head) => head.title)).size).toBe(PRERENDERED.length);
+    expect(new Set(heads.map((head) => head.description)).size).toBe(PRERENDERED.length);
+  });
+
+  it("changes the tab's title as the app navigates", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await page.goto('/');
+    await expect.poll(() => page.locator('#root').evaluate((root) => root.hasAttribute('data-prerendered'))).toBe(false);
+    expect(await page.title()).toBe('Vitrine — Streaming com IA');
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+    const follow = async (label: string, title: string) => {
+      // The header's link, clicked even when it sits under 'Mais': a navigation inside the app.
+      await nav.getByRole('link', { name: label, exact: true }).evaluate((link: HTMLElement) => link.click());
+      await expect.poll(() => page.title()).toBe(title);
+    };
+    await follow('Contato', 'Contato — Vitrine');
+    await follow('Sobre', 'Sobre nós — Vitrine');
+    await follow('Documentação', 'Base de conhecimento — Vitrine');
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('Sobre nós — Vitrine');
+    await follow('Início', 'Vitrine — Streaming com IA');
+    // One title in the document, and the description follows it.
+    await follow('Revendas', 'Revenda de streaming — Vitrine');
+    expect(await page.locator('title').count()).toBe(1);
+    expect(await page.locator('meta[name="description"]').last().getAttribute('content')).toMatch(/^Revenda os planos/);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

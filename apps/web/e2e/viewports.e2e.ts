@@ -24,6 +24,9 @@ const HEADER_LINKS = ['Início', 'Sobre', 'Funcionalidades', 'Revendas', 'Mídia
 const heading = (name: string) => (page: Page) => [page.getByRole('heading', { level: 1, name, exact: true })];
 const homeReady = (page: Page) => [page.getByTestId('plan-card').first(), page.locator('#apps').getByTestId('app-card').first()];
 
+/** An address the app has no route for: its 'not found' page, answered 404. */
+const NOT_FOUND_PATH = '/esta-pagina-nao-existe';
+
 const PAGES: PublicPage[] = [
   { path: '/', layout: 'site', ready: homeReady },
   { path: '/apps', layout: 'site', ready: (page) => [page.getByTestId('app-card').first()] },
@@ -40,7 +43,7 @@ const PAGES: PublicPage[] = [
   { path: '/chat', layout: 'site', ready: heading('Assistente IA') },
   // A signed-in user is sent from /auth to the home page.
   { path: '/auth', layout: 'bare', ready: (page, signedIn) => (signedIn ? homeReady(page) : [page.locator('main form')]) },
-  { path: '/esta-pagina-nao-existe', layout: 'site', ready: heading('Oops! Page not found') },
+  { path: NOT_FOUND_PATH, layout: 'site', ready: heading('Oops! Page not found') },
 ];
 
 /** The widths in an order that starts at a different one for each page, so each width is also a first load. */
@@ -70,7 +73,9 @@ describe('every public page at 360, 768, 1024, 1280 and 1440 px', () => {
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') problems.push(`console.${message.type()}: ${message.text()}`);
+        // The 'not found' page answers 404 (issue 44), which Chromium reports as its document's failed load.
+        const ownNotFound = message.text().includes('status of 404') && new URL(message.location().url).pathname === NOT_FOUND_PATH;
+        if ((message.type() === 'warning' || message.type() === 'error') && !ownNotFound) problems.push(`console.${message.type()}: ${message.text()}`);
       });
 
       for (const [index, publicPage] of PAGES.entries()) {

@@ -40,9 +40,9 @@ const closure = (key: string, seen = new Set<string>()): Set<string> => {
 const fileOf = (key: string) => `/${viteManifest[key]!.file}`;
 const firstLoad = closure('index.html');
 const routeModules = new Map(
-  [...fs.readFileSync(path.join(webRoot, 'src/app/route-table.tsx'), 'utf8').matchAll(/path: '([^']+)', lazy: \(\) => import\('\.\/(routes\/[\w-]+)'\)/g)].map(
-    (match) => [`/${match[1]}`, `src/app/${match[2]}.tsx`],
-  ),
+  [
+    ...fs.readFileSync(path.join(webRoot, 'src/app/route-table.tsx'), 'utf8').matchAll(/path: '([^']+)',\s*lazy: \(\) => import\('\.\/(routes\/[\w-]+)'\)/g),
+  ].map((match) => [`/${match[1]}`, `src/app/${match[2]}.tsx`]),
 );
 const entryChunks = [...firstLoad].map(fileOf);
 function pageCode(page: string): string[] {
@@ -79,19 +79,28 @@ const shell = built.replace(entryTags, '');
 const bootTag = (page: string) => `<script type="module" crossorigin src="${fileOf('src/boot.ts')}" data-app="${pageCode(page).join(' ')}"></script>`;
 if (!fs.existsSync(bootFile)) throw new Error(`${bootFile} não encontrado`);
 
+const shellHead = /<meta name="description"[^>]*>\s*|<title>[^<]*<\/title>\s*/g;
+if ((shell.match(shellHead) ?? []).length !== 2) throw new Error('dist/index.html: <title> e <meta name="description"> não encontrados');
+
 const outDir = path.join(dist, 'prerendered');
 fs.rmSync(outDir, { recursive: true, force: true });
 fs.mkdirSync(outDir);
 const manifest: Record<string, string> = {};
 for (const page of entry.PRERENDERED_PATHS) {
-  const markup = await entry.renderPage(page);
+  const { head, body: markup } = await entry.renderPageParts(page);
   const file = `${page === '/' ? 'index' : page.slice(1).replaceAll('/', '-')}.html`;
   // Inert until the app hydrates it (main.tsx): a click or typing before then would be lost.
   // Replaced through functions: a '$' in the page's text is not a replacement pattern.
-  const html = shell.replace('</head>', () => `${bootTag(page)}\n  </head>`).replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
+  // The page's own title, description and Open Graph tags in place of the shell's title and description.
+  const html = shell
+    .replace(shellHead, '')
+    .replace('</head>', () => `${head}\n  ${bootTag(page)}\n  </head>`)
+    .replace(slot, () => `<div id="root" data-prerendered inert>${markup}</div>`);
   fs.writeFileSync(path.join(outDir, file), html);
   manifest[page] = file;
 }
+// The app's routes, for the page server: any other path is answered with the 'not found' page and a 404.
+fs.writeFileSync(path.join(outDir, 'routes.json'), `${JSON.stringify(entry.ROUTE_PATTERNS, null, 2)}\n`);
 fs.writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
-console.log(`prerender: ${Object.keys(manifest).length} páginas em dist/prerendered`);
+console.log(`prerender: ${Object.keys(manifest).length} páginas e ${entry.ROUTE_PATTERNS.length} rotas em dist/prerendered`);

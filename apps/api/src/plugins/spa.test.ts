@@ -47,6 +47,11 @@ describe('the page server', () => {
       path.join(root, 'prerendered', 'manifest.json'),
       JSON.stringify({ '/streaming': 'streaming.html', '/midia': 'midia.html', '/apps': 'apps.html' }),
     );
+    // The app's routes, as the build lists them from its route table.
+    fs.writeFileSync(
+      path.join(root, 'prerendered', 'routes.json'),
+      JSON.stringify(['/', '/streaming', '/midia', '/apps', '/apps/ativacao', '/auth', '/auth/confirmar', '/admin/*', '/pricing-calculator', '/loja/:id']),
+    );
     app = Fastify();
     await app.register(spaPlugin, {
       root,
@@ -238,6 +243,29 @@ describe('the page server', () => {
     }
   });
 
+  it("answers an address the app has no route for with the shell (its 'not found' page) and status 404, every route 200", async () => {
+    const shell = '<!doctype html><body><div id="root"></div></body>';
+    for (const url of ['/nao-existe', '/nao-existe/', '/nao-existe?x=1', '/auth/nao-existe', '/administrar', '/apps/ativacao/x', '/loja', '/loja/1/2']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body, url).toBe(shell);
+      expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      // A 404 is never a 304: a cache holds no page of it to reuse.
+      expect((await get(url, { 'if-none-match': String(page.headers.etag ?? '"x"') })).statusCode, url).toBe(404);
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/nao-existe' })).statusCode).toBe(404);
+    // Routes, a splat's any depth and a parameter included, with a query, a final slash or another case.
+    for (const url of ['/', '/auth', '/auth/', '/Auth?modo=cadastro', '/auth/confirmar', '/admin', '/admin/usuarios/1', '/pricing-calculator', '/loja/42']) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(shell);
+    }
+    for (const url of ['/streaming', '/apps/', '/midia?busca=x']) expect((await get(url)).statusCode, url).toBe(200);
+    // A missing file is still the file's 404, not a page.
+    expect((await get('/nao-existe.js')).body).not.toContain('<div id="root">');
+  });
+
   it('goes on with the built pages when the build has no renderer', async () => {
     const bare = tempDir('vitrine-spa-bare-');
     fs.mkdirSync(path.join(bare, 'prerendered'));
@@ -247,6 +275,8 @@ describe('the page server', () => {
     const other = Fastify();
     await other.register(spaPlugin, { root: bare, pageSource: () => ({ urls: ['/api/plans'] }), readAnswer: answer([{ name: 'X' }]) });
     expect((await other.inject({ method: 'GET', url: '/streaming' })).body).toBe(BUILT_STREAMING);
+    // A build without the list of routes answers every address as a route, as before it had one.
+    expect((await other.inject({ method: 'GET', url: '/nao-existe' })).statusCode).toBe(200);
     await other.close();
   });
 });

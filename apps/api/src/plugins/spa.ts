@@ -94,6 +94,9 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
   const indexFile = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = indexFile !== undefined && fs.existsSync(indexFile);
   const prerendered = hasSpa ? readPrerenderedPages(root!) : new Map<string, string>();
+  // The app's routes as the build listed them from its route table; any other path is answered with the
+  // shell (the app's 'not found' page) and status 404. A build without the list answers every path 200.
+  const isAppRoute = hasSpa ? readAppRoutes(root!) : () => true;
   // The built pages (each prerendered page and the shell), read once with their validator: a page is
   // answered from memory, like the public reads.
   const builtPages = new Map<string, BuiltPage>();
@@ -190,6 +193,11 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const pathname = pagePath(request.url);
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
+    if (!file && !isAppRoute(pathname)) {
+      // The same page as any other client route, with the status a search engine or a monitor reads.
+      const shell = builtPages.get('index.html')!;
+      return reply.code(404).headers({ 'cache-control': 'no-cache' }).type('text/html; charset=utf-8').send(shell.identity);
+    }
     // A public page is the same for every visitor (rendered without session): shared caches may keep it
     // as they keep the public reads it shows. The shell of the other routes is revalidated on every use.
     reply.headers(file ? PUBLIC_CACHE_HEADERS : { 'cache-control': 'no-cache' }).type('text/html; charset=utf-8');
@@ -292,6 +300,32 @@ function readPrerenderedPages(root: string): Map<string, string> {
       .filter(([, file]) => /^[a-z0-9-]+\.html$/.test(file) && fs.existsSync(path.join(root, 'prerendered', file)))
       .map(([page, file]) => [page, `prerendered/${file}`]),
   );
+}
+
+/**
+ * Whether a page path is one of the app's routes (`prerendered/routes.json`, written by the build from
+ * the route table: '/admin/*' also matches '/admin' and anything under it, ':name' one segment). Matched
+ * without regard to case, as the browser's router does. Without the list, every path is a route.
+ */
+export function readAppRoutes(root: string): (pathname: string) => boolean {
+  const file = path.join(root, 'prerendered', 'routes.json');
+  if (!fs.existsSync(file)) return () => true;
+  const patterns = (JSON.parse(fs.readFileSync(file, 'utf8')) as string[]).map((route) => route.toLowerCase().split('/').filter(Boolean));
+  return (pathname) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return false;
+    }
+    const segments = decoded.toLowerCase().split('/').filter(Boolean);
+    return patterns.some((pattern) => {
+      const splat = pattern.at(-1) === '*';
+      const fixed = splat ? pattern.slice(0, -1) : pattern;
+      if (splat ? segments.length < fixed.length : segments.length !== fixed.length) return false;
+      return fixed.every((part, index) => part.startsWith(':') || part === segments[index]);
+    });
+  };
 }
 
 interface BuiltPage {

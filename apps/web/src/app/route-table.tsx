@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
+import type { PageHandle } from '@/components/layouts/page-head';
 import { PageLoading } from '@/components/layouts/page-loading';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { RequirePro } from '@/features/auth/components/require-pro';
@@ -31,12 +32,27 @@ export const routes: RouteObject[] = [
           { path: 'midia', lazy: () => import('./routes/media') },
           { path: 'apps', lazy: () => import('./routes/app-store') },
           { path: 'apps/ativacao', lazy: () => import('./routes/app-activation') },
-          { path: 'knowledgebase', lazy: () => import('./routes/docs') },
-          { path: 'docs', lazy: () => import('./routes/docs') },
+          // One page under two addresses, each with a title of its own (routes/docs.tsx names none).
+          {
+            path: 'knowledgebase',
+            lazy: () => import('./routes/docs'),
+            handle: {
+              title: 'Base de conhecimento',
+              description: 'Guia do usuário da Vitrine: como assinar, ativar e usar os apps e o assistente de IA.',
+            } satisfies PageHandle,
+          },
+          {
+            path: 'docs',
+            lazy: () => import('./routes/docs'),
+            handle: {
+              title: 'Documentação',
+              description: 'Documentação da Vitrine: o guia do usuário dos planos, dos apps e do assistente de IA.',
+            } satisfies PageHandle,
+          },
           { path: 'privacidade', lazy: () => import('./routes/privacy') },
           { path: 'termos', lazy: () => import('./routes/terms') },
           { path: 'chat', lazy: () => import('./routes/chat') },
-          { path: '*', element: <NotFound /> },
+          { path: '*', element: <NotFound />, handle: { title: 'Página não encontrada' } satisfies PageHandle },
         ],
       },
       { path: 'auth', lazy: () => import('./routes/auth') },
@@ -56,3 +72,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The paths the route table answers, as patterns ('/admin/*' for a route with a splat), without the site's
+ * catch-all: the build writes them beside the prerendered pages, and the page server answers any other
+ * path with the 'not found' page and status 404.
+ */
+export function routePatterns(table: RouteObject[] = routes, parent = ''): string[] {
+  return table.flatMap((route) => {
+    const own = route.index ? parent : route.path === undefined ? parent : `${parent}/${route.path}`;
+    const patterns = (route.path !== undefined || route.index) && route.path !== '*' ? [own || '/'] : [];
+    return [...patterns, ...routePatterns(route.children ?? [], own)];
+  });
+}

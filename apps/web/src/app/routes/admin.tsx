@@ -1,8 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import type { PageHandle } from '@/components/layouts/page-head';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { resolveSection, type AdminSectionId } from '@/features/admin/lib/sections';
 import { SECTION_CONTENT } from './admin-sections';
+
+export const handle: PageHandle = {
+  title: 'Painel administrativo',
+};
 
 // /admin/<section>: the section lives in the URL, so deep links, reload and back work; /admin and an
 // unknown section show the dashboard under /admin/dashboard.

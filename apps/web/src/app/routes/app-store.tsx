@@ -1,4 +1,10 @@
+import type { PageHandle } from '@/components/layouts/page-head';
 import { AppStore } from '@/features/catalog/components/app-store';
+
+export const handle: PageHandle = {
+  title: 'Loja de apps',
+  description: 'Baixe os aplicativos oficiais da Vitrine com o seu código de acesso.',
+};
 
 export function Component() {
   return (

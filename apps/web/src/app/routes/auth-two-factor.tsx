@@ -1,10 +1,15 @@
 import { ArrowLeft, Loader2, LogOut } from 'lucide-react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { twoFactorErrorCodes, twoFactorErrorMessages } from '@vitrine/domain/two-factor';
+import type { PageHandle } from '@/components/layouts/page-head';
 import { Button } from '@/components/ui/button';
 import { TwoFactorCard } from '@/features/access/admin/two-factor-card';
 import { useSession } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
+
+export const handle: PageHandle = {
+  title: 'Verificação em duas etapas',
+};
 
 // /auth/duas-etapas: with REQUIRE_TWO_FACTOR, an admin without a second factor comes here before
 // anything else (the API refuses its admin calls until then).

@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import type { PageHandle } from '@/components/layouts/page-head';
 import { useSession } from '@/features/auth/api/get-session';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
 import { AuthShell } from '@/features/auth/components/auth-shell';
@@ -7,6 +8,10 @@ import { afterSignInPath } from '@/features/auth/lib/after-sign-in';
 
 // Links from the confirmation and reset pages open the form in the right mode.
 const modes: Record<string, AuthMode> = { cadastro: 'signup', 'recuperar-senha': 'forgot' };
+
+export const handle: PageHandle = {
+  title: 'Entrar',
+};
 
 export function Component() {
   const session = useSession();
@@ -16,7 +21,7 @@ export function Component() {
   if (session.data?.signedIn) return <Navigate to={afterSignInPath(location.state)} replace />;
 
   return (
-    <AuthShell title="Acesso PRO" description="Entre ou crie sua conta com um email PRO autorizado.">
+    <AuthShell title="Acesso PRO" description="Entre ou crie sua conta com um e-mail PRO autorizado.">
       {session.isPending ? (
         <div className="flex justify-center py-8">
           <Loader2 className="text-primary size-6 animate-spin" aria-label="Carregando" />

@@ -1,6 +1,12 @@
 import { Clock } from 'lucide-react';
+import type { PageHandle } from '@/components/layouts/page-head';
 import { ContactForm } from '@/features/content/components/contact-form';
 import { ContactChannels, ContactFaqList, useContactContent } from '@/features/content/components/contact-info';
+
+export const handle: PageHandle = {
+  title: 'Contato',
+  description: 'Fale com a Vitrine pelos canais de atendimento ou envie uma mensagem: respondemos em até 24 horas.',
+};
 
 export function Component() {
   const { channels, faq, isPending } = useContactContent();

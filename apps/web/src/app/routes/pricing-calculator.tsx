@@ -1,11 +1,16 @@
 // /pricing-calculator (behind the PRO guard): the pricing tabs, with the recharge and reseller-plan
 // managers (features/pricing-calculator/admin/, also sections of /admin) as the Provedores, Fornecedores
 // Completo, Planos para Clientes and Créditos tabs.
+import type { PageHandle } from '@/components/layouts/page-head';
 import { NewRechargePanel, RechargeOrdersPanel, StandardCostsEditor } from '@/features/pricing-calculator/admin/credit-orders-section';
 import { ProvidersManager } from '@/features/pricing-calculator/admin/providers-section';
 import { ResellerPlansSection } from '@/features/pricing-calculator/admin/reseller-plans-section';
 import { SuppliersManager } from '@/features/pricing-calculator/admin/suppliers-section';
 import { PricingCalculatorPage } from '@/features/pricing-calculator/components/pricing-calculator-page';
+
+export const handle: PageHandle = {
+  title: 'Calculadora de preços',
+};
 
 export function Component() {
   return (

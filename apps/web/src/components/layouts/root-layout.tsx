@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { recordAccessEvent } from '@/lib/access-tracking';
+import { PageHead } from './page-head';
 
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -9,6 +10,7 @@ export function RootLayout() {
   }, [pathname]);
   return (
     <>
+      <PageHead />
       <Outlet />
       <ScrollRestoration />
     </>
