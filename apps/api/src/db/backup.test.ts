@@ -4,45 +4,19 @@
 // project skips this file.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../test/command.ts';
-import { migratedDataDir, tempDir, testDbKind } from '../../test/database.ts';
-import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
-import { createDiskStorage } from '../shared/storage/disk-storage.ts';
+import { tempDir, testDbKind } from '../../test/database.ts';
+import { readShop, shopDataDir as shop, SHOP_SECTION, SHOP_UPLOAD } from '../../test/shop-data-dir.ts';
 import { backupDataDir, BackupError, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { siteConfigurations } from './schema.ts';
 
-const UPLOAD_KEY = 'site-images/logo-backup-test.png';
-const UPLOAD_BYTES = Buffer.from('not really a PNG, but bytes that must come back');
-
 /** One of the commands, the way `npm run db:backup -- …` runs it (the compiled command), with DATA_DIR set. */
 const command = (name: 'backup' | 'restore', dataDir: string, args: string[]) => runScript(`db-${name}`, args, { DATA_DIR: dataDir });
 
-/** A data directory like a running shop's: the migrated database with one row of ours, and one uploaded file. */
-async function shopDataDir(): Promise<string> {
-  const dataDir = migratedDataDir();
-  const database = await openDatabase({ dataDir });
-  await database.db.insert(siteConfigurations).values({ section: 'backup-test', configKey: 'greeting', configValue: { text: 'Olá do backup' } });
-  await database.close();
-  const storage = await createDiskStorage({ root: path.join(dataDir, 'uploads') });
-  await storage.put(UPLOAD_KEY, Readable.from([UPLOAD_BYTES]), { contentType: 'image/png' });
-  await storage.close();
-  resolveAuthSecret({ dataDir });
-  return dataDir;
-}
-
-async function readShop(dataDir: string) {
-  const database = await openDatabase({ dataDir });
-  try {
-    const rows = await database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'backup-test'));
-    return { rows: rows.map((row) => row.configValue), file: fs.readFileSync(path.join(dataDir, 'uploads', UPLOAD_KEY)) };
-  } finally {
-    await database.close();
-  }
-}
+const shopDataDir = () => shop('Olá do backup');
 
 describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database', { timeout: 240_000 }, () => {
   it('a backup restored into an empty directory gives back the rows, the uploaded files and the session secret', async () => {
@@ -57,7 +31,7 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
 
     const restored = await readShop(target);
     expect(restored.rows).toEqual([{ text: 'Olá do backup' }]);
-    expect(restored.file.equals(UPLOAD_BYTES)).toBe(true);
+    expect(restored.file.equals(SHOP_UPLOAD.bytes)).toBe(true);
     expect(fs.readFileSync(path.join(target, 'auth-secret'), 'utf8')).toBe(fs.readFileSync(path.join(source, 'auth-secret'), 'utf8'));
     // Nothing of the restore's own is left behind.
     expect(fs.readdirSync(target).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
@@ -72,7 +46,7 @@ describe.skipIf(testDbKind() === 'postgres')('backups of the embedded database',
     await server.db
       .update(siteConfigurations)
       .set({ configValue: { text: 'depois do backup' } })
-      .where(eq(siteConfigurations.section, 'backup-test'));
+      .where(eq(siteConfigurations.section, SHOP_SECTION));
 
     // While a server holds the directory, neither command opens it.
     await expect(restoreDataDir({ dataDir: target, input: archive, force: true })).rejects.toThrow(

@@ -6,47 +6,20 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
 import { runScript } from '../../test/command.ts';
-import { migratedDataDir, tempDir, testDbKind } from '../../test/database.ts';
+import { tempDir, testDbKind } from '../../test/database.ts';
 import { runServerUntilExit, startServerProcess } from '../../test/server-process.ts';
-import { resolveAuthSecret } from '../modules/access/auth-secret.ts';
-import { createDiskStorage } from '../shared/storage/disk-storage.ts';
+import { readShop, shopDataDir as shop, SHOP_UPLOAD } from '../../test/shop-data-dir.ts';
 import { backupDataDir, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { DataDirDamagedError } from './data-dir.ts';
 import { acquireDataDirLock, DataDirLockedError, HOLDER_FILE, LOCK_DIR } from './lock.ts';
 import { JOURNAL_FILE } from './restore-journal.ts';
-import { siteConfigurations } from './schema.ts';
 
-const UPLOAD_KEY = 'site-images/dono.png';
-const UPLOAD_BYTES = Buffer.from('bytes of the shop');
-
-/** A shop's data directory: the migrated database with a row of its own, one uploaded file, its session secret. */
-async function shopDataDir(greeting = 'Olá da loja'): Promise<string> {
-  const dataDir = migratedDataDir();
-  const database = await openDatabase({ dataDir });
-  await database.db.insert(siteConfigurations).values({ section: 'data-dir-test', configKey: 'greeting', configValue: { text: greeting } });
-  await database.close();
-  const storage = await createDiskStorage({ root: path.join(dataDir, 'uploads') });
-  await storage.put(UPLOAD_KEY, Readable.from([UPLOAD_BYTES]), { contentType: 'image/png' });
-  await storage.close();
-  resolveAuthSecret({ dataDir });
-  return dataDir;
-}
-
-async function greetingOf(dataDir: string): Promise<unknown> {
-  const database = await openDatabase({ dataDir });
-  try {
-    const rows = await database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'data-dir-test'));
-    return rows.map((row) => row.configValue);
-  } finally {
-    await database.close();
-  }
-}
+const shopDataDir = (greeting = 'Olá da loja') => shop(greeting);
+const greetingOf = async (dataDir: string) => (await readShop(dataDir)).rows;
 
 /** Every file's path and content hash, and every folder: what "nothing was written or moved" compares. */
 function treeDigest(root: string): string {
@@ -325,7 +298,7 @@ describe.skipIf(testDbKind() === 'postgres')('a restore is all or nothing', { ti
       await database.close();
       expect(await greetingOf(dataDir)).toEqual([{ text: 'do backup' }]);
       expect(fs.readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(fs.readFileSync(path.join(source, 'auth-secret'), 'utf8'));
-      expect(fs.readFileSync(path.join(dataDir, 'uploads', UPLOAD_KEY)).equals(UPLOAD_BYTES)).toBe(true);
+      expect(fs.readFileSync(path.join(dataDir, 'uploads', SHOP_UPLOAD.key)).equals(SHOP_UPLOAD.bytes)).toBe(true);
       expect(fs.readdirSync(dataDir).sort()).toEqual(['auth-secret', 'pglite', 'uploads']);
     }
   });

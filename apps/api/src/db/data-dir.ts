@@ -10,10 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { treeEntries } from './file-tree.ts';
 import { isLockEntry } from './lock.ts';
 import { isRestoreEntry } from './restore-journal.ts';
 
 export const PGLITE_DIR = 'pglite';
+/** Group and other permission bits. */
+const OTHERS = 0o077;
 
 /** What a whole PGlite (PostgreSQL) data directory always has. */
 const REQUIRED_ENTRIES = [
@@ -89,14 +92,7 @@ function readdirOrNull(dir: string): string[] | null {
  * shop. Stops at the first file found.
  */
 function holdsAFile(entry: string): boolean {
-  const pending = [entry];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    const info = fs.lstatSync(current, { throwIfNoEntry: false });
-    if (!info) continue;
-    if (!info.isDirectory()) return true;
-    for (const name of fs.readdirSync(current)) pending.push(path.join(current, name));
-  }
+  for (const { stats } of treeEntries(entry)) if (!stats.isDirectory()) return true;
   return false;
 }
 
@@ -116,20 +112,11 @@ export function makeDataDir(dataDir: string): { created: boolean } {
  */
 export function tightenModes(root: string): number {
   let changed = 0;
-  const pending = [root];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    const info = fs.lstatSync(current, { throwIfNoEntry: false });
-    if (!info || info.isSymbolicLink()) continue;
-    const mode = info.mode & 0o7777;
-    if (info.isDirectory()) {
-      if (mode !== 0o700) {
-        fs.chmodSync(current, 0o700);
-        changed++;
-      }
-      for (const name of fs.readdirSync(current)) pending.push(path.join(current, name));
-    } else if (mode & 0o077) {
-      fs.chmodSync(current, mode & 0o700);
+  for (const { path: entry, stats } of treeEntries(root)) {
+    if (stats.isSymbolicLink()) continue;
+    const mode = stats.mode & 0o7777;
+    if (stats.isDirectory() ? mode !== 0o700 : mode & OTHERS) {
+      fs.chmodSync(entry, stats.isDirectory() ? 0o700 : mode & 0o700);
       changed++;
     }
   }
@@ -138,8 +125,6 @@ export function tightenModes(root: string): number {
 
 // ---------------------------------------------------------------- PGlite on disk, owner-only
 
-/** Group and other permission bits. */
-const OTHERS = 0o077;
 const wrapped = Symbol('vitrine.ownerOnly');
 
 interface EmscriptenNodefs {

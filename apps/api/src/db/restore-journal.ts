@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { treeEntries } from './file-tree.ts';
 
 export const JOURNAL_FILE = '.restore-journal.json';
 const STAGING_PREFIX = '.restore-';
@@ -40,14 +41,7 @@ export function fsyncPath(file: string) {
 
 /** Every file and folder under root on disk (what PGlite wrote without a sync, for one). */
 export function fsyncTree(root: string) {
-  const pending = [root];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    const info = fs.lstatSync(current);
-    if (info.isSymbolicLink()) continue;
-    if (info.isDirectory()) for (const name of fs.readdirSync(current)) pending.push(path.join(current, name));
-    fsyncPath(current);
-  }
+  for (const { path: entry, stats } of treeEntries(root)) if (!stats.isSymbolicLink()) fsyncPath(entry);
 }
 
 /** A small file written whole or not at all: temporary file, fsync, rename, fsync of the folder. */

@@ -44,6 +44,17 @@ const INTERRUPTED_SEND = 'Envio interrompido: o processo parou antes da resposta
 
 const newMessageId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 
+/** A new delivery of an event to its endpoint: a message id of its own, the rest from the input. */
+const newDelivery = (input: EnqueueWebhookInput, endpointId: string, url: string) => ({
+  messageId: newMessageId(),
+  endpointId,
+  event: input.event,
+  source: input.source,
+  sourceId: input.sourceId ?? null,
+  url,
+  payload: input.payload,
+});
+
 /**
  * Queues one signed delivery. Pass the transaction of the row that causes it: both are written or
  * neither is. A URL that can never be sent to is refused here, with a message for the admin.
@@ -53,15 +64,7 @@ export async function enqueueWebhook(tx: DbExecutor, input: EnqueueWebhookInput,
   // A savepoint inside the caller's transaction, or a transaction of its own when given the database.
   return tx.transaction(async (inner) => {
     const endpoint = await ensureEndpoint(inner, url.href);
-    const delivery = await insertDelivery(inner, {
-      messageId: newMessageId(),
-      endpointId: endpoint.id,
-      event: input.event,
-      source: input.source,
-      sourceId: input.sourceId ?? null,
-      url: url.href,
-      payload: input.payload,
-    });
+    const delivery = await insertDelivery(inner, newDelivery(input, endpoint.id, url.href));
     const job = await enqueueJob(inner, {
       kind: WEBHOOK_DELIVERY_JOB,
       payload: { deliveryId: delivery.id },
@@ -92,17 +95,7 @@ export async function keepRefusedWebhook(tx: DbExecutor, input: EnqueueWebhookIn
   return tx.transaction(async (inner) => {
     const url = writtenUrl(input.endpointUrl);
     const endpoint = await ensureEndpoint(inner, url);
-    const delivery = await insertDelivery(inner, {
-      messageId: newMessageId(),
-      endpointId: endpoint.id,
-      event: input.event,
-      source: input.source,
-      sourceId: input.sourceId ?? null,
-      url,
-      payload: input.payload,
-      status: 'failed',
-      lastError: refusal.message,
-    });
+    const delivery = await insertDelivery(inner, { ...newDelivery(input, endpoint.id, url), status: 'failed', lastError: refusal.message });
     return { deliveryId: delivery.id, messageId: delivery.messageId };
   });
 }
