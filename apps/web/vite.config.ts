@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { loadWebEnv } from './env.config';
+import { loadWebEnv } from './env.config.ts';
 
 const env = loadWebEnv();
 
@@ -83,9 +83,23 @@ const precompressed: Plugin = {
   apply: (_config, { command, isSsrBuild }) => command === 'build' && !isSsrBuild,
 };
 
-export default defineConfig({
+// React Router publishes one package.json whose every export condition points at its development build
+// (dev-only warnings and checks, ENABLE_DEV_WARNINGS = true) and ships the production build beside it
+// (remix-run/react-router#14102). A build takes the production one; `vite` in development keeps the warnings.
+// shell.e2e.ts fails when a development-only string is in the built code.
+const reactRouterProduction = (command: string) =>
+  command === 'build'
+    ? [
+        {
+          find: /^react-router$/,
+          replacement: fileURLToPath(import.meta.resolve('react-router/package.json').replace(/package\.json$/, 'dist/production/index.mjs')),
+        },
+      ]
+    : [];
+
+export default defineConfig(({ command }) => ({
   plugins: [contractPathsOnly(), sonnerBuildSettings(), react(), tailwindcss(), precompressed],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction(command)] },
   // Served through the plugin above in development too (pre-bundled dependencies skip plugins).
   optimizeDeps: { exclude: ['sonner'] },
   server: { port: env.WEB_DEV_PORT, proxy: { '/api': { target: env.API_PROXY_TARGET, changeOrigin: false } } },
@@ -100,4 +114,4 @@ export default defineConfig({
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
     },
   },
-});
+}));

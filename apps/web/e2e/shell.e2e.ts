@@ -433,6 +433,21 @@ describe('the storefront shell', () => {
     expect((await fetch(`${baseUrl}/nao-existe`, { method: 'HEAD' })).status).toBe(404);
   });
 
+  it("ships React Router's production build: no development-only warning in the built code", () => {
+    const assets = path.join(import.meta.dirname, '../dist/assets');
+    const code = fs
+      .readdirSync(assets)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => fs.readFileSync(path.join(assets, name), 'utf8'))
+      .join('\n');
+    // React Router is in the build (a message of both its builds)…
+    expect(code).toContain('may be used only in the context of a <Router> component');
+    // …and none of the warnings only its development build carries.
+    expect(code).not.toContain('Error handled by React Router default ErrorBoundary');
+    expect(code).not.toContain('You should not include both `Component` and `element` on your route');
+    expect(code).not.toMatch(/No routes matched location/);
+  });
+
   it('gives each prerendered page a title, description and Open Graph tags of its own', async () => {
     const heads = await Promise.all(
       PRERENDERED.map(async (url) => {
