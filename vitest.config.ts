@@ -32,6 +32,7 @@ const apiProject = (name: string, env: Record<string, string>, exclude: string[]
  */
 const NOT_DATABASE_BOUND = [
   'src/config/env.test.ts',
+  'src/config/runtime.test.ts',
   'src/shared/errors.test.ts',
   'src/shared/http-cache.test.ts',
   'src/shared/http-client.test.ts',

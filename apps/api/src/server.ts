@@ -3,6 +3,7 @@ import './v8-flags.ts';
 import net from 'node:net';
 import { setTimeout as delay, setImmediate } from 'node:timers/promises';
 import { EnvError, loadEnv, publicUrlMissing } from './config/env.ts';
+import { nodeRuntime } from './config/runtime.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirDamagedError } from './db/data-dir.ts';
 import { DataDirLockedError, LOCK_STALE_MS } from './db/lock.ts';
@@ -98,6 +99,9 @@ async function main() {
       'PUBLIC_URL não definido: os links dos e-mails (cadastro, convite, nova senha) apontam para http://localhost e só abrem nesta máquina; defina PUBLIC_URL com o endereço público da loja (https://…)',
     );
   }
+  // Node 20 is past its end of life; the server still starts on it until the machines move (decision 0021).
+  const runtime = nodeRuntime();
+  if (!runtime.supported) app.log.warn({ node: runtime.version }, runtime.message);
   if (database.dataDir?.restoreCompleted) app.log.warn({ dataDir: env.DATA_DIR }, 'restauração interrompida concluída: o banco é o do backup restaurado');
   if (database.dataDir?.tightened) {
     app.log.warn(
