@@ -170,7 +170,15 @@ class OwnerOnlyNodeFS extends NodeFS {
   }
 }
 
+/**
+ * PostgreSQL's settings in PGlite beyond PGlite's own: a 16 MB buffer cache instead of PostgreSQL's 128 MB. PGlite's
+ * memory is WebAssembly memory, which grows as pages are touched and never shrinks, so the 128 MB cache was most
+ * of the server's resident memory once a shop had been read for a while (a demo shop's whole database is 24 MB on
+ * disk; docs/benchmarks.md, "Resident memory").
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** PGlite on a folder on disk, every file it writes the owner's only (0600, folders 0700). */
 export function openPgliteOnDisk(dir: string, options: Omit<PGliteOptions, 'dataDir' | 'fs'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, fs: new OwnerOnlyNodeFS(dir) });
+  return PGlite.create({ startParams: PGLITE_START_PARAMS, ...options, fs: new OwnerOnlyNodeFS(dir) });
 }

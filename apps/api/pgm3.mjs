@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+const [sb] = process.argv.slice(2);
+const base = process.memoryUsage().rss;
+let t = performance.now();
+const pg = await PGlite.create('/tmp/rss-copy/pglite', { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sb}`] });
+const openMs = Math.round(performance.now() - t);
+const opened = process.memoryUsage().rss;
+t = performance.now();
+for (let i = 0; i < 20; i += 1) await pg.query('select * from pg_class, pg_attribute limit 5000');
+const scanMs = Math.round(performance.now() - t);
+t = performance.now();
+for (let i = 0; i < 2000; i += 1) await pg.query('select relname from pg_class where oid = $1', [1259]);
+const pointMs = Math.round(performance.now() - t);
+const m = process.memoryUsage();
+console.log(process.execArgv.join(' ') || 'default', sb, 'open', openMs, 'ms +', Math.round((opened-base)/2**20), 'MB; scans', scanMs, 'ms; 2000 point', pointMs, 'ms; rss +', Math.round((m.rss-base)/2**20));
+await pg.close();
