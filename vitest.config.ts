@@ -84,6 +84,20 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        // The web app's components rendered in a simulated DOM (happy-dom) with Testing Library: forms, tables
+        // and the chat's messages, their states and texts, without a server or a browser. The browser suite
+        // keeps the journeys (decision 0023).
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-dom',
+          root: './apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup-dom.ts'],
+          isolate: false,
+        },
+      },
       apiProject('api', { TEST_DB: 'pglite' }),
       // The database-bound files on PostgreSQL too, when the machine has one (CI does).
       ...(hasPostgres ? [apiProject('api-pg', { TEST_DB: 'postgres' }, NOT_DATABASE_BOUND)] : []),

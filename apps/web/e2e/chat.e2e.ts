@@ -200,19 +200,6 @@ describe('talking to the assistant', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it('says so when the key cannot be copied', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
-    await page.addInitScript(() => {
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('negado')) } });
-    });
-    await openChat(page, '/chat?intent=plano&plano=Premium&periodo=anual');
-    await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
-    await dialog.getByRole('button', { name: 'Copiar chave PIX' }).click();
-    await expect.poll(() => dialog.getByTestId('pix-notice').textContent()).toBe('Erro ao Copiar Não foi possível copiar a chave PIX.');
-    await context.close();
-  });
 });
 
 describe('files and voice notes', () => {

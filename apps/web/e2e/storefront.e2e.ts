@@ -312,21 +312,6 @@ describe('the public storefront', () => {
     await context.close();
   });
 
-  it('checks a field once it is left, with the validator the form loads then', async () => {
-    const { page, context, errors } = await openPage(browser, baseUrl);
-    await page.goto('/contato');
-    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered'));
-    const email = page.getByRole('textbox', { name: 'E-mail', exact: true });
-    await email.fill('maria@');
-    await email.press('Tab');
-    await page.getByText('Formato de e-mail inválido').waitFor();
-    expect(await email.getAttribute('aria-invalid')).toBe('true');
-    await email.fill('maria@example.com');
-    await expect.poll(() => email.getAttribute('aria-invalid')).toBeNull();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('still sends the message when its validator cannot load, and says what the server refused', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     // The domain's content module (the message's schema, with Zod), which the form loads with its first check.
@@ -357,21 +342,6 @@ describe('the public storefront', () => {
     await answer.waitFor();
     expect(await question.getAttribute('aria-controls')).toBe(await answer.getAttribute('id'));
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('keeps the fields and shows an error when the server refuses the message', async () => {
-    const { page, context } = await openPage(browser, baseUrl);
-    await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Erro interno.' } }) }),
-    );
-    await page.goto('/contato');
-    const fields = { Nome: 'João', 'E-mail': 'joao@example.com', Assunto: 'Teste', Mensagem: 'Olá!' } as const;
-    for (const [name, value] of Object.entries(fields)) await page.getByRole('textbox', { name, exact: true }).fill(value);
-    await page.getByRole('button', { name: 'Enviar Mensagem' }).click();
-    await toast(page, 'Erro ao enviar mensagem').waitFor();
-    for (const [name, value] of Object.entries(fields)) expect(await page.getByRole('textbox', { name, exact: true }).inputValue()).toBe(value);
-    expect(await toast(page, 'Mensagem Enviada!').count()).toBe(0);
     await context.close();
   });
 
