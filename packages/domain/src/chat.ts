@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { chatIntentSchema } from './chat-intent.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chat-text.ts';
 import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
+import { PAYMENT_KINDS } from './payment-status.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 
 export * from './chat-text.ts';
@@ -178,7 +179,7 @@ export const chatHandoffListSchema = listEnvelopeSchema(chatHandoffSchema);
 export const chatPaymentIntentSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(['plan', 'credits', 'activation']),
+  kind: z.enum(PAYMENT_KINDS),
   itemName: z.string(),
   planId: z.string().nullable(),
   period: z.enum(BILLING_PERIODS).nullable(),

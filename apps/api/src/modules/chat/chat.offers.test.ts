@@ -6,7 +6,7 @@ import type { ChatExchange } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { plans, streamingApps } from '../../db/schema.ts';
+import { plans, resellerPlans, streamingApps } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { configurePixRecipient, newVisitor, type Visitor } from './chat.test-support.ts';
 
@@ -19,6 +19,19 @@ beforeEach(async () => {
   ]);
   // The client price is 1.5 × the reseller price: R$ 30,00 for the client, R$ 20,00 for a reseller.
   await t.database.db.insert(streamingApps).values({ name: 'Kids Play', category: 'infantil', price: 20, description: 'Desenhos e filmes para crianças.' });
+  await t.database.db.insert(resellerPlans).values([
+    { name: 'Mensal 100 créditos', type: 'monthly', credits: 100, price: 180, features: ['100 créditos por mês', 'Painel de revenda'] },
+    {
+      name: 'Clientes Ativos 10',
+      type: 'active_users',
+      credits: 10,
+      price: 65,
+      pricePerCredit: 6.5,
+      minimumMonthly: 65,
+      features: ['Pague só pelos clientes ativos'],
+    },
+    { name: 'Pacote Pré-pago 300', type: 'prepaid', credits: 300, price: 540, features: ['300 créditos sem validade mensal'] },
+  ]);
   await configurePixRecipient(t.database.db);
 });
 afterEach(() => t.close());
@@ -116,5 +129,73 @@ describe('activating an app in the chat ends in a PIX', () => {
     await visitor.ask('quero o plano family semestral');
     const paid = await visitor.ask('Pagar com PIX');
     expect(paid.reply.pix).toMatchObject({ title: 'Plano Family — Semestral', value: 270 });
+  });
+});
+
+describe('every reseller offer ends in a PIX for its price', () => {
+  // The link of each offer on /streaming, what its answer says the PIX pays, and the PIX.
+  const offers = [
+    {
+      offer: 'a monthly plan',
+      intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' },
+      says: ['Mensal 100 créditos: 100 créditos por R$ 180,00/mês', 'Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)'],
+      pix: { title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 },
+    },
+    {
+      offer: 'a plan per active client',
+      intent: { kind: 'resell', planType: 'active_users', plan: 'Clientes Ativos 10' },
+      says: ['R$ 6,50 por cliente ativo, mínimo mensal de R$ 65,00', 'Gerei um PIX de **R$ 65,00** para o mínimo mensal do primeiro mês'],
+      pix: { title: 'Revenda Clientes Ativos 10 — mínimo do primeiro mês', value: 65 },
+    },
+    {
+      offer: 'a prepaid plan',
+      intent: { kind: 'resell', planType: 'prepaid', plan: 'Pacote Pré-pago 300' },
+      says: ['Gerei um PIX de **R$ 540,00** para os 300 créditos pré-pagos'],
+      pix: { title: 'Revenda Pacote Pré-pago 300 — 300 créditos pré-pagos', value: 540 },
+    },
+    {
+      offer: 'prepaid credits',
+      intent: { kind: 'resell', planType: 'prepaid', credits: 100 },
+      says: ['100 créditos pré-pagos**: R$ 4,00 por crédito, total de R$ 400,00', 'Gerei um PIX de **R$ 400,00**'],
+      pix: { title: '100 créditos pré-pagos', value: 400 },
+    },
+  ] satisfies { offer: string; intent: ChatIntent; says: string[]; pix: { title: string; value: number } }[];
+
+  it.each(offers)("$offer: its link quotes it with a PIX of its price, and 'Pagar com PIX' then pays that offer", async ({ intent, says, pix }) => {
+    const visitor = await newVisitor(t.app);
+    const quoted = await say(visitor, { intent });
+    for (const text of says) expect(quoted.reply.content).toContain(text);
+    // Prepaid words only where the offer is prepaid.
+    if (pix.title.includes('primeiro mês')) expect(quoted.reply.content).not.toContain('pré-pago');
+    expect(quoted.reply.pix).toMatchObject(pix);
+    expect(amountOf(quoted)).toBe(pix.value.toFixed(2));
+    expect(quoted.reply.suggestions).toContain('Pagar com PIX');
+
+    for (const body of [{ text: 'Pagar com PIX' }, { intent: { kind: 'pay' } } as const]) {
+      const paid = await say(visitor, body);
+      expect(paid.reply.content).not.toContain('me diga primeiro o que você quer pagar');
+      expect(paid.reply.pix).toMatchObject(pix);
+    }
+    const kind = 'credits' in intent ? 'credits' : 'reseller_plan';
+    expect(await adminIntents()).toEqual(Array(3).fill(expect.objectContaining({ kind, itemName: pix.title, amount: pix.value })));
+  });
+
+  it('a reseller plan named in a typed question gets its PIX; a client plan chosen afterwards is what gets paid', async () => {
+    const visitor = await newVisitor(t.app);
+    const quoted = await visitor.ask('quero o Mensal 100 créditos');
+    expect(quoted.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
+    await visitor.ask('quero o plano family semestral');
+    const paid = await visitor.ask('Pagar com PIX');
+    expect(paid.reply.pix).toMatchObject({ title: 'Plano Family — Semestral', value: 270 });
+  });
+
+  it('the monthly offers asked for by type: the monthly plans and the question of which one', async () => {
+    const visitor = await newVisitor(t.app);
+    const { reply } = await say(visitor, { intent: { kind: 'resell', planType: 'monthly' } });
+    expect(reply.content).toContain('Mensal 100 créditos: 100 créditos por R$ 180,00/mês');
+    expect(reply.content).toContain('Qual plano mensal te interessa?');
+    expect(reply.content).not.toContain('Pré-pago');
+    expect(reply.suggestions).toEqual(['Mensal 100 créditos', 'Falar com um humano']);
+    expect(reply.pix).toBeNull();
   });
 });
