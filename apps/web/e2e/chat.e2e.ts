@@ -378,11 +378,23 @@ describe('storefront buttons open the chat with the intent answered', () => {
 
 describe.skipIf(!adminUrl)('shortcuts', () => {
   let receiver: Receiver;
+  let failing: Receiver;
+  let releaseSecond!: () => void;
+  const secondHeld = new Promise<void>((resolve) => (releaseSecond = resolve));
   beforeAll(async () => {
-    // Fails twice, then accepts: asking for a retry one second later each time.
-    receiver = await startReceiver((_request, index) => (index < 2 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 204 }));
+    // Fails twice, then accepts: asking for a retry one second later each time; the second attempt is
+    // held open until the test has seen the card say it is not delivered yet.
+    receiver = await startReceiver((_request, index) =>
+      index < 2 ? { status: 503, headers: { 'retry-after': '1' }, ...(index === 1 ? { after: secondHeld } : {}) } : { status: 204 },
+    );
+    // Never accepts, and asks for its retries at once: the run fails for good in a moment.
+    failing = await startReceiver(() => ({ status: 503, headers: { 'retry-after': '0' } }));
   });
-  afterAll(() => receiver?.close());
+  afterAll(async () => {
+    releaseSecond();
+    await receiver?.close();
+    await failing?.close();
+  });
 
   it('shows the first four shortcuts with a toggle for the rest, and sends a webhook shortcut signed, retried and logged', async () => {
     const [shortcut] = await sql(
@@ -392,13 +404,14 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
     await sql(
       `insert into shortcuts (name, type, order_index) values ('Atalho Quatro', 'webhook', 4), ('Atalho Cinco', 'webhook', 5), ('Atalho Seis', 'webhook', 6)`,
     );
+    await sql(`insert into shortcuts (name, type, webhook_url, order_index) values ('Chamar suporte', 'webhook', $1, 7)`, [failing.url]);
     const { page, context, errors } = await openPage(browser, baseUrl);
     try {
       await openChat(page);
       const bar = page.getByRole('group', { name: 'Atalhos' });
       await expect.poll(() => bar.getByRole('button').count(), answered).toBe(5); // four and the toggle
       expect(await bar.getByRole('button', { name: 'Atalho Cinco' }).count()).toBe(0);
-      await bar.getByRole('button', { name: 'Mostrar mais (2)' }).click();
+      await bar.getByRole('button', { name: 'Mostrar mais (3)' }).click();
       await bar.getByRole('button', { name: 'Atalho Seis' }).waitFor();
       await bar.getByRole('button', { name: 'Mostrar menos' }).click();
       expect(await bar.getByRole('button', { name: 'Atalho Seis' }).count()).toBe(0);
@@ -412,7 +425,24 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       const run = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar revenda' });
       await run.waitFor();
       expect(await page.getByText('executado com sucesso').count()).toBe(0);
+      // The first attempt failed: the card says so at once (not after the last retry), with what else to do.
+      await expect.poll(() => run.getAttribute('data-status'), { timeout: 15_000 }).toBe('retrying');
+      expect(await run.textContent()).toContain('Ainda não entregue');
+      expect(await run.textContent()).toContain('Continuamos tentando');
+      await run.getByRole('button', { name: 'Falar com um humano' }).waitFor();
+      await run.getByTestId('other-channels').waitFor();
+      // A later attempt succeeds: the same card says delivered.
+      releaseSecond();
       await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
+      expect(await run.textContent()).toContain('Solicitação entregue');
+      expect(await run.getByRole('button', { name: 'Falar com um humano' }).count()).toBe(0);
+
+      // Every attempt fails: after the last one the card says it was not delivered.
+      await bar.getByRole('button', { name: 'Mostrar mais (3)' }).click();
+      await bar.getByRole('button', { name: 'Chamar suporte' }).click();
+      const lost = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar suporte' });
+      await expect.poll(() => lost.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
+      expect(await lost.textContent()).toContain('Solicitação não entregue');
 
       await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);
       const cookie = await adminCookie(baseUrl);
@@ -436,7 +466,7 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
     } finally {
       await context.close();
-      await sql(`delete from shortcuts where name in ('Chamar revenda', 'Atalho Quatro', 'Atalho Cinco', 'Atalho Seis')`);
+      await sql(`delete from shortcuts where name in ('Chamar revenda', 'Chamar suporte', 'Atalho Quatro', 'Atalho Cinco', 'Atalho Seis')`);
     }
   });
 });

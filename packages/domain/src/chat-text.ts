@@ -84,6 +84,11 @@ export const CHAT_TEXTS = {
   shortcutQueued: (name: string) => `"${name}" foi registrada. Você verá aqui quando for entregue.`,
   shortcutDeliveredTitle: 'Solicitação entregue',
   shortcutDelivered: (name: string) => `"${name}" foi entregue à nossa equipe.`,
+  // An attempt failed and the server tries again by itself: said at once, not after the last retry.
+  shortcutRetryingTitle: 'Ainda não entregue',
+  askHuman: 'Falar com um humano',
+  shortcutRetrying: (name: string) =>
+    `Ainda não conseguimos entregar "${name}" à nossa equipe. Continuamos tentando e avisamos aqui quando for entregue. Se preferir, fale com a gente agora:`,
   shortcutFailedTitle: 'Solicitação não entregue',
   shortcutFailed: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Fale com a gente por um destes canais:`,
   /** The toast of a failed run: the channels are in the conversation's card. */

@@ -120,10 +120,11 @@ export type RunShortcutBody = z.infer<typeof runShortcutBodySchema>;
 export const shortcutRunResponseSchema = z.object({ deliveryId: z.string(), status: z.literal('queued') });
 
 /**
- * A shortcut run as its visitor sees it: 'queued' while it is being sent (retries included), then
- * 'delivered' or 'failed' for good. Never "success" for something merely queued.
+ * A shortcut run as its visitor sees it: 'queued' until its first attempt ends, 'retrying' once an attempt
+ * failed and another is due (not delivered yet: the visitor is told so at once, with what else to do),
+ * then 'delivered' or 'failed' for good. Never "success" for something merely queued.
  */
-export const SHORTCUT_RUN_STATUSES = ['queued', 'delivered', 'failed'] as const;
+export const SHORTCUT_RUN_STATUSES = ['queued', 'retrying', 'delivered', 'failed'] as const;
 export type ShortcutRunStatus = (typeof SHORTCUT_RUN_STATUSES)[number];
 export const shortcutRunStatusSchema = z.object({
   deliveryId: z.string(),

@@ -519,7 +519,8 @@ export async function shortcutRunStatus(deps: ChatDeps, access: ChatAccess, conv
   const run = await createChatRepository(deps.db).findConversationShortcutRun(conversationId, deliveryId);
   if (!run) throw chatErrors.shortcutRunNotFound();
   const name = typeof run.payload.shortcut_name === 'string' ? run.payload.shortcut_name : 'Atalho';
-  const status: ShortcutRunStatus = run.status === 'delivered' ? 'delivered' : run.status === 'failed' ? 'failed' : 'queued';
+  // Not finished, but an attempt has already failed: another is due (or being sent).
+  const status: ShortcutRunStatus = run.status === 'delivered' ? 'delivered' : run.status === 'failed' ? 'failed' : run.attempts > 0 ? 'retrying' : 'queued';
   return { deliveryId: run.id, shortcutName: name, status };
 }
 

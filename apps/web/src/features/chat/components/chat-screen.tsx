@@ -69,13 +69,17 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
     [pay, conversationId],
   );
 
-  const shownRuns = runs.filter((run) => run.conversationId === conversationId);
-  const tail = shownRuns.map((run) => <ShortcutRunCard key={run.deliveryId} run={run} otherChannels={otherChannels} />);
-  const tailKey = shownRuns.map((run) => run.deliveryId).join(',');
-
   const ready = chat.status === 'ready';
   const composerDisabled = !ready || chat.busy;
   const { rate, sendText } = chat;
+
+  // A run not delivered (yet) offers a person through the assistant, as its 'Falar com um humano' suggestion does.
+  const askHuman = useCallback(() => void sendText(CHAT_TEXTS.askHuman), [sendText]);
+  const shownRuns = runs.filter((run) => run.conversationId === conversationId);
+  const tail = shownRuns.map((run) => (
+    <ShortcutRunCard key={run.deliveryId} run={run} otherChannels={otherChannels} onAskHuman={askHuman} busy={composerDisabled} />
+  ));
+  const tailKey = shownRuns.map((run) => run.deliveryId).join(',');
   const payments = useConversationPayments(
     chat.conversationId,
     chat.messages.some((message) => message.pix !== null),
