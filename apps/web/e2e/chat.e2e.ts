@@ -164,6 +164,10 @@ describe('talking to the assistant', () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openChat(page);
+    // The shop has its own key (PIX_KEY): the demo's PIX shortcut is no longer called an example.
+    const bar = page.getByRole('group', { name: 'Atalhos' });
+    await bar.getByRole('button', { name: 'Pagar com PIX', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await bar.textContent()).not.toContain('exemplo');
     await ask(page, 'quero o plano premium');
     await botMessages(page).last().getByRole('button', { name: 'Anual' }).click();
     await expect.poll(() => botMessages(page).count(), answered).toBe(3);

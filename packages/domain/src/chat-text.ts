@@ -58,6 +58,14 @@ export function formatRecordingTime(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The demo's PIX shortcut is named as an example ('demo data is not a shop'); once the shop has its own
+ * PIX key, visitors read it without the suffix. Only that exact name is read so: a name an admin gave
+ * is shown as written, and nothing stored is renamed.
+ */
+export const DEMO_PIX_SHORTCUT_NAME = 'Pagar com PIX (exemplo)';
+export const SHOP_PIX_SHORTCUT_NAME = 'Pagar com PIX';
+
 // ---------------------------------------------------------------- interface texts
 
 export const CHAT_TEXTS = {
