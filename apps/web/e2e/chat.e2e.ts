@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRecordingTime } from '@vitrine/domain/chat-text';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
@@ -244,21 +245,48 @@ describe('files and voice notes', () => {
     await context.close();
   });
 
-  it('records a voice note with a running timer, posts it and plays it back', async () => {
+  it('records a voice note with a running timer, posts it and plays it back showing its length; the toast covers neither microphone nor send', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await openChat(page);
     await page.getByRole('button', { name: 'Gravar áudio' }).click();
     const timer = page.getByTestId('recording-time');
     await expect.poll(() => timer.textContent(), answered).toBe('0:00');
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toBe('0:01');
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toBe('0:02');
     await page.getByRole('button', { name: 'Parar gravação' }).click();
     await toast(page, 'Áudio enviado').waitFor();
+    // Held on screen (a hovered toast waits) while the controls under it are looked at.
+    await toast(page, 'Áudio enviado').hover();
+    const send = page.getByRole('button', { name: 'Enviar mensagem' });
+    await page.getByRole('textbox', { name: 'Mensagem' }).fill('oi');
+    await expect.poll(() => send.isEnabled(), answered).toBe(true);
+    // The toast is shown, and what is under the centre of the microphone and send buttons is the button itself.
+    const uncovered = () =>
+      page.evaluate(() => {
+        const shown = document.querySelector('[data-sonner-toast]');
+        if (!shown) return 'no toast';
+        const box = shown.getBoundingClientRect();
+        return ['Gravar áudio', 'Enviar mensagem'].map((label) => {
+          const button = document.querySelector(`button[aria-label="${label}"]`)!;
+          const rect = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          const overlaps = box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom;
+          return `${label}: ${button.contains(hit) && !overlaps ? 'livre' : 'coberto'}`;
+        });
+      });
+    await expect.poll(uncovered).toEqual(['Gravar áudio: livre', 'Enviar mensagem: livre']);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(uncovered).toEqual(['Gravar áudio: livre', 'Enviar mensagem: livre']);
 
     const audio = page.getByTestId('user-message').getByTestId('message-audio');
     await expect.poll(() => audio.getAttribute('src'), answered).toMatch(/^\/api\/chat\/conversations\/.+\/files\//);
     // The stored recording loads in the <audio> element (its metadata is read).
     await expect.poll(() => audio.evaluate((element) => (element as HTMLAudioElement).readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+    // Its player shows the note's length (a WebM recording states none: it would read 0:00), about two seconds.
+    const length = async () => formatRecordingTime(await audio.evaluate((element) => (element as HTMLAudioElement).duration));
+    await expect.poll(length, { timeout: 10_000 }).toMatch(/^0:0[1-3]$/);
+    expect(await audio.evaluate((element) => (element as HTMLAudioElement).currentTime)).toBe(0);
     expect(await lastBotText(page)).toContain('Recebi seu áudio');
     expect(errors).toEqual([]);
     await context.close();
