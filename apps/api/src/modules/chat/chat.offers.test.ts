@@ -132,70 +132,22 @@ describe('activating an app in the chat ends in a PIX', () => {
   });
 });
 
-describe('every reseller offer ends in a PIX for its price', () => {
-  // The link of each offer on /streaming, what its answer says the PIX pays, and the PIX.
-  const offers = [
-    {
-      offer: 'a monthly plan',
-      intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' },
-      says: ['Mensal 100 créditos: 100 créditos por R$ 180,00/mês', 'Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)'],
-      pix: { title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 },
-    },
-    {
-      offer: 'a plan per active client',
-      intent: { kind: 'resell', planType: 'active_users', plan: 'Clientes Ativos 10' },
-      says: ['R$ 6,50 por cliente ativo, mínimo mensal de R$ 65,00', 'Gerei um PIX de **R$ 65,00** para o mínimo mensal do primeiro mês'],
-      pix: { title: 'Revenda Clientes Ativos 10 — mínimo do primeiro mês', value: 65 },
-    },
-    {
-      offer: 'a prepaid plan',
-      intent: { kind: 'resell', planType: 'prepaid', plan: 'Pacote Pré-pago 300' },
-      says: ['Gerei um PIX de **R$ 540,00** para os 300 créditos pré-pagos'],
-      pix: { title: 'Revenda Pacote Pré-pago 300 — 300 créditos pré-pagos', value: 540 },
-    },
-    {
-      offer: 'prepaid credits',
-      intent: { kind: 'resell', planType: 'prepaid', credits: 100 },
-      says: ['100 créditos pré-pagos**: R$ 4,00 por crédito, total de R$ 400,00', 'Gerei um PIX de **R$ 400,00**'],
-      pix: { title: '100 créditos pré-pagos', value: 400 },
-    },
-  ] satisfies { offer: string; intent: ChatIntent; says: string[]; pix: { title: string; value: number } }[];
-
-  it.each(offers)("$offer: its link quotes it with a PIX of its price, and 'Pagar com PIX' then pays that offer", async ({ intent, says, pix }) => {
+describe('a reseller plan ends in a PIX for its price', () => {
+  it("the monthly plan's link quotes its first month with a PIX; 'Pagar com PIX' (typed or the shortcut) then pays that plan, a reseller plan for the admin", async () => {
     const visitor = await newVisitor(t.app);
-    const quoted = await say(visitor, { intent });
-    for (const text of says) expect(quoted.reply.content).toContain(text);
-    // Prepaid words only where the offer is prepaid.
-    if (pix.title.includes('primeiro mês')) expect(quoted.reply.content).not.toContain('pré-pago');
-    expect(quoted.reply.pix).toMatchObject(pix);
-    expect(amountOf(quoted)).toBe(pix.value.toFixed(2));
-    expect(quoted.reply.suggestions).toContain('Pagar com PIX');
+    const quoted = await say(visitor, { intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' } });
+    expect(quoted.reply.content).toContain('Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)');
+    expect(quoted.reply.content).not.toContain('pré-pago');
+    expect(quoted.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
+    expect(amountOf(quoted)).toBe('180.00');
 
     for (const body of [{ text: 'Pagar com PIX' }, { intent: { kind: 'pay' } } as const]) {
       const paid = await say(visitor, body);
       expect(paid.reply.content).not.toContain('me diga primeiro o que você quer pagar');
-      expect(paid.reply.pix).toMatchObject(pix);
+      expect(paid.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
     }
-    const kind = 'credits' in intent ? 'credits' : 'reseller_plan';
-    expect(await adminIntents()).toEqual(Array(3).fill(expect.objectContaining({ kind, itemName: pix.title, amount: pix.value })));
-  });
-
-  it('a reseller plan named in a typed question gets its PIX; a client plan chosen afterwards is what gets paid', async () => {
-    const visitor = await newVisitor(t.app);
-    const quoted = await visitor.ask('quero o Mensal 100 créditos');
-    expect(quoted.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
-    await visitor.ask('quero o plano family semestral');
-    const paid = await visitor.ask('Pagar com PIX');
-    expect(paid.reply.pix).toMatchObject({ title: 'Plano Family — Semestral', value: 270 });
-  });
-
-  it('the monthly offers asked for by type: the monthly plans and the question of which one', async () => {
-    const visitor = await newVisitor(t.app);
-    const { reply } = await say(visitor, { intent: { kind: 'resell', planType: 'monthly' } });
-    expect(reply.content).toContain('Mensal 100 créditos: 100 créditos por R$ 180,00/mês');
-    expect(reply.content).toContain('Qual plano mensal te interessa?');
-    expect(reply.content).not.toContain('Pré-pago');
-    expect(reply.suggestions).toEqual(['Mensal 100 créditos', 'Falar com um humano']);
-    expect(reply.pix).toBeNull();
+    expect(await adminIntents()).toEqual(
+      Array(3).fill(expect.objectContaining({ kind: 'reseller_plan', itemName: 'Revenda Mensal 100 créditos — primeiro mês', amount: 180 })),
+    );
   });
 });
