@@ -53,6 +53,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { edgeLimitsFromEnv, serverWithFrontDoor, type FrontDoor } from './shared/front-door.ts';
+import { defaultRetryPolicy } from './shared/jobs/backoff.ts';
 import { createEmailJobHandler, EMAIL_JOB } from './shared/jobs/email.job.ts';
 import { createHousekeepingHandler, HOUSEKEEPING_JOB, housekeepingPolicy, scheduleHousekeeping } from './shared/jobs/housekeeping.job.ts';
 import type { JobRunnerOptions } from './shared/jobs/runner.ts';
@@ -318,7 +319,12 @@ async function registerJobs(
     database,
     outage,
     run,
-    options: { concurrency: env.JOBS_CONCURRENCY, leaseMs: env.JOBS_LEASE_SECONDS * 1000, ...options },
+    options: {
+      concurrency: env.JOBS_CONCURRENCY,
+      leaseMs: env.JOBS_LEASE_SECONDS * 1000,
+      retry: { ...defaultRetryPolicy, baseDelayMs: Math.round(env.JOBS_RETRY_BASE_SECONDS * 1000) },
+      ...options,
+    },
     handlers: {
       [EMAIL_JOB]: createEmailJobHandler({ mailer, onFailure: () => metrics.emailFailures.inc() }),
       [WEBHOOK_DELIVERY_JOB]: createWebhookDeliveryHandler({

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRecordingTime } from '@vitrine/domain/chat-text';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
@@ -164,6 +165,10 @@ describe('talking to the assistant', () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openChat(page);
+    // The shop has its own key (PIX_KEY): the demo's PIX shortcut is no longer called an example.
+    const bar = page.getByRole('group', { name: 'Atalhos' });
+    await bar.getByRole('button', { name: 'Pagar com PIX', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await bar.textContent()).not.toContain('exemplo');
     await ask(page, 'quero o plano premium');
     await botMessages(page).last().getByRole('button', { name: 'Anual' }).click();
     await expect.poll(() => botMessages(page).count(), answered).toBe(3);
@@ -227,21 +232,48 @@ describe('files and voice notes', () => {
     await context.close();
   });
 
-  it('records a voice note with a running timer, posts it and plays it back', async () => {
+  it('records a voice note with a running timer, posts it and plays it back showing its length; the toast covers neither microphone nor send', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await openChat(page);
     await page.getByRole('button', { name: 'Gravar áudio' }).click();
     const timer = page.getByTestId('recording-time');
     await expect.poll(() => timer.textContent(), answered).toBe('0:00');
     await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toBe('0:01');
+    await expect.poll(() => timer.textContent(), { timeout: 5_000 }).toBe('0:02');
     await page.getByRole('button', { name: 'Parar gravação' }).click();
     await toast(page, 'Áudio enviado').waitFor();
+    // Held on screen (a hovered toast waits) while the controls under it are looked at.
+    await toast(page, 'Áudio enviado').hover();
+    const send = page.getByRole('button', { name: 'Enviar mensagem' });
+    await page.getByRole('textbox', { name: 'Mensagem' }).fill('oi');
+    await expect.poll(() => send.isEnabled(), answered).toBe(true);
+    // The toast is shown, and what is under the centre of the microphone and send buttons is the button itself.
+    const uncovered = () =>
+      page.evaluate(() => {
+        const shown = document.querySelector('[data-sonner-toast]');
+        if (!shown) return 'no toast';
+        const box = shown.getBoundingClientRect();
+        return ['Gravar áudio', 'Enviar mensagem'].map((label) => {
+          const button = document.querySelector(`button[aria-label="${label}"]`)!;
+          const rect = button.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          const overlaps = box.left < rect.right && rect.left < box.right && box.top < rect.bottom && rect.top < box.bottom;
+          return `${label}: ${button.contains(hit) && !overlaps ? 'livre' : 'coberto'}`;
+        });
+      });
+    await expect.poll(uncovered).toEqual(['Gravar áudio: livre', 'Enviar mensagem: livre']);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(uncovered).toEqual(['Gravar áudio: livre', 'Enviar mensagem: livre']);
 
     const audio = page.getByTestId('user-message').getByTestId('message-audio');
     await expect.poll(() => audio.getAttribute('src'), answered).toMatch(/^\/api\/chat\/conversations\/.+\/files\//);
     // The stored recording loads in the <audio> element (its metadata is read).
     await expect.poll(() => audio.evaluate((element) => (element as HTMLAudioElement).readyState), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(await audio.evaluate((element) => (element as HTMLAudioElement).error)).toBeNull();
+    // Its player shows the note's length (a WebM recording states none: it would read 0:00), about two seconds.
+    const length = async () => formatRecordingTime(await audio.evaluate((element) => (element as HTMLAudioElement).duration));
+    await expect.poll(length, { timeout: 10_000 }).toMatch(/^0:0[1-3]$/);
+    expect(await audio.evaluate((element) => (element as HTMLAudioElement).currentTime)).toBe(0);
     expect(await lastBotText(page)).toContain('Recebi seu áudio');
     expect(errors).toEqual([]);
     await context.close();
@@ -365,11 +397,23 @@ describe('storefront buttons open the chat with the intent answered', () => {
 
 describe.skipIf(!adminUrl)('shortcuts', () => {
   let receiver: Receiver;
+  let failing: Receiver;
+  let releaseSecond!: () => void;
+  const secondHeld = new Promise<void>((resolve) => (releaseSecond = resolve));
   beforeAll(async () => {
-    // Fails twice, then accepts: asking for a retry one second later each time.
-    receiver = await startReceiver((_request, index) => (index < 2 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 204 }));
+    // Fails twice, then accepts: asking for a retry one second later each time; the second attempt is
+    // held open until the test has seen the card say it is not delivered yet.
+    receiver = await startReceiver((_request, index) =>
+      index < 2 ? { status: 503, headers: { 'retry-after': '1' }, ...(index === 1 ? { after: secondHeld } : {}) } : { status: 204 },
+    );
+    // Never accepts, and asks for its retries at once: the run fails for good in a moment.
+    failing = await startReceiver(() => ({ status: 503, headers: { 'retry-after': '0' } }));
   });
-  afterAll(() => receiver?.close());
+  afterAll(async () => {
+    releaseSecond();
+    await receiver?.close();
+    await failing?.close();
+  });
 
   it('shows the first four shortcuts with a toggle for the rest, and sends a webhook shortcut signed, retried and logged', async () => {
     const [shortcut] = await sql(
@@ -379,13 +423,14 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
     await sql(
       `insert into shortcuts (name, type, order_index) values ('Atalho Quatro', 'webhook', 4), ('Atalho Cinco', 'webhook', 5), ('Atalho Seis', 'webhook', 6)`,
     );
+    await sql(`insert into shortcuts (name, type, webhook_url, order_index) values ('Chamar suporte', 'webhook', $1, 7)`, [failing.url]);
     const { page, context, errors } = await openPage(browser, baseUrl);
     try {
       await openChat(page);
       const bar = page.getByRole('group', { name: 'Atalhos' });
       await expect.poll(() => bar.getByRole('button').count(), answered).toBe(5); // four and the toggle
       expect(await bar.getByRole('button', { name: 'Atalho Cinco' }).count()).toBe(0);
-      await bar.getByRole('button', { name: 'Mostrar mais (2)' }).click();
+      await bar.getByRole('button', { name: 'Mostrar mais (3)' }).click();
       await bar.getByRole('button', { name: 'Atalho Seis' }).waitFor();
       await bar.getByRole('button', { name: 'Mostrar menos' }).click();
       expect(await bar.getByRole('button', { name: 'Atalho Seis' }).count()).toBe(0);
@@ -399,7 +444,24 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       const run = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar revenda' });
       await run.waitFor();
       expect(await page.getByText('executado com sucesso').count()).toBe(0);
+      // The first attempt failed: the card says so at once (not after the last retry), with what else to do.
+      await expect.poll(() => run.getAttribute('data-status'), { timeout: 15_000 }).toBe('retrying');
+      expect(await run.textContent()).toContain('Ainda não entregue');
+      expect(await run.textContent()).toContain('Continuamos tentando');
+      await run.getByRole('button', { name: 'Falar com um humano' }).waitFor();
+      await run.getByTestId('other-channels').waitFor();
+      // A later attempt succeeds: the same card says delivered.
+      releaseSecond();
       await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('delivered');
+      expect(await run.textContent()).toContain('Solicitação entregue');
+      expect(await run.getByRole('button', { name: 'Falar com um humano' }).count()).toBe(0);
+
+      // Every attempt fails: after the last one the card says it was not delivered.
+      await bar.getByRole('button', { name: 'Mostrar mais (3)' }).click();
+      await bar.getByRole('button', { name: 'Chamar suporte' }).click();
+      const lost = page.getByTestId('shortcut-run').filter({ hasText: 'Chamar suporte' });
+      await expect.poll(() => lost.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
+      expect(await lost.textContent()).toContain('Solicitação não entregue');
 
       await expect.poll(() => receiver.requests.length, { timeout: 30_000 }).toBe(3);
       const cookie = await adminCookie(baseUrl);
@@ -423,7 +485,7 @@ describe.skipIf(!adminUrl)('shortcuts', () => {
       expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
     } finally {
       await context.close();
-      await sql(`delete from shortcuts where name in ('Chamar revenda', 'Atalho Quatro', 'Atalho Cinco', 'Atalho Seis')`);
+      await sql(`delete from shortcuts where name in ('Chamar revenda', 'Chamar suporte', 'Atalho Quatro', 'Atalho Cinco', 'Atalho Seis')`);
     }
   });
 });

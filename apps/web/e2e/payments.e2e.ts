@@ -93,4 +93,45 @@ describe('PIX that confirms itself', () => {
     if (SCREENSHOTS) await admin.page.screenshot({ path: `${SCREENSHOTS}/admin-dashboard-1280.png` });
     expect(admin.errors).toEqual([]);
   });
+
+  it("a reseller goes from a monthly plan's link to 'Pagamento confirmado': the PIX pays that plan's first month", async () => {
+    const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
+    contexts.push(visitor.context);
+    const { page } = visitor;
+    const bots = page.getByTestId('bot-message');
+    const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
+    let known = new Set(psp.charges.keys());
+    await page.goto(chatIntentHref({ kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' }));
+    await bots.nth(1).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' }).waitFor({ timeout: 30_000 });
+    const quote = (await bots.nth(1).textContent()) ?? '';
+    expect(quote).toContain('Gerei um PIX de R$ 180,00 para o primeiro mês (100 créditos)');
+    expect(quote).not.toContain('pré-pago');
+    expect(newCharge(known)?.valor.original).toBe('180.00');
+
+    // 'Pagar com PIX' afterwards pays the plan just chosen: a new charge of its price, not a question.
+    known = new Set(psp.charges.keys());
+    await bots.nth(1).getByRole('button', { name: 'Pagar com PIX', exact: true }).click();
+    const pay = bots.nth(2).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' });
+    await pay.waitFor({ timeout: 30_000 });
+    const charge = newCharge(known)!;
+    expect(charge.valor.original).toBe('180.00');
+    await pay.click();
+    await expect.poll(() => page.getByTestId('pix-brcode').textContent()).toBe(charge.pixCopiaECola);
+    await page.getByRole('button', { name: 'Fechar' }).first().click();
+
+    await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
+    const [webhookUrl] = [...psp.webhooks.values()];
+    const e2e = newEndToEndId();
+    psp.pay(charge.txid, { endToEndId: e2e });
+    const notified = await fetch(`${webhookUrl}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
+    });
+    expect(notified.status).toBe(200);
+    const confirmed = bots.nth(2).getByTestId('payment-confirmed');
+    await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
+    expect(await confirmed.textContent()).toContain('Revenda Mensal 100 créditos — primeiro mês');
+    expect(visitor.errors).toEqual([]);
+  });
 });

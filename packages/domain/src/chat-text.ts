@@ -58,6 +58,14 @@ export function formatRecordingTime(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
+/**
+ * The demo's PIX shortcut is named as an example ('demo data is not a shop'); once the shop has its own
+ * PIX key, visitors read it without the suffix. Only that exact name is read so: a name an admin gave
+ * is shown as written, and nothing stored is renamed.
+ */
+export const DEMO_PIX_SHORTCUT_NAME = 'Pagar com PIX (exemplo)';
+export const SHOP_PIX_SHORTCUT_NAME = 'Pagar com PIX';
+
 // ---------------------------------------------------------------- interface texts
 
 export const CHAT_TEXTS = {
@@ -84,6 +92,11 @@ export const CHAT_TEXTS = {
   shortcutQueued: (name: string) => `"${name}" foi registrada. Você verá aqui quando for entregue.`,
   shortcutDeliveredTitle: 'Solicitação entregue',
   shortcutDelivered: (name: string) => `"${name}" foi entregue à nossa equipe.`,
+  // An attempt failed and the server tries again by itself: said at once, not after the last retry.
+  shortcutRetryingTitle: 'Ainda não entregue',
+  askHuman: 'Falar com um humano',
+  shortcutRetrying: (name: string) =>
+    `Ainda não conseguimos entregar "${name}" à nossa equipe. Continuamos tentando e avisamos aqui quando for entregue. Se preferir, fale com a gente agora:`,
   shortcutFailedTitle: 'Solicitação não entregue',
   shortcutFailed: (name: string) => `Não conseguimos entregar "${name}" à nossa equipe. Fale com a gente por um destes canais:`,
   /** The toast of a failed run: the channels are in the conversation's card. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { chatIntentSchema } from './chat-intent.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chat-text.ts';
 import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
+import { PAYMENT_KINDS } from './payment-status.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
 
 export * from './chat-text.ts';
@@ -119,10 +120,11 @@ export type RunShortcutBody = z.infer<typeof runShortcutBodySchema>;
 export const shortcutRunResponseSchema = z.object({ deliveryId: z.string(), status: z.literal('queued') });
 
 /**
- * A shortcut run as its visitor sees it: 'queued' while it is being sent (retries included), then
- * 'delivered' or 'failed' for good. Never "success" for something merely queued.
+ * A shortcut run as its visitor sees it: 'queued' until its first attempt ends, 'retrying' once an attempt
+ * failed and another is due (not delivered yet: the visitor is told so at once, with what else to do),
+ * then 'delivered' or 'failed' for good. Never "success" for something merely queued.
  */
-export const SHORTCUT_RUN_STATUSES = ['queued', 'delivered', 'failed'] as const;
+export const SHORTCUT_RUN_STATUSES = ['queued', 'retrying', 'delivered', 'failed'] as const;
 export type ShortcutRunStatus = (typeof SHORTCUT_RUN_STATUSES)[number];
 export const shortcutRunStatusSchema = z.object({
   deliveryId: z.string(),
@@ -178,7 +180,7 @@ export const chatHandoffListSchema = listEnvelopeSchema(chatHandoffSchema);
 export const chatPaymentIntentSchema = z.object({
   id: z.string(),
   conversationId: z.string(),
-  kind: z.enum(['plan', 'credits', 'activation']),
+  kind: z.enum(PAYMENT_KINDS),
   itemName: z.string(),
   planId: z.string().nullable(),
   period: z.enum(BILLING_PERIODS).nullable(),

@@ -15,8 +15,11 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 export const PAYMENT_PROVIDERS = ['psp', 'static'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** What a payment is for, as the chat's payment intents say it ('activation': a streaming app activated by our team). */
-export const PAYMENT_KINDS = ['plan', 'credits', 'activation'] as const;
+/**
+ * What a payment is for, as the chat's payment intents say it ('activation': a streaming app activated by our team;
+ * 'reseller_plan': a reseller plan, monthly, per active client or prepaid).
+ */
+export const PAYMENT_KINDS = ['plan', 'credits', 'activation', 'reseller_plan'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const PAYMENT_CONFIRMED = 'Pagamento confirmado';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { normalizePixKey } from '@vitrine/domain/pix';
 import { DEFAULT_PASSWORD_HASH_COST, isPasswordHashCost, PASSWORD_HASH_COST_RANGE } from '../modules/access/passwords.ts';
+import { defaultRetryPolicy } from '../shared/jobs/backoff.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', ''])
@@ -166,6 +167,13 @@ export const envSchema = z
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     // How long a claimed job stays reserved without a heartbeat: after a crash, it runs again then.
     JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    // The wait before a failed job's second attempt (it doubles after each failure, half of it random);
+    // a receiver's Retry-After wins. Fractions allowed (tests use a fraction of a second).
+    JOBS_RETRY_BASE_SECONDS: z.coerce
+      .number()
+      .min(0.01)
+      .max(3600)
+      .default(defaultRetryPolicy.baseDelayMs / 1000),
     TRUST_PROXY: booleanString,
     // Admins must enrol a second factor (TOTP) before any admin call other than enrolment, session and sign-out.
     REQUIRE_TWO_FACTOR: booleanString,

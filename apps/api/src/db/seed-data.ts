@@ -1,4 +1,5 @@
 // Demo data for a fresh install.
+import { DEMO_PIX_SHORTCUT_NAME } from '@vitrine/domain/chat-text';
 import { defaultFooterConfig, defaultHeaderConfig, type ContactChannel, type ContactFaq, type LegalDocument } from '@vitrine/domain/content';
 import { formatBRL } from '@vitrine/domain/money';
 import type { apps, discountRates, plans, rechargeContacts, resellerPlans, shortcuts, siteConfigurations, streamingApps, supplierPricing } from './schema.ts';
@@ -309,9 +310,10 @@ export const demoStreamingApps: Insert<typeof streamingApps>[] = [
 // A PIX shortcut in the chat pays for what the visitor chose in the conversation (plan and period, credits,
 // an app activation) with the shop's own key (the 'pix_key' setting); its own amount is not used there.
 // Until the shop sets its key the chat says payment is not configured. The data kept here can receive no money.
+// Once the key is set, visitors read this shortcut without '(exemplo)' (toPublicShortcut); the row keeps its name.
 export const demoShortcuts: Insert<typeof shortcuts>[] = [
   {
-    name: 'Pagar com PIX (exemplo)',
+    name: DEMO_PIX_SHORTCUT_NAME,
     type: 'pix',
     orderIndex: 1,
     pixData: {

@@ -4,17 +4,25 @@ import { Toaster } from '@/components/ui/sonner';
 import { useSession } from '@/features/auth/api/get-session';
 import { connectEventStream } from '@/lib/event-stream';
 import { createQueryClient } from '@/lib/query-client';
+import { useToastPlacement } from '@/lib/toast-placement';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {/* Before the pages: its subscription must exist when a page's first effect raises a toast. */}
-      <Toaster />
+      <PlacedToaster />
       <RealtimeConnection />
       {children}
     </QueryClientProvider>
   );
+}
+
+/** Toasts where the current screen wants them (lib/toast-placement.ts): bottom right unless it says otherwise. */
+function PlacedToaster() {
+  const { position, top } = useToastPlacement();
+  const offset = top === undefined ? undefined : { top };
+  return <Toaster position={position} offset={offset} mobileOffset={offset} />;
 }
 
 /** The event stream carries admin-only tables to PRO sessions: reconnect when the signed-in user changes. */

@@ -1,13 +1,15 @@
 // What the built-in assistant makes of a message: its answer, the facts the answer rests on, what
 // the conversation settled on, and the PIX to offer. Every answer of the engine has this shape.
 import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
+import type { ResellerPlanType } from '@vitrine/domain/resellers';
 import type { ChatConversationState } from '../../db/schema.ts';
 
 /** What the conversation is asked to pay for, at today's price. */
 export type OfferRequest =
   | { kind: 'plan'; planId: string; planName: string; period: BillingPeriod; amount: number; title: string }
   | { kind: 'credits'; credits: number; amount: number; title: string }
-  | { kind: 'activation'; appId: string; appName: string; mode: 'cliente' | 'revendedor'; amount: number; title: string };
+  | { kind: 'activation'; appId: string; appName: string; mode: 'cliente' | 'revendedor'; amount: number; title: string }
+  | { kind: 'reseller_plan'; resellerPlanId: string; planName: string; planType: ResellerPlanType; amount: number; title: string };
 
 export interface Analysis {
   /** What the answer is about, for logs and tests ('plan_price', 'handoff', 'unknown'...). */

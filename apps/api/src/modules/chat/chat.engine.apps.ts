@@ -42,6 +42,7 @@ export function streamAnswer(
       planName: undefined,
       period: undefined,
       credits: undefined,
+      resellerPlanId: undefined,
       reseller: false,
       ...(offer ? { offered: key } : {}),
     },

@@ -33,7 +33,7 @@ export function answerIntent(index: KnowledgeIndex, intent: ChatIntent, state: C
     case 'resell': {
       if (intent.credits !== undefined) return creditsAnswer(knowledge, intent.credits, { ...state, reseller: true }, false);
       const plan = intent.plan ? index.findResellerPlanByName(intent.plan) : undefined;
-      if (plan) return resellerPlanAnswer(plan, state);
+      if (plan) return resellerPlanAnswer(knowledge, plan, state, false);
       return resellerOverview(knowledge, state, intent.planType);
     }
     case 'support':

@@ -1,17 +1,23 @@
-// Paying: a PIX for what the conversation chose (plan and period, credits, an app activation), never
-// a fixed amount; with nothing chosen yet, the question of what to pay for.
+// Paying: a PIX for what the conversation chose (plan and period, credits, a reseller plan, an app
+// activation), never a fixed amount; with nothing chosen yet, the question of what to pay for.
 import type { ChatConversationState } from '../../db/schema.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { streamAnswer } from './chat.engine.apps.ts';
 import { planFact } from './chat.engine.facts.ts';
 import type { KnowledgeIndex } from './chat.engine.lookup.ts';
 import { planNames, settledPlan } from './chat.engine.plans.ts';
-import { creditsAnswer } from './chat.engine.resellers.ts';
+import { creditsAnswer, resellerPlanAnswer } from './chat.engine.resellers.ts';
 
 /** The open choice of a conversation, when it settled on one (and the thing still exists). */
-export function settledOffer({ knowledge, streamById, plansById }: KnowledgeIndex, state: ChatConversationState, askedToPay: boolean): Analysis | null {
+export function settledOffer(
+  { knowledge, streamById, plansById, resellerById }: KnowledgeIndex,
+  state: ChatConversationState,
+  askedToPay: boolean,
+): Analysis | null {
   const app = state.activationAppId ? streamById.get(state.activationAppId) : undefined;
   if (app) return streamAnswer(knowledge, app, state, state.priceMode, askedToPay);
+  const resellerPlan = state.resellerPlanId && state.reseller ? resellerById.get(state.resellerPlanId) : undefined;
+  if (resellerPlan) return resellerPlanAnswer(knowledge, resellerPlan, state, askedToPay);
   if (state.credits !== undefined && state.reseller) return creditsAnswer(knowledge, state.credits, state, askedToPay);
   const plan = state.planId ? plansById.get(state.planId) : undefined;
   if (plan && state.period) return settledPlan(knowledge, plan, state.period, state, askedToPay);

@@ -44,7 +44,16 @@ export function planAnswer(knowledge: Knowledge, plan: PublicPlan, period: Billi
       'plan_price',
       `O plano **${plan.name}** custa ${money(plan.pricing.monthly)}/mês.\n${lines.join('\n')}\n\nInclui: ${features}.\n\nQual período você prefere?`,
       {
-        state: { ...state, planId: plan.id, planName: plan.name, period: undefined, reseller: false, credits: undefined, activationAppId: undefined },
+        state: {
+          ...state,
+          planId: plan.id,
+          planName: plan.name,
+          period: undefined,
+          reseller: false,
+          credits: undefined,
+          activationAppId: undefined,
+          resellerPlanId: undefined,
+        },
         facts: [planFact(plan)],
         priceLines: lines,
         suggestions: PERIOD_SUGGESTIONS,
@@ -68,6 +77,7 @@ export function settledPlan(knowledge: Knowledge, plan: PublicPlan, period: Bill
     reseller: false,
     credits: undefined,
     activationAppId: undefined,
+    resellerPlanId: undefined,
     ...(offer ? { offered: key } : {}),
   };
   const payment = knowledge.pixRecipient

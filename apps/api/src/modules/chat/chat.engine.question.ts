@@ -70,7 +70,7 @@ function readQuestion(question: string, state: ChatConversationState): Reading {
 function answerForName(index: KnowledgeIndex, question: string, reading: Reading, state: ChatConversationState): Analysis | null {
   const { knowledge } = index;
   const resellerPlan = index.mentioned(question, ['reseller'])[0];
-  if (resellerPlan) return resellerPlanAnswer(index.resellerById.get(resellerPlan.ref as string)!, state);
+  if (resellerPlan) return resellerPlanAnswer(knowledge, index.resellerById.get(resellerPlan.ref as string)!, state, reading.has('payment'));
 
   if (reading.credits !== null) return creditsAnswer(knowledge, reading.credits, state, reading.has('payment'));
 

@@ -1,5 +1,6 @@
 // Answers for resellers: the offers (prepaid tiers, monthly plans, plans per active client), one
-// offer, the premium servers, and a quantity of prepaid credits with a PIX for exactly its total.
+// offer with a PIX for its price, the premium servers, and a quantity of prepaid credits with a PIX
+// for exactly its total.
 import { formatBRL as money } from '@vitrine/domain/money';
 import { formatDecimal as count } from '@vitrine/domain/number-format';
 import {
@@ -48,6 +49,7 @@ export function creditsAnswer(knowledge: Knowledge, credits: number, state: Chat
       planName: undefined,
       period: undefined,
       activationAppId: undefined,
+      resellerPlanId: undefined,
       ...(offer ? { offered: key } : {}),
     },
     facts: [...prepaidFacts(), `Escolha do visitante: ${title}, total ${money(amount)}.`],
@@ -57,43 +59,93 @@ export function creditsAnswer(knowledge: Knowledge, credits: number, state: Chat
   });
 }
 
-/** The reseller offers, all of them or those of one type. */
+/** The reseller offers, all of them or those of one type, and the question that fits them. */
 export function resellerOverview(knowledge: Knowledge, state: ChatConversationState, type?: ResellerPlanType): Analysis {
   const sections: string[] = [];
   const facts: string[] = [];
-  if (!type || type === 'prepaid') {
-    sections.push(
-      `**Pré-pago** (preço por crédito conforme a quantidade):\n${PREPAID_PRICE_TIERS.map((tier) => `- a partir de ${count(tier.minCredits)} créditos: ${money(tier.pricePerCredit)} cada`).join('\n')}`,
-    );
-    facts.push(...prepaidFacts());
-  }
+  const named: string[] = [];
   for (const planType of ['monthly', 'active_users'] as const) {
     if (type && type !== planType) continue;
     const plans = knowledge.resellerPlans.filter((plan) => plan.type === planType);
     if (!plans.length) continue;
     sections.push(`**${RESELLER_PLAN_TYPE_LABELS[planType]}**:\n${plans.map((plan) => `- ${resellerFact(plan)}`).join('\n')}`);
     facts.push(...plans.map(resellerFact));
+    named.push(...plans.map((plan) => plan.name));
   }
-  return answer('reseller', `Para revendedores temos:\n\n${sections.join('\n\n')}\n\nQuantos créditos você quer comprar?`, {
+  // Monthly or per-active-client plans asked for (and there are some): which one. Otherwise: how many prepaid credits.
+  const byPlan = (type === 'monthly' || type === 'active_users') && named.length > 0;
+  if (!byPlan) {
+    sections.unshift(
+      `**Pré-pago** (preço por crédito conforme a quantidade):\n${PREPAID_PRICE_TIERS.map((tier) => `- a partir de ${count(tier.minCredits)} créditos: ${money(tier.pricePerCredit)} cada`).join('\n')}`,
+    );
+    facts.unshift(...prepaidFacts());
+  }
+  const question = byPlan
+    ? `Qual plano ${type === 'monthly' ? 'mensal' : 'por clientes ativos'} te interessa?`
+    : named.length
+      ? 'Quantos créditos pré-pagos você quer comprar? Se preferir um dos planos, é só dizer qual.'
+      : 'Quantos créditos você quer comprar?';
+  return answer('reseller', `Para revendedores temos:\n\n${sections.join('\n\n')}\n\n${question}`, {
     state: { ...state, reseller: true, planId: undefined, planName: undefined, period: undefined },
     facts,
     priceLines: sections,
-    suggestions: ['50 créditos', '100 créditos', '200 créditos', 'Falar com um humano'],
+    suggestions: byPlan ? [...named, 'Falar com um humano'] : ['50 créditos', '100 créditos', '200 créditos', 'Falar com um humano'],
   });
 }
 
-export function resellerPlanAnswer(plan: PublicResellerPlan, state: ChatConversationState): Analysis {
+/** What the PIX of a reseller plan pays, by the plan's type: the first month, the first month's minimum, or the credits. */
+function resellerPlanCharge(plan: PublicResellerPlan): { amount: number; title: string; pays: string } {
+  switch (plan.type) {
+    case 'monthly':
+      return { amount: plan.price, title: `Revenda ${plan.name} — primeiro mês`, pays: `o primeiro mês (${count(plan.credits)} créditos)` };
+    case 'active_users':
+      return {
+        amount: plan.minimumMonthly ?? plan.price,
+        title: `Revenda ${plan.name} — mínimo do primeiro mês`,
+        pays: 'o mínimo mensal do primeiro mês',
+      };
+    case 'prepaid':
+      return {
+        amount: plan.price,
+        title: `Revenda ${plan.name} — ${count(plan.credits)} créditos pré-pagos`,
+        pays: `os ${count(plan.credits)} créditos pré-pagos`,
+      };
+  }
+}
+
+/** A reseller plan: what it costs and includes, and a PIX for its price (what that pays depends on its type). */
+export function resellerPlanAnswer(knowledge: Knowledge, plan: PublicResellerPlan, state: ChatConversationState, askedToPay: boolean): Analysis {
   const fact = resellerFact(plan);
-  return answer(
-    'reseller_plan',
-    `${fact}\n\nInclui: ${plan.features.join(', ') || plan.description}.\n\nPara contratar, fale com um atendente ou pague os créditos pré-pagos via PIX.`,
-    {
-      state: { ...state, reseller: true },
-      facts: [fact],
-      priceLines: [fact],
-      suggestions: ['Falar com um humano', '100 créditos'],
+  const { amount, title, pays } = resellerPlanCharge(plan);
+  const payable = knowledge.pixRecipient !== null && amount > 0;
+  const key = `reseller_plan:${plan.id}:${amount}`;
+  const offer = payable && (askedToPay || state.offered !== key);
+  const after = plan.type === 'active_users' ? 'Um atendente libera o acesso ao painel após o pagamento.' : 'Um atendente libera os créditos após o pagamento.';
+  const payment =
+    amount <= 0
+      ? 'Para contratar, fale com um atendente.'
+      : !knowledge.pixRecipient
+        ? `${PIX_NOT_CONFIGURED} Para contratar, fale com um atendente.`
+        : offer
+          ? `Gerei um PIX de **${money(amount)}** para ${pays}: use o QR code ou o código "copia e cola". ${after}`
+          : `O PIX de ${money(amount)} que enviei acima continua válido. ${after}`;
+  return answer('reseller_plan', `${fact}\n\nInclui: ${plan.features.join(', ') || plan.description}.\n\n${payment}`, {
+    state: {
+      ...state,
+      reseller: true,
+      resellerPlanId: plan.id,
+      credits: undefined,
+      planId: undefined,
+      planName: undefined,
+      period: undefined,
+      activationAppId: undefined,
+      ...(offer ? { offered: key } : {}),
     },
-  );
+    facts: [fact, `Escolha do visitante: ${title}, ${money(amount)}.`],
+    priceLines: [fact],
+    suggestions: payable ? ['Pagar com PIX', 'Falar com um humano'] : ['Falar com um humano'],
+    offer: offer ? { kind: 'reseller_plan', resellerPlanId: plan.id, planName: plan.name, planType: plan.type, amount, title } : null,
+  });
 }
 
 export function serversAnswer(knowledge: Knowledge, state: ChatConversationState): Analysis {

@@ -1,7 +1,10 @@
 // The built-in engine decides in a fixed order what a question is about; these sentences pin that
-// order down, without a database (the answers' texts and PIX are covered through the API elsewhere).
+// order down, and what each reseller offer charges, without a database (the answers' texts and PIX
+// are covered through the API elsewhere).
 import { describe, expect, it } from 'vitest';
 import type { PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
+import type { ChatIntent } from '@vitrine/domain/chat-intent';
+import type { PublicResellerPlan } from '@vitrine/domain/resellers';
 import type { ChatConversationState } from '../../db/schema.ts';
 import { createEngine } from './chat.engine.ts';
 import type { Knowledge } from './chat.knowledge.ts';
@@ -125,5 +128,77 @@ describe('what a storefront button asks for', () => {
 
   it("'Pagar com PIX' with nothing chosen asks what to pay for", () => {
     expect(engine.analyzeIntent({ kind: 'pay' }, {}).topic).toBe('payment_needs_choice');
+  });
+});
+
+describe('every reseller offer ends in a PIX for its price', () => {
+  const resellerPlan = (values: Partial<PublicResellerPlan> & Pick<PublicResellerPlan, 'id' | 'name' | 'type' | 'credits' | 'price'>): PublicResellerPlan => ({
+    description: '',
+    pricePerCredit: null,
+    minimumMonthly: null,
+    features: ['Painel de revenda'],
+    ...values,
+  });
+  const resellers = createEngine({
+    ...knowledge,
+    resellerPlans: [
+      resellerPlan({ id: 'm100', name: 'Mensal 100 créditos', type: 'monthly', credits: 100, price: 180 }),
+      resellerPlan({ id: 'a10', name: 'Clientes Ativos 10', type: 'active_users', credits: 10, price: 65, pricePerCredit: 6.5, minimumMonthly: 65 }),
+      resellerPlan({ id: 'p300', name: 'Pacote Pré-pago 300', type: 'prepaid', credits: 300, price: 540 }),
+    ],
+  });
+
+  // The link of each offer on /streaming, what its answer says the PIX pays, and the PIX.
+  it.each<{ offer: string; intent: ChatIntent; says: string[]; pays: { kind: string; title: string; amount: number } }>([
+    {
+      offer: 'a monthly plan',
+      intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' },
+      says: ['Mensal 100 créditos: 100 créditos por R$ 180,00/mês', 'Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)'],
+      pays: { kind: 'reseller_plan', title: 'Revenda Mensal 100 créditos — primeiro mês', amount: 180 },
+    },
+    {
+      offer: 'a plan per active client',
+      intent: { kind: 'resell', planType: 'active_users', plan: 'Clientes Ativos 10' },
+      says: ['R$ 6,50 por cliente ativo, mínimo mensal de R$ 65,00', 'Gerei um PIX de **R$ 65,00** para o mínimo mensal do primeiro mês'],
+      pays: { kind: 'reseller_plan', title: 'Revenda Clientes Ativos 10 — mínimo do primeiro mês', amount: 65 },
+    },
+    {
+      offer: 'a prepaid plan',
+      intent: { kind: 'resell', planType: 'prepaid', plan: 'Pacote Pré-pago 300' },
+      says: ['Gerei um PIX de **R$ 540,00** para os 300 créditos pré-pagos'],
+      pays: { kind: 'reseller_plan', title: 'Revenda Pacote Pré-pago 300 — 300 créditos pré-pagos', amount: 540 },
+    },
+    {
+      offer: 'prepaid credits',
+      intent: { kind: 'resell', planType: 'prepaid', credits: 100 },
+      says: ['R$ 4,00 por crédito, total de R$ 400,00', 'Gerei um PIX de **R$ 400,00**'],
+      pays: { kind: 'credits', title: '100 créditos pré-pagos', amount: 400 },
+    },
+  ])("$offer: its link quotes it with a PIX of its price, and 'Pagar com PIX' then pays that offer", ({ intent, says, pays }) => {
+    const quoted = resellers.analyzeIntent(intent, {});
+    for (const text of says) expect(quoted.reply).toContain(text);
+    // Prepaid words only for a prepaid offer.
+    if (intent.kind === 'resell' && intent.planType !== 'prepaid') expect(quoted.reply).not.toContain('pré-pago');
+    expect(quoted.offer).toMatchObject(pays);
+    expect(quoted.suggestions).toContain('Pagar com PIX');
+    for (const paid of [resellers.analyzeIntent({ kind: 'pay' }, quoted.state), resellers.analyze('Pagar com PIX', quoted.state)]) {
+      expect(paid.offer).toMatchObject(pays);
+    }
+  });
+
+  it('a reseller plan named in a typed question gets its PIX; a client plan chosen afterwards is what gets paid', () => {
+    const typed = resellers.analyze('quero o Mensal 100 créditos', {});
+    expect(typed.offer).toMatchObject({ kind: 'reseller_plan', amount: 180 });
+    const family = resellers.analyze('quero o plano family semestral', typed.state);
+    expect(resellers.analyze('Pagar com PIX', family.state).offer).toMatchObject({ kind: 'plan', title: 'Plano Family — Semestral', amount: 270 });
+  });
+
+  it('the monthly offers asked for by type: the monthly plans and the question of which one, no prepaid tiers', () => {
+    const listed = resellers.analyzeIntent({ kind: 'resell', planType: 'monthly' }, {});
+    expect(listed.reply).toContain('Mensal 100 créditos: 100 créditos por R$ 180,00/mês');
+    expect(listed.reply).toContain('Qual plano mensal te interessa?');
+    expect(listed.reply).not.toContain('Pré-pago');
+    expect(listed.suggestions).toEqual(['Mensal 100 créditos', 'Falar com um humano']);
+    expect(listed.offer).toBeNull();
   });
 });

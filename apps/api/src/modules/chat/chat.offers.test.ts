@@ -6,7 +6,7 @@ import type { ChatExchange } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { plans, streamingApps } from '../../db/schema.ts';
+import { plans, resellerPlans, streamingApps } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { configurePixRecipient, newVisitor, type Visitor } from './chat.test-support.ts';
 
@@ -19,6 +19,19 @@ beforeEach(async () => {
   ]);
   // The client price is 1.5 × the reseller price: R$ 30,00 for the client, R$ 20,00 for a reseller.
   await t.database.db.insert(streamingApps).values({ name: 'Kids Play', category: 'infantil', price: 20, description: 'Desenhos e filmes para crianças.' });
+  await t.database.db.insert(resellerPlans).values([
+    { name: 'Mensal 100 créditos', type: 'monthly', credits: 100, price: 180, features: ['100 créditos por mês', 'Painel de revenda'] },
+    {
+      name: 'Clientes Ativos 10',
+      type: 'active_users',
+      credits: 10,
+      price: 65,
+      pricePerCredit: 6.5,
+      minimumMonthly: 65,
+      features: ['Pague só pelos clientes ativos'],
+    },
+    { name: 'Pacote Pré-pago 300', type: 'prepaid', credits: 300, price: 540, features: ['300 créditos sem validade mensal'] },
+  ]);
   await configurePixRecipient(t.database.db);
 });
 afterEach(() => t.close());
@@ -116,5 +129,25 @@ describe('activating an app in the chat ends in a PIX', () => {
     await visitor.ask('quero o plano family semestral');
     const paid = await visitor.ask('Pagar com PIX');
     expect(paid.reply.pix).toMatchObject({ title: 'Plano Family — Semestral', value: 270 });
+  });
+});
+
+describe('a reseller plan ends in a PIX for its price', () => {
+  it("the monthly plan's link quotes its first month with a PIX; 'Pagar com PIX' (typed or the shortcut) then pays that plan, a reseller plan for the admin", async () => {
+    const visitor = await newVisitor(t.app);
+    const quoted = await say(visitor, { intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' } });
+    expect(quoted.reply.content).toContain('Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)');
+    expect(quoted.reply.content).not.toContain('pré-pago');
+    expect(quoted.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
+    expect(amountOf(quoted)).toBe('180.00');
+
+    for (const body of [{ text: 'Pagar com PIX' }, { intent: { kind: 'pay' } } as const]) {
+      const paid = await say(visitor, body);
+      expect(paid.reply.content).not.toContain('me diga primeiro o que você quer pagar');
+      expect(paid.reply.pix).toMatchObject({ title: 'Revenda Mensal 100 créditos — primeiro mês', value: 180 });
+    }
+    expect(await adminIntents()).toEqual(
+      Array(3).fill(expect.objectContaining({ kind: 'reseller_plan', itemName: 'Revenda Mensal 100 créditos — primeiro mês', amount: 180 })),
+    );
   });
 });

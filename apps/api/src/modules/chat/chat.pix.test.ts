@@ -2,6 +2,7 @@
 // offers pay it; until it is set, nothing shows a PIX code and the chat says payment is not configured.
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS, type ChatExchange, type PublicShortcut } from '@vitrine/domain/chat';
+import { DEMO_PIX_SHORTCUT_NAME } from '@vitrine/domain/chat-text';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { shortcuts } from '../../db/schema.ts';
@@ -88,5 +89,37 @@ describe('the shop’s PIX key', { timeout: 120_000 }, () => {
     const removed = await app.app.inject({ method: 'DELETE', url: '/api/settings/pix_key', headers: { cookie: admin } });
     expect(removed.statusCode).toBe(204);
     expect((await pixShortcut(app)).pix?.key).toBe('recebimentos@minhaloja.com.br');
+  });
+
+  it("the demo's PIX shortcut loses '(exemplo)' for visitors once the key is set; an admin's own name and the stored row stay as they are", async () => {
+    const app = await shop();
+    await app.database.db.insert(shortcuts).values([
+      {
+        name: DEMO_PIX_SHORTCUT_NAME,
+        type: 'pix',
+        orderIndex: 2,
+        pixData: { key: 'exemplo@exemplo.invalid', value: 0, recipient: 'LOJA EXEMPLO', city: 'EXEMPLO' },
+      },
+      { name: 'PIX da loja (exemplo de uso)', type: 'pix', orderIndex: 3, pixData: { key: 'exemplo@exemplo.invalid', value: 0, recipient: 'LOJA', city: 'X' } },
+    ]);
+    const names = async () => {
+      const response = await app.app.inject({ method: 'GET', url: '/api/chat/shortcuts' });
+      return (response.json() as PublicShortcut[]).map((shortcut) => shortcut.name);
+    };
+    // No key: still visibly an example.
+    expect(await names()).toEqual(['Pagar com PIX', 'Pagar com PIX (exemplo)', 'PIX da loja (exemplo de uso)']);
+
+    const admin = await signInAsAdmin(app.app);
+    const saved = await app.app.inject({
+      method: 'PUT',
+      url: '/api/settings/pix_key',
+      headers: { cookie: admin },
+      payload: { value: 'recebimentos@minhaloja.com.br' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await names()).toEqual(['Pagar com PIX', 'Pagar com PIX', 'PIX da loja (exemplo de uso)']);
+    // Nothing stored was renamed: the admin's list shows the rows as they are.
+    const stored = await app.database.db.select({ name: shortcuts.name }).from(shortcuts).orderBy(shortcuts.orderIndex);
+    expect(stored.map((row) => row.name)).toEqual(['Pagar com PIX', 'Pagar com PIX (exemplo)', 'PIX da loja (exemplo de uso)']);
   });
 });

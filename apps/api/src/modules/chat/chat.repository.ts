@@ -144,7 +144,7 @@ export const createChatRepository = (db: DbExecutor) => ({
   /** A shortcut's delivery queued from this conversation (its payload names it), or undefined. */
   async findConversationShortcutRun(conversationId: string, deliveryId: string) {
     const [row] = await db
-      .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, payload: webhookDeliveries.payload })
+      .select({ id: webhookDeliveries.id, status: webhookDeliveries.status, attempts: webhookDeliveries.attempts, payload: webhookDeliveries.payload })
       .from(webhookDeliveries)
       .where(
         and(

@@ -176,6 +176,24 @@ describe('a shortcut run from the conversation tells what really happened', () =
     });
   });
 
+  it("is 'retrying' as soon as the first attempt failed, while the next is pending, then 'delivered' when it succeeds", async () => {
+    // The wait before a retry comes from JOBS_RETRY_BASE_SECONDS (30 s by default): a twentieth of a second here.
+    const t = await buildTestApp({ env: { ...adminEnv, JOBS_RETRY_BASE_SECONDS: '0.05' }, jobs: { pollIntervalMs: 25 } });
+    cleanups.push(() => t.close());
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first attempt fails; the second is held open until the test has read the run's state.
+    const hook = await receiver((_request, index) => (index === 0 ? { status: 503 } : { status: 204, after: held }));
+    const shortcut = await webhookShortcut(t, { webhookUrl: hook.url });
+    const visitor = await newVisitor(t.app);
+    const { deliveryId } = (await run(t, shortcut.id, visitor.cookie, { conversationId: visitor.conversation.id })).json() as { deliveryId: string };
+
+    await waitUntil(() => hook.requests.length === 2, { what: 'a segunda tentativa' });
+    expect(await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)).toBe('retrying');
+    release();
+    await waitUntil(async () => (await statusOf(t, visitor.conversation.id, deliveryId, visitor.cookie)) === 'delivered', { what: 'a entrega confirmada' });
+  });
+
   it("is 'failed' once every attempt failed, and the admin dashboard counts the failure", async () => {
     const t = await app();
     const hook = await receiver(() => ({ status: 503 }));

@@ -1,5 +1,6 @@
 // The assistant: shortcuts, conversations, messages, payment intents and hand-offs.
 import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_KINDS } from '@vitrine/domain/payment-status';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { plans } from '../catalog/catalog.tables.ts';
 
@@ -29,6 +30,8 @@ export type ChatConversationState = {
   priceMode?: 'cliente' | 'revendedor';
   /** The streaming app the visitor wants activated (at the price of `priceMode`). */
   activationAppId?: string;
+  /** The reseller plan (monthly, per active client or prepaid) the visitor chose. */
+  resellerPlanId?: string;
   /** The choice a PIX was last offered for, so it is not offered again for the same choice. */
   offered?: string;
 };
@@ -55,7 +58,7 @@ export const chatPaymentIntents = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['plan', 'credits', 'activation'] }).notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     itemName: text('item_name').notNull(),
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'set null' }),
     period: text('period', { enum: ['monthly', 'quarterly', 'semiannual', 'annual'] }),

@@ -11,6 +11,7 @@ import {
   type ShortcutRunStatus,
 } from '@vitrine/domain/chat';
 import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent';
+import { DEMO_PIX_SHORTCUT_NAME, SHOP_PIX_SHORTCUT_NAME } from '@vitrine/domain/chat-text';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { endpointUrl } from '@vitrine/domain/contracts';
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
@@ -440,7 +441,10 @@ export async function listPublicShortcuts(deps: Pick<ChatDeps, 'db' | 'shopPix'>
 }
 
 export function toPublicShortcut(row: ShortcutRow, shopPix: PixRecipient | null): PublicShortcut {
-  return { id: row.id, name: row.name, type: row.type, orderIndex: row.orderIndex, pix: row.type === 'pix' && shopPix ? publicPix(row, shopPix) : null };
+  const pix = row.type === 'pix' && shopPix ? publicPix(row, shopPix) : null;
+  // The demo's shortcut pays the shop's own key once there is one: no longer an example.
+  const name = row.type === 'pix' && shopPix && row.name === DEMO_PIX_SHORTCUT_NAME ? SHOP_PIX_SHORTCUT_NAME : row.name;
+  return { id: row.id, name, type: row.type, orderIndex: row.orderIndex, pix };
 }
 
 function publicPix(row: ShortcutRow, shop: PixRecipient): PublicShortcut['pix'] {
@@ -519,7 +523,8 @@ export async function shortcutRunStatus(deps: ChatDeps, access: ChatAccess, conv
   const run = await createChatRepository(deps.db).findConversationShortcutRun(conversationId, deliveryId);
   if (!run) throw chatErrors.shortcutRunNotFound();
   const name = typeof run.payload.shortcut_name === 'string' ? run.payload.shortcut_name : 'Atalho';
-  const status: ShortcutRunStatus = run.status === 'delivered' ? 'delivered' : run.status === 'failed' ? 'failed' : 'queued';
+  // Not finished, but an attempt has already failed: another is due (or being sent).
+  const status: ShortcutRunStatus = run.status === 'delivered' ? 'delivered' : run.status === 'failed' ? 'failed' : run.attempts > 0 ? 'retrying' : 'queued';
   return { deliveryId: run.id, shortcutName: name, status };
 }
 

@@ -2,6 +2,7 @@
 // notification, re-read at the PSP, or by an admin by hand).
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_KINDS } from '@vitrine/domain/payment-status';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { chatConversations, chatPaymentIntents } from '../chat/chat.tables.ts';
 
@@ -15,7 +16,7 @@ export const payments = pgTable(
     /** 'psp': a charge at the PSP (confirms itself); 'static': the static BR Code (confirmed by hand). */
     provider: text('provider', { enum: ['psp', 'static'] }).notNull(),
     amount: money('amount').notNull(),
-    kind: text('kind', { enum: ['plan', 'credits', 'activation'] }).notNull(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
     itemName: text('item_name').notNull(),
     conversationId: uuid('conversation_id').references(() => chatConversations.id, { onDelete: 'set null' }),
     paymentIntentId: uuid('payment_intent_id').references(() => chatPaymentIntents.id, { onDelete: 'set null' }),

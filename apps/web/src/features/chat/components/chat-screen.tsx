@@ -1,5 +1,5 @@
 import { Bot, MessageSquarePlus } from 'lucide-react';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { PixOffer, PublicShortcut } from '@vitrine/domain/chat';
 import { parseChatIntent } from '@vitrine/domain/chat-intent-link';
@@ -7,6 +7,7 @@ import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useToastsBelow } from '@/lib/toast-placement';
 import { useConversationPayments } from '../api/conversation-payments';
 import { useShortcuts } from '../api/get-shortcuts';
 import { runShortcut } from '../api/run-shortcut';
@@ -40,6 +41,9 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
   const [pix, setPix] = useState<PixDetails | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const [runs, setRuns] = useState<ShortcutRun[]>([]);
+  // The composer's microphone and send buttons sit where toasts go elsewhere: here they appear under the chat's header.
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header);
 
   // 'PIX Aberto' is said inside the dialog (pix-dialog.tsx), where no toast can cover it.
   const openPix = useCallback((details: PixDetails) => setPix(details), []);
@@ -69,13 +73,17 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
     [pay, conversationId],
   );
 
-  const shownRuns = runs.filter((run) => run.conversationId === conversationId);
-  const tail = shownRuns.map((run) => <ShortcutRunCard key={run.deliveryId} run={run} otherChannels={otherChannels} />);
-  const tailKey = shownRuns.map((run) => run.deliveryId).join(',');
-
   const ready = chat.status === 'ready';
   const composerDisabled = !ready || chat.busy;
   const { rate, sendText } = chat;
+
+  // A run not delivered (yet) offers a person through the assistant, as its 'Falar com um humano' suggestion does.
+  const askHuman = useCallback(() => void sendText(CHAT_TEXTS.askHuman), [sendText]);
+  const shownRuns = runs.filter((run) => run.conversationId === conversationId);
+  const tail = shownRuns.map((run) => (
+    <ShortcutRunCard key={run.deliveryId} run={run} otherChannels={otherChannels} onAskHuman={askHuman} busy={composerDisabled} />
+  ));
+  const tailKey = shownRuns.map((run) => run.deliveryId).join(',');
   const payments = useConversationPayments(
     chat.conversationId,
     chat.messages.some((message) => message.pix !== null),
@@ -92,7 +100,7 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
   return (
     <main className="mx-auto flex h-[calc(100dvh-4rem)] w-full max-w-4xl flex-col sm:px-4 sm:py-4">
       <section aria-labelledby="chat-title" className="bg-card flex min-h-0 flex-1 flex-col overflow-hidden border-y shadow-sm sm:rounded-2xl sm:border">
-        <header className="flex items-center justify-between gap-3 border-b px-3 py-2.5 sm:px-5">
+        <header ref={header} className="flex items-center justify-between gap-3 border-b px-3 py-2.5 sm:px-5">
           <div className="flex min-w-0 items-center gap-3">
             <div
               aria-hidden

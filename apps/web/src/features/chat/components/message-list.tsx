@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { isOnePlainParagraph, PARAGRAPH_CLASS } from '../lib/plain-text';
 import { PixOfferBlock } from './pix-offer';
+import { VoiceNote } from './voice-note';
 
 // Made while the conversation loads (PendingGreeting), in a task of its own, not while the page's code loads
 // nor inside the render that shows the messages: a page's first Intl formatter loads the browser's locale
@@ -133,7 +134,7 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                 {message.imageUrl && (
                   <img src={message.imageUrl} alt="Imagem enviada" className="max-h-64 w-auto max-w-full rounded-lg" data-testid="message-image" />
                 )}
-                {message.audioUrl && <audio controls src={message.audioUrl} className="w-60 max-w-full" data-testid="message-audio" />}
+                {message.audioUrl && <VoiceNote src={message.audioUrl} />}
                 {message.content &&
                   (message.type === 'bot' ? (
                     <div data-testid="message-content">
