@@ -579,6 +579,43 @@ describe('the admin panel', () => {
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
   });
+
+  it("with the API unreachable shows a list loading, then 'Não foi possível carregar' within 3 s and never '0 registros'; Segurança keeps the panel with its failures inside", async () => {
+    const { page } = await openAsAdmin();
+    await page.clock.install();
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Webhooks' }).waitFor();
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    // What the webhooks list ever says from here on, seen as it changes (it lasts a moment).
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seen: Set<string> }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        if (text.includes('Carregando…')) seen.add('carregando');
+        if (/\b0 registros\b/.test(text) || text.includes('Nenhuma entrega.')) seen.add('vazia');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const started = Date.now();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar entregas de webhooks.' }).waitFor();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen])).toEqual(['carregando']);
+
+    // Opened with the session last checked over 30 s ago, Segurança checks it again, and that check fails too.
+    await page.clock.fastForward(31_000);
+    let sessionChecks = 0;
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/api/access/me') sessionChecks += 1;
+    });
+    await page.getByRole('link', { name: 'Segurança' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar usuários pro.' }).waitFor();
+    await expect.poll(() => sessionChecks, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    expect(await page.getByText('Falha na verificação de acesso').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Segurança', level: 2 }).isVisible()).toBe(true);
+    expect(await page.getByTestId('two-factor-card').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Webhooks' }).isVisible()).toBe(true);
+  });
 });
 
 describe('an admin panel without SMTP', () => {

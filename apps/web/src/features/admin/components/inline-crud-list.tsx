@@ -5,10 +5,10 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
+import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { ConfirmDelete } from './confirm-delete';
 import { InlineRowForm } from './inline-row-form';
@@ -111,7 +111,7 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
         onChange={(event) => table.setSearch(event.target.value)}
       />
       {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
+        <ListLoading />
       ) : table.error && rows.length === 0 ? (
         <LoadFailed what={`os ${props.plural}`} onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (

@@ -23,12 +23,12 @@ import {
 import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
+import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { uploadFile } from '@/features/admin/api/upload-file';
 import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
@@ -380,7 +380,7 @@ export function ProvidersManager() {
         onChange={(event) => table.setSearch(event.target.value)}
       />
       {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
+        <ListLoading />
       ) : table.error && rows.length === 0 ? (
         <LoadFailed what="os provedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
