@@ -555,11 +555,23 @@ describe('the admin panel', () => {
     };
 
     await context.setOffline(true);
-    await fillNew('Plano Sem Rede');
+    const offline = `Plano Sem Rede ${randomUUID().slice(0, 6)}`;
+    await fillNew(offline);
     await toast(page, 'Erro de Conexão').waitFor();
     expect(await toast(page, 'Erro de Conexão').textContent()).toContain('Não foi possível conectar ao servidor. Verifique sua conexão.');
     expect(writes).toEqual([]);
+    // The form stays open with what was typed and says in it what failed; once online, the same Salvar saves it.
+    const kept = page.getByRole('dialog', { name: 'Novo plano' });
+    expect(await kept.getByRole('alert').textContent()).toContain('Erro de ConexãoNão foi possível conectar ao servidor. Verifique sua conexão.');
+    expect(await kept.getByLabel('Nome').inputValue()).toBe(offline);
+    expect(await kept.getByLabel('Preço mensal (R$)').inputValue()).toBe('9,90');
     await context.setOffline(false);
+    await kept.getByRole('button', { name: 'Salvar' }).click();
+    await kept.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: offline, exact: true }).waitFor();
+    expect(writes).toEqual(['POST']);
+    writes.length = 0;
+    writtenAt.length = 0;
 
     // The first create request is lost on the way: the data layer sends it again, 1 s later.
     let dropped = false;
@@ -572,12 +584,85 @@ describe('the admin panel', () => {
     });
     const name = `Plano Reenviado ${randomUUID().slice(0, 6)}`;
     await fillNew(name);
-    await toast(page, 'Sucesso').waitFor({ timeout: 10_000 });
+    // The form waits for the retried create, and closes once it is saved.
+    await page.getByRole('dialog', { name: 'Novo plano' }).waitFor({ state: 'detached', timeout: 10_000 });
     expect(writes).toEqual(['POST', 'POST']);
     // 1 s × the attempt's number: the first retry waits a whole second (it went after 0.07 s before).
     expect(writtenAt[1]! - writtenAt[0]!).toBeGreaterThanOrEqual(1_000);
     await page.getByRole('cell', { name, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('cell', { name, exact: true }).count()).toBe(1);
+  });
+
+  it("keeps a plan's edit open with what was typed when its save fails, says why in the form, and saves it once the server answers", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const name = `Plano Falha ${randomUUID().slice(0, 6)}`;
+    const created = await context.request.post(`${server.url}/api/admin/plans`, { data: { name, priceMonthly: 19.9 }, headers: { origin: server.url } });
+    expect(created.status()).toBe(201);
+    let down = true;
+    await page.route('**/api/admin/plans/*', (route) =>
+      down && route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: 'indisponível' }) : route.continue(),
+    );
+    await page.goto('/admin/plans');
+    await page.getByRole('searchbox', { name: 'Buscar planos' }).fill(name);
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar plano' });
+    await edit.getByLabel('Nome').fill(`${name} Novo`);
+    await edit.getByLabel('Preço mensal (R$)').fill('24,90');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    const failure = edit.getByRole('alert');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('Erro na SincronizaçãoFalha na atualização: Erro inesperado. Tente novamente.');
+    expect(await edit.getByLabel('Nome').inputValue()).toBe(`${name} Novo`);
+    expect(await edit.getByLabel('Preço mensal (R$)').inputValue()).toBe('24,90');
+    // The row behind the dialog (hidden from assistive technology while it is open) went back to what the server has.
+    await page.locator('tbody tr').filter({ hasText: name }).filter({ hasText: 'R$ 19,90' }).waitFor();
+
+    down = false;
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Buscar planos' }).fill(`${name} Novo`);
+    await page
+      .getByRole('row', { name: new RegExp(`${name} Novo`) })
+      .getByText('R$ 24,90')
+      .waitFor();
+    expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+  });
+
+  it("with the API unreachable shows a list loading, then 'Não foi possível carregar' within 3 s and never '0 registros'; Segurança keeps the panel with its failures inside", async () => {
+    const { page } = await openAsAdmin();
+    await page.clock.install();
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: 'Webhooks' }).waitFor();
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    // What the webhooks list ever says from here on, seen as it changes (it lasts a moment).
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { seen: Set<string> }).seen = seen;
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        if (text.includes('Carregando…')) seen.add('carregando');
+        if (/\b0 registros\b/.test(text) || text.includes('Nenhuma entrega.')) seen.add('vazia');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const started = Date.now();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar entregas de webhooks.' }).waitFor();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen])).toEqual(['carregando']);
+
+    // Opened with the session last checked over 30 s ago, Segurança checks it again, and that check fails too.
+    await page.clock.fastForward(31_000);
+    let sessionChecks = 0;
+    page.on('requestfailed', (request) => {
+      if (new URL(request.url()).pathname === '/api/access/me') sessionChecks += 1;
+    });
+    await page.getByRole('link', { name: 'Segurança' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar usuários pro.' }).waitFor();
+    await expect.poll(() => sessionChecks, { timeout: 5_000 }).toBeGreaterThanOrEqual(4);
+    expect(await page.getByText('Falha na verificação de acesso').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Segurança', level: 2 }).isVisible()).toBe(true);
+    expect(await page.getByTestId('two-factor-card').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Webhooks' }).isVisible()).toBe(true);
   });
 });
 

@@ -117,13 +117,13 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await expect.poll(() => alertText(page)).toBe(MESSAGES.wrongPassword);
   });
 
-  it('signs the admin in, lands on / and no longer shows /auth', async () => {
+  it('signs the admin in from /auth into the admin panel, and no longer shows /auth', async () => {
     const { page, errors } = await open();
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/admin/dashboard`);
     await page.getByRole('button', { name: 'Sair' }).waitFor();
     await page.goto('/auth');
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/admin/dashboard`);
     await page.goto('/pricing-calculator');
     await expect.poll(() => page.getByText('Acesso Restrito').count()).toBe(0);
     expect(errors.filter((error) => !error.includes('401') && !error.includes('403'))).toEqual([]);
@@ -133,7 +133,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
   const listAsPro = async (email: string, extra: Record<string, unknown> = {}) => {
     const admin = await open();
     await signInThroughForm(admin.page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await admin.page.waitForURL(`${server.url}/`);
+    await admin.page.waitForURL(`${server.url}/admin/dashboard`);
     const listed = await admin.context.request.put(`${server.url}/api/access/pro-users`, { data: { email, isActive: true, ...extra } });
     expect(listed.status()).toBe(200);
     return admin;
@@ -257,7 +257,7 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await signInThroughForm(other.page, email, 'senha-antiga');
     await expect.poll(() => alertText(other.page)).toBe(MESSAGES.wrongPassword);
     await signInThroughForm(other.page, email, 'senha-nova');
-    await other.page.waitForURL(`${server.url}/`);
+    await other.page.waitForURL(`${server.url}/admin/dashboard`);
   });
 
   it('names each failure of the PRO validation and of the access check after signing in', async () => {
@@ -324,22 +324,39 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await page.waitForURL(`${server.url}/auth`);
   });
 
-  it('sign-out ends the session on the server: the old cookie gets 401 on an admin read', async () => {
-    const { page, context } = await open();
+  it("'Sair' in the admin panel's header (on a 360 px phone too) and in the calculator ends the session on the server: the old cookie gets 401 on an admin read", async () => {
+    const { page, context } = await openPage(browser, server.url, { width: 360, height: 740 });
+    opened.push(context);
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': `198.18.0.${++visitors}` });
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/admin/dashboard`);
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name.endsWith('session_token'));
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe('Lax');
     expect((await context.request.get(`${server.url}/api/access/pro-users`)).status()).toBe(200);
 
-    await page.getByRole('button', { name: 'Sair' }).click();
-    await page.getByRole('link', { name: 'Entrar' }).waitFor();
+    // In the header itself, in view on the phone: no menu to open first.
+    const signOut = page.locator('header').getByRole('button', { name: 'Sair' });
+    const box = (await signOut.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    await signOut.click();
+    await page.waitForURL(`${server.url}/auth`);
     expect((await context.request.get(`${server.url}/api/access/pro-users`)).status()).toBe(401);
     // Even replaying the old cookie by hand: the session is gone from the server.
     const replay = await fetch(`${server.url}/api/access/pro-users`, { headers: { cookie: `${session!.name}=${session!.value}` } });
     expect(replay.status).toBe(401);
+
+    // The calculator has its own 'Sair'; a sign-in that came from it goes back to it.
+    await page.goto('/pricing-calculator');
+    await page.waitForURL(`${server.url}/auth`);
+    await fillCredentials(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(`${server.url}/pricing-calculator`);
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.waitForURL(`${server.url}/auth`);
+    expect((await (await context.request.get(`${server.url}/api/access/me`)).json()).signedIn).toBe(false);
   });
   it('says so on the confirmation page when a link is invalid, expired or of the old kind', async () => {
     const { page } = await open();
@@ -362,7 +379,8 @@ describe('sign-in, sign-up and access control in the browser', () => {
     await page.getByRole('dialog').getByRole('link', { name: 'Entrar' }).click();
     await page.waitForURL('**/auth');
     await signInThroughForm(page, E2E_ADMIN.email, E2E_ADMIN.password);
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${server.url}/admin/dashboard`);
+    await page.goto('/');
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Sair' }).click();
     await page.getByRole('button', { name: 'Abrir menu' }).click();

@@ -152,6 +152,64 @@ describe('the recharge back office', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a supplier form open with what was typed when its save fails (a create after its retries, an edit), says why in it, and saves once the server answers', async () => {
+    const { page, errors } = await openAsAdmin();
+    // The create's retries (1 s, 2 s, 3 s) are run at once on the page's clock.
+    await page.clock.install();
+    let down = true;
+    const writes: string[] = [];
+    await page.route('**/api/admin/suppliers**', (route) => {
+      if (route.request().method() === 'GET') return route.continue();
+      writes.push(route.request().method());
+      return down ? route.fulfill({ status: 503, body: 'indisponível' }) : route.continue();
+    });
+    await page.goto('/admin/suppliers');
+    await page.getByRole('button', { name: 'Adicionar fornecedor' }).click();
+    const form = page.getByRole('group', { name: 'Novo fornecedor' });
+    const supplier = `Fornecedor Falha ${randomUUID().slice(0, 6)}`;
+    await form.getByLabel('Categoria *').fill('Planos Teste');
+    await form.getByLabel('Fornecedor *').fill(supplier);
+    await form.getByLabel('Servidor *').fill('Servidor Falha');
+    await form.getByLabel('Usuário *').fill('revenda-falha');
+    await form.getByLabel('Painel *', { exact: true }).fill('https://painel.example.com');
+    await form.getByLabel('Painel do cliente *').fill('https://cliente.example.com');
+    await form.getByLabel('Custo por crédito (R$)').fill('3,25');
+    await form.getByRole('button', { name: 'Adicionar' }).click();
+    await form.getByRole('button', { name: 'Salvando…' }).waitFor();
+    const failure = form.getByRole('alert');
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(1_000);
+          return failure.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(writes).toEqual(['POST', 'POST', 'POST', 'POST']);
+    expect(await failure.textContent()).toContain('Falha ao adicionar fornecedorErro inesperado. Tente novamente.');
+    expect(await form.getByLabel('Fornecedor *').inputValue()).toBe(supplier);
+    expect(await form.getByLabel('Custo por crédito (R$)').inputValue()).toBe('3,25');
+    expect(await page.getByRole('listitem', { name: supplier }).count()).toBe(0);
+    down = false;
+    await form.getByRole('button', { name: 'Adicionar' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByRole('listitem', { name: supplier });
+    await row.getByText('R$ 3,25 por crédito').waitFor();
+
+    down = true;
+    await row.getByRole('button', { name: `Editar ${supplier}` }).click();
+    const editing = page.getByRole('listitem', { name: `Editando ${supplier}` });
+    await editing.getByLabel('Custo por crédito (R$)').fill('4');
+    await editing.getByRole('button', { name: 'Salvar' }).click();
+    await editing.getByRole('alert').filter({ hasText: 'Falha ao atualizar fornecedorErro inesperado. Tente novamente.' }).waitFor();
+    expect(await editing.getByLabel('Custo por crédito (R$)').inputValue()).toBe('4,00');
+    down = false;
+    await editing.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('listitem', { name: supplier }).getByText('R$ 4,00 por crédito').waitFor();
+    expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
+  });
+
   const sendOrder = async (page: Page, webhookUrl: string, item: { provider: string; quantity: string; unitCost: string }) => {
     await page.goto('/admin/new-recharge');
     await page.getByLabel('Provedor', { exact: true }).fill(item.provider);

@@ -47,7 +47,7 @@ describe('two-factor sign-in in the browser', () => {
   it('an admin turns it on in Segurança, signs out, and signs in with the password and then a code', { timeout: 180_000 }, async () => {
     const { page, context, errors } = await openPage(browser, server.url);
     await passwordStep(page);
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
 
     await page.goto('/admin/security');
     const card = page.getByTestId('two-factor-card');
@@ -100,7 +100,8 @@ describe('two-factor sign-in in the browser', () => {
     // A code is accepted once: the one that turned it on is spent, so the app's next one (within the window).
     await page.getByLabel('Código do aplicativo').fill(await codeFor(shownKey, 1));
     await page.getByRole('button', { name: 'Verificar' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    // An admin's sign-in lands in the panel, its second step too.
+    await page.waitForURL((url) => url.pathname === '/admin/dashboard');
     await page.goto('/admin/security');
     await page.getByTestId('two-factor-card').getByText('Ativa', { exact: true }).waitFor();
     expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { PageHandle } from '@/components/layouts/page-head';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { resolveSection, type AdminSectionId } from '@/features/admin/lib/sections';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { SECTION_CONTENT } from './admin-sections';
 
 export const handle: PageHandle = {
@@ -20,5 +21,9 @@ export function Component() {
     if (requested !== section.id) void navigate(`/admin/${section.id}`, { replace: true });
   }, [requested, section.id, navigate]);
   const content = SECTION_CONTENT[section.id as AdminSectionId];
-  return <AdminShell section={section}>{content()}</AdminShell>;
+  return (
+    <AdminShell section={section} account={<SignOutButton />}>
+      {content()}
+    </AdminShell>
+  );
 }

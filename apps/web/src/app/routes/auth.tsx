@@ -17,8 +17,8 @@ export function Component() {
   const session = useSession();
   const [params] = useSearchParams();
   const location = useLocation();
-  // A signed-in user has nothing to do here: back to the page that sent them, or home.
-  if (session.data?.signedIn) return <Navigate to={afterSignInPath(location.state)} replace />;
+  // A signed-in user has nothing to do here: back to the page that sent them, or the admin (PRO) or home.
+  if (session.data?.signedIn) return <Navigate to={afterSignInPath(location.state, session.data)} replace />;
 
   return (
     <AuthShell title="Acesso PRO" description="Entre ou crie sua conta com um e-mail PRO autorizado.">

@@ -2,6 +2,7 @@
 // managers (features/pricing-calculator/admin/, also sections of /admin) as the Provedores, Fornecedores
 // Completo, Planos para Clientes and Créditos tabs.
 import type { PageHandle } from '@/components/layouts/page-head';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { NewRechargePanel, RechargeOrdersPanel, StandardCostsEditor } from '@/features/pricing-calculator/admin/credit-orders-section';
 import { ProvidersManager } from '@/features/pricing-calculator/admin/providers-section';
 import { ResellerPlansSection } from '@/features/pricing-calculator/admin/reseller-plans-section';
@@ -15,6 +16,7 @@ export const handle: PageHandle = {
 export function Component() {
   return (
     <PricingCalculatorPage
+      account={<SignOutButton size="default" />}
       managedTabs={{
         provedores: <ProvidersManager />,
         fornecedores: <SuppliersManager />,

@@ -15,10 +15,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { guarded } from '@/features/admin/api/use-admin-table';
+import { attempt, guarded } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
@@ -108,11 +108,10 @@ function ProUsers() {
       return queryClient.invalidateQueries({ queryKey: ['pro_users'] });
     },
   });
-  const save = guarded((body: { email: string; isActive: boolean; invite?: boolean }) => upsert.mutateAsync(body));
-
-  const add = async (body: ProUserInput) => {
-    if (await save(body)) form.reset({ email: '', invite: body.invite ?? false });
-  };
+  const write = (body: { email: string; isActive: boolean; invite?: boolean }) => upsert.mutateAsync(body);
+  const save = guarded(write);
+  // The e-mail typed stays, with what failed, until it is saved.
+  const add = useSaveKeepingInput(form, attempt(write), { onSaved: (body: ProUserInput) => form.reset({ email: '', invite: body.invite ?? false }) });
 
   const columns: AdminColumn<ProUser & { id: string }>[] = [
     { key: 'email', header: 'E-mail', cell: (user) => <span className="break-all">{user.email}</span> },
@@ -127,14 +126,15 @@ function ProUsers() {
 
   return (
     <div className="space-y-4 pt-2">
-      <form className="flex flex-wrap items-start gap-2" aria-label="Novo usuário PRO" noValidate onSubmit={form.handleSubmit(add)}>
+      <form className="flex flex-wrap items-start gap-2" aria-label="Novo usuário PRO" noValidate onSubmit={add.submit}>
         <SchemaField form={form} field={PRO_USER_FIELDS[0]!} idPrefix="pro" className="flex-1 basis-60" />
         <div className="flex items-center gap-2 sm:pt-[1.375rem]">
           <SchemaField form={form} field={PRO_USER_FIELDS[1]!} idPrefix="pro" />
-          <Button type="submit">
+          <Button type="submit" disabled={add.saving}>
             <Plus className="size-4" aria-hidden /> Adicionar
           </Button>
         </div>
+        <SaveFailure failure={add.failure} className="basis-full" />
       </form>
       <AdminDataTable
         caption="Usuários PRO"

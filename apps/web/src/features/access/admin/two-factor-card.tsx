@@ -18,6 +18,7 @@ import {
   type TwoFactorEnableResult,
 } from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
+import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -72,6 +73,8 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
       <CardContent>
         {session.isPending ? (
           <Loader2 className="text-primary size-5 animate-spin" aria-label="Carregando" />
+        ) : !session.data ? (
+          <LoadFailed what="a verificação em duas etapas" onRetry={() => void session.refetch()} retrying={session.isFetching} />
         ) : enabled ? (
           <EnabledActions onChanged={refresh} />
         ) : (

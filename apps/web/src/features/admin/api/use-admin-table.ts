@@ -50,24 +50,46 @@ export interface AdminTableOptions<C extends AdminResourceContract> {
 type Item<C extends AdminResourceContract> = EndpointResponse<C['create']> & { id: string };
 type Page<C extends AdminResourceContract> = ListEnvelope<Item<C>>;
 
+/** Why a write failed, in the words of its toast: the form that sent it says the same and keeps what was typed. */
+export interface WriteFailure {
+  title: string;
+  description: string;
+}
+
+/** How a write ended: saved, or failed (its toast already shown) with what the form should say. */
+export type WriteOutcome = { ok: true } | ({ ok: false } & WriteFailure);
+
+/** The generic failure of an operation: 'Erro na Sincronização' / 'Falha na atualização: <mensagem>'. */
+export const syncFailure = (kind: AdminWriteKind, error: Error): WriteFailure => ({
+  title: 'Erro na Sincronização',
+  description: `Falha na ${OPERATION_NAMES[kind]}: ${error.message}`,
+});
+
 /**
  * Runs a write only when the server answers: otherwise 'Erro de Conexão' and nothing is sent.
- * Resolves to whether the write succeeded; a failed one has rolled back and said why.
+ * Resolves to how it ended; a failed write has rolled back and said why in its own toast, and
+ * `describe` words that failure for the form that sent it.
  */
-export const guarded =
-  <A extends unknown[]>(write: (...args: A) => Promise<unknown>) =>
-  async (...args: A): Promise<boolean> => {
+export const attempt =
+  <A extends unknown[]>(write: (...args: A) => Promise<unknown>, describe: (error: Error) => WriteFailure = (error) => syncFailure('update', error)) =>
+  async (...args: A): Promise<WriteOutcome> => {
     if (!(await checkConnection())) {
       notify.error(CONNECTION_ERROR.title, CONNECTION_ERROR.description);
-      return false;
+      return { ok: false, ...CONNECTION_ERROR };
     }
     try {
       await write(...args);
-      return true;
-    } catch {
-      return false;
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, ...describe(error instanceof Error ? error : new Error(String(error))) };
     }
   };
+
+/** `attempt` for a caller that only needs to know whether the write succeeded. */
+export const guarded =
+  <A extends unknown[]>(write: (...args: A) => Promise<unknown>) =>
+  async (...args: A): Promise<boolean> =>
+    (await attempt(write)(...args)).ok;
 
 export function adminListKey(table: string, params?: AdminListParams): QueryKey {
   return params ? [table, 'admin', params] : [table, 'admin'];
@@ -129,12 +151,17 @@ export function useAdminTable<C extends AdminResourceContract>({
     };
   };
 
+  /** A failed write in the resource's own words, or the generic ones. */
+  const failureOf = (kind: AdminWriteKind) => (error: Error) => {
+    const own = messages?.[kind];
+    return own ? { title: own.error, description: error.message } : syncFailure(kind, error);
+  };
+
   const settle = (kind: AdminWriteKind) => ({
     onError: (error: Error, _variables: unknown, context: { rollback: () => void } | undefined) => {
       context?.rollback();
-      const own = messages?.[kind];
-      if (own) notify.error(own.error, error.message);
-      else notify.error('Erro na Sincronização', `Falha na ${OPERATION_NAMES[kind]}: ${error.message}`);
+      const failure = failureOf(kind)(error);
+      notify.error(failure.title, failure.description);
     },
     onSuccess: () => {
       const own = messages?.[kind];
@@ -189,9 +216,9 @@ export function useAdminTable<C extends AdminResourceContract>({
 
   const actions = useMemo(
     () => ({
-      create: guarded((body: EndpointBody<C['create']>) => create.mutateAsync(body)),
-      update: guarded((id: string, patch: EndpointBody<C['update']>) => update.mutateAsync({ id, patch })),
-      remove: guarded((id: string) => remove.mutateAsync(id)),
+      create: attempt((body: EndpointBody<C['create']>) => create.mutateAsync(body), failureOf('create')),
+      update: attempt((id: string, patch: EndpointBody<C['update']>) => update.mutateAsync({ id, patch }), failureOf('update')),
+      remove: attempt((id: string) => remove.mutateAsync(id), failureOf('delete')),
     }),
     // The mutation objects change identity on every render; their mutateAsync functions do not.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,6 @@
-// The table every admin list uses: search, sortable headers and pages, all answered by the server.
+// The table every admin list uses: search, sortable headers and pages, all answered by the server. A
+// list is loading ('Carregando…'), failed ('Não foi possível carregar…') or has its rows (maybe none):
+// a list still loading or that failed never says it is empty.
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Loader2, Search } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { LoadFailed } from '@/components/load-failed';
@@ -156,9 +158,18 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
       </div>
 
       <nav className="flex flex-wrap items-center justify-between gap-2 text-sm" aria-label="Paginação">
-        <span className="text-muted-foreground">
-          {total} {total === 1 ? 'registro' : 'registros'}
-        </span>
+        {/* While the first page loads (retries included) or when it failed, there is no count to show: never '0 registros'. */}
+        {isLoading ? (
+          <span className="text-muted-foreground" role="status">
+            Carregando…
+          </span>
+        ) : failed ? (
+          <span />
+        ) : (
+          <span className="text-muted-foreground">
+            {total} {total === 1 ? 'registro' : 'registros'}
+          </span>
+        )}
         <div className="flex items-center gap-2">
           <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Página anterior">
             <ChevronLeft className="size-4" aria-hidden />

@@ -1,5 +1,6 @@
 // The admin panel's frame: the sidebar of sections (collapsible to icons, a drawer under 768 px,
-// Ctrl/Cmd+B, state in a cookie) and the current section's title and content.
+// Ctrl/Cmd+B, state in a cookie), a header with the current section's title and the account's
+// controls (`account`: 'Sair', composed by the route), and the section's content.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -20,7 +21,7 @@ import {
 } from '@/components/ui/sidebar';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, ADMIN_VERSION, type AdminSection } from '../lib/sections';
 
-export function AdminShell({ section, children }: { section: AdminSection; children: ReactNode }) {
+export function AdminShell({ section, account, children }: { section: AdminSection; account?: ReactNode; children: ReactNode }) {
   return (
     <SidebarProvider defaultOpen={readSidebarCookie()}>
       <Sidebar label="Seções do painel">
@@ -53,7 +54,8 @@ export function AdminShell({ section, children }: { section: AdminSection; child
       <SidebarInset>
         <header className="bg-background/95 sticky top-0 z-10 flex h-14 items-center gap-2 border-b px-3 backdrop-blur">
           <SidebarTrigger />
-          <h1 className="truncate text-base font-semibold">{section.label}</h1>
+          <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{section.label}</h1>
+          {account}
         </header>
         <div className="min-w-0 flex-1 p-3 md:p-6">{children}</div>
       </SidebarInset>

@@ -1,15 +1,17 @@
 // The specification's list pattern for suppliers and reseller plans: a button that toggles an add
 // form, a search, the rows (each opened in place with Salvar or Cancelar, its 'Editar' button taking
 // the focus back when it closes), removal with confirmation, the pages; a failed list says so in place.
+// A form closes once its save succeeded: a failed one keeps what was typed and says why.
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
+import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
+import type { WriteOutcome } from '../api/use-admin-table';
 import { ConfirmDelete } from './confirm-delete';
 import { InlineRowForm } from './inline-row-form';
 import { Pager } from './pager';
@@ -29,8 +31,8 @@ interface ListTable {
   setPage: (page: number) => void;
   setSearch: (search: string) => void;
   refetch: () => unknown;
-  create: (body: never) => Promise<unknown>;
-  update: (id: string, body: never) => Promise<unknown>;
+  create: (body: never) => Promise<WriteOutcome>;
+  update: (id: string, body: never) => Promise<WriteOutcome>;
   remove: (id: string) => Promise<unknown>;
 }
 
@@ -96,10 +98,8 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
             initial={props.newValues}
             submitLabel="Adicionar"
             onCancel={() => setAdding(false)}
-            onSubmit={(value) => {
-              setAdding(false);
-              void table.create(value as never);
-            }}
+            onSubmit={(value) => table.create(value as never)}
+            onSaved={() => setAdding(false)}
           />
         </div>
       )}
@@ -111,7 +111,7 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
         onChange={(event) => table.setSearch(event.target.value)}
       />
       {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
+        <ListLoading />
       ) : table.error && rows.length === 0 ? (
         <LoadFailed what={`os ${props.plural}`} onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (
@@ -130,10 +130,10 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
                     initial={row}
                     onCancel={() => close(row.id)}
                     onSubmit={(value) => {
-                      close(row.id);
                       const changes = changedOnly(row as unknown as Record<string, unknown>, value as Record<string, unknown>);
-                      if (Object.keys(changes).length > 0) void table.update(row.id, changes as never);
+                      return Object.keys(changes).length > 0 ? table.update(row.id, changes as never) : Promise.resolve({ ok: true as const });
                     }}
+                    onSaved={() => close(row.id)}
                   />
                 </li>
               );

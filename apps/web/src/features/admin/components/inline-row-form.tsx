@@ -1,13 +1,14 @@
 // A record edited where it is listed (a row, or the add form above the list): the admin form primitive
 // laid out in a responsive grid, with Salvar and Cancelar; Esc cancels, and the first field takes the
-// focus when it opens.
+// focus when it opens. It closes once saved: a failed save keeps what was typed and says why.
 import { useEffect, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import type { WriteOutcome } from '../api/use-admin-table';
 import { FieldUpload } from './resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from './schema-form';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from './schema-form';
 
 export interface InlineRowFormProps<Out> {
   idPrefix: string;
@@ -17,7 +18,9 @@ export interface InlineRowFormProps<Out> {
   schema: z.ZodType<Out>;
   initial: Record<string, unknown>;
   submitLabel?: string;
-  onSubmit: (value: Out) => void;
+  /** Saves the value; the form closes (`onSaved`) only when it succeeded. */
+  onSubmit: (value: Out) => Promise<WriteOutcome>;
+  onSaved: () => void;
   onCancel: () => void;
   /** Besides the messages under the fields (a section's toast, for instance). */
   onInvalid?: (errors: FieldErrors<FormTexts>) => void;
@@ -35,6 +38,7 @@ export function InlineRowForm<Out>({
   initial,
   submitLabel = 'Salvar',
   onSubmit,
+  onSaved,
   onCancel,
   onInvalid,
   className,
@@ -42,6 +46,7 @@ export function InlineRowForm<Out>({
   footer,
 }: InlineRowFormProps<Out>) {
   const form = useSchemaForm({ fields, schema, initial });
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSubmit, { onSaved, onInvalid });
   const first = fields.find((field) => field.kind !== 'select')?.key;
   useEffect(() => {
     if (first) form.setFocus(first);
@@ -58,7 +63,7 @@ export function InlineRowForm<Out>({
           onCancel();
         }
       }}
-      onSubmit={form.handleSubmit((value) => onSubmit(value), onInvalid)}
+      onSubmit={submit}
     >
       <div className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3', gridClassName)}>
         {fields.map((field) => (
@@ -66,8 +71,9 @@ export function InlineRowForm<Out>({
         ))}
       </div>
       {footer}
+      <SaveFailure failure={failure} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit">{submitLabel}</Button>
+        <SaveButton saving={saving} label={submitLabel} />
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancelar
         </Button>

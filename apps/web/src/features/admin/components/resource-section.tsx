@@ -10,10 +10,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable, type AdminTableOptions } from '../api/use-admin-table';
+import { guarded, useAdminTable, type AdminTableOptions, type WriteOutcome } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
-import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
 import { adminTableProps } from './table-props';
 
 type Row = { id: string } & Record<string, unknown>;
@@ -102,11 +102,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
           schema={props.createSchema}
           initial={editing === 'new' ? props.defaults : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            setEditing(null);
-            if (editing === 'new') await table.create(body as never);
-            else await table.update(editing.id, changedOnly(editing, body) as never);
-          }}
+          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing.id, changedOnly(editing, body) as never))}
         />
       )}
       <ConfirmDelete
@@ -141,9 +137,11 @@ function ResourceFormDialog({
   schema: z.ZodType;
   initial: Record<string, unknown>;
   onClose: () => void;
-  onSave: (body: Record<string, unknown>) => Promise<void>;
+  onSave: (body: Record<string, unknown>) => Promise<WriteOutcome>;
 }) {
   const form = useSchemaForm({ fields, schema: schema as z.ZodType<Record<string, unknown>>, initial });
+  // Closed only once saved: a failed save keeps what was typed and says why.
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -151,15 +149,16 @@ function ResourceFormDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Os campos são conferidos aqui e de novo no servidor.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
           {fields.map((field) => (
             <SchemaField key={field.key} form={form} field={field} idPrefix={id} extra={<FieldUpload form={form} field={field} />} />
           ))}
+          <SaveFailure failure={failure} className="sm:col-span-2" />
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit">Salvar</Button>
+            <SaveButton saving={saving} />
           </DialogFooter>
         </form>
       </DialogContent>

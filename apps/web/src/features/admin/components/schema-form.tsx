@@ -4,8 +4,17 @@
 // messages shown under each field are the schema's own Portuguese ones.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useMemo, type InputHTMLAttributes, type ReactNode } from 'react';
-import { Controller, useFieldArray, useForm, type Control, type FieldErrors, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  type Control,
+  type FieldErrors,
+  type Resolver,
+  type SubmitErrorHandler,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { z } from 'zod';
 import type { UploadBucket } from '@vitrine/domain/uploads';
 import { Button } from '@/components/ui/button';
@@ -15,6 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import type { WriteFailure, WriteOutcome } from '../api/use-admin-table';
 
 /**
  * Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it.
@@ -169,6 +179,56 @@ export function useSchemaForm<Out = Record<string, unknown>>({
 }
 
 export type SchemaFormApi<Out = Record<string, unknown>> = UseFormReturn<FormTexts, unknown, Out>;
+
+/**
+ * The submit of a form whose save may fail: the form waits for `save` ('Salvando…'), and only a save
+ * that succeeded goes on to `onSaved` (closing the form, say). A failed one keeps every typed value
+ * and its reason stays in the form (`failure`, shown by SaveFailure) until the next try or until the
+ * form is closed.
+ */
+export function useSaveKeepingInput<Out>(
+  form: SchemaFormApi<Out>,
+  save: (value: Out) => Promise<WriteOutcome>,
+  { onSaved, onInvalid }: { onSaved?: (value: Out) => unknown; onInvalid?: SubmitErrorHandler<FormTexts> } = {},
+) {
+  const [failure, setFailure] = useState<WriteFailure | null>(null);
+  // A second press while the first save runs does nothing.
+  const running = useRef(false);
+  const submit = form.handleSubmit(async (value) => {
+    if (running.current) return;
+    running.current = true;
+    setFailure(null);
+    try {
+      const outcome = await save(value);
+      if (outcome.ok) await onSaved?.(value);
+      else setFailure({ title: outcome.title, description: outcome.description });
+    } finally {
+      running.current = false;
+    }
+  }, onInvalid);
+  return { submit, failure, saving: form.formState.isSubmitting };
+}
+
+/** A form's submit button: 'Salvando…' and not pressable again while its save runs. */
+export function SaveButton({ saving, label = 'Salvar', className }: { saving: boolean; label?: string; className?: string }) {
+  return (
+    <Button type="submit" disabled={saving} className={className}>
+      {saving ? 'Salvando…' : label}
+    </Button>
+  );
+}
+
+/** Where a form says its save failed: what failed, and that what was typed is still here. */
+export function SaveFailure({ failure, className }: { failure: WriteFailure | null; className?: string }) {
+  if (!failure) return null;
+  return (
+    <div role="alert" data-testid="falha-ao-salvar" className={cn('border-destructive/40 text-destructive rounded-md border px-3 py-2 text-sm', className)}>
+      <p className="font-medium">{failure.title}</p>
+      <p>{failure.description}</p>
+      <p className="text-muted-foreground text-xs">Nada foi perdido: o que você digitou continua aqui. Salve de novo ou cancele.</p>
+    </div>
+  );
+}
 
 /** The first message under a field (its own, or one of a nested item's). */
 export function messageOf(errors: FieldErrors, key: string): string | undefined {

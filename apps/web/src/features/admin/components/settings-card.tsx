@@ -10,8 +10,8 @@ import { settingsContract } from '@vitrine/domain/settings.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { guarded } from '@/features/admin/api/use-admin-table';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { attempt, guarded } from '@/features/admin/api/use-admin-table';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 
@@ -41,16 +41,20 @@ function SettingField({ setting }: { setting: Setting }) {
   const form = useSchemaForm({ fields, schema, initial: { value: setting.secret ? '' : setting.value } });
   const typed = String(useWatch({ control: form.control, name: 'value' }) ?? '');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
-  const save = guarded(async (value: string) => {
+  const save = attempt(async (value: string) => {
     try {
       await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
       if (setting.secret) form.reset({ value: '' });
     } catch (failure) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
+      throw failure;
+    } finally {
+      await refresh();
     }
-    await refresh();
   });
+  // Checked here by the setting's schema; the text goes as typed, and the server reads it with the same schema.
+  const { submit, failure, saving } = useSaveKeepingInput(form, () => save(String(form.getValues('value'))));
   const reset = guarded(async () => {
     try {
       await callEndpoint(settingsContract.resetSetting, { params: { key: setting.key } });
@@ -61,8 +65,7 @@ function SettingField({ setting }: { setting: Setting }) {
     await refresh();
   });
   return (
-    // Checked here by the setting's schema; the text goes as typed, and the server reads it with the same schema.
-    <form noValidate onSubmit={form.handleSubmit(() => void save(String(form.getValues('value'))))}>
+    <form noValidate onSubmit={submit}>
       <SchemaField
         form={form}
         field={fields[0]!}
@@ -75,7 +78,7 @@ function SettingField({ setting }: { setting: Setting }) {
         }
         beside={
           <>
-            <Button type="submit" disabled={!typed.trim()}>
+            <Button type="submit" disabled={!typed.trim() || saving}>
               <Save className="size-4" aria-hidden /> Salvar
             </Button>
             {setting.source === 'admin' && (
@@ -86,6 +89,7 @@ function SettingField({ setting }: { setting: Setting }) {
           </>
         }
       />
+      <SaveFailure failure={failure} className="mt-2" />
     </form>
   );
 }

@@ -25,7 +25,7 @@ const FIELDS = ['email', 'password'] as const;
 export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const navigate = useNavigate();
   // Sent here from a guarded page (or 'Ir para o Admin'): back there once signed in.
-  const afterSignIn = afterSignInPath(useLocation().state);
+  const returnState = useLocation().state;
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +66,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
         setProgress('Verificando acesso PRO...');
         const outcome = await signIn.mutateAsync(values);
         if (outcome.twoFactorRequired) setSecondStepFor(outcome.email);
-        else navigate(afterSignIn, { replace: true });
+        else navigate(afterSignInPath(returnState, outcome.access), { replace: true });
       } else {
         await signUp.mutateAsync(values);
         setMessage(authInfoMessages.signUpCreated);
@@ -91,7 +91,7 @@ export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) 
     return (
       <TwoFactorStep
         email={secondStepFor}
-        onSignedIn={() => navigate(afterSignIn, { replace: true })}
+        onSignedIn={(access) => navigate(afterSignInPath(returnState, access), { replace: true })}
         onRestart={() => {
           setSecondStepFor(null);
           reset({ email: secondStepFor, password: '' });

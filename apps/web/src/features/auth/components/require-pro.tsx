@@ -27,7 +27,10 @@ export function RequirePro({ children }: { children?: ReactNode }) {
     );
   }
 
-  if (session.isError) {
+  // Only a first check that failed stands in for the page: a later re-check that fails (the server down
+  // a moment, when a section reads the session again) keeps the panel and its sections, which say
+  // their own failures; the API refuses every request it should not answer anyway.
+  if (session.isError && !session.data) {
     return (
       <Centered>
         <ShieldAlert className="text-destructive size-10" aria-hidden />

@@ -4,6 +4,7 @@ import { RECOVERY_CODE_LENGTH, recoveryCodeSchema, TOTP_DIGITS, totpCodeSchema }
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { AccessInfo } from '../api/get-session';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
 import { authErrorMessage } from '../lib/auth-error-message';
 import { ErrorNotice } from './form-notices';
@@ -12,7 +13,7 @@ import { ErrorNotice } from './form-notices';
  * The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app, or one of
  * the recovery codes. The server allows 5 wrong codes per sign-in, then the e-mail and password again.
  */
-export function TwoFactorStep({ email, onSignedIn, onRestart }: { email: string; onSignedIn: () => void; onRestart: () => void }) {
+export function TwoFactorStep({ email, onSignedIn, onRestart }: { email: string; onSignedIn: (access: AccessInfo) => void; onRestart: () => void }) {
   const [kind, setKind] = useState<'totp' | 'recovery'>('totp');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,8 +29,7 @@ export function TwoFactorStep({ email, onSignedIn, onRestart }: { email: string;
     }
     setError(null);
     try {
-      await verify.mutateAsync({ kind, code: parsed.data });
-      onSignedIn();
+      onSignedIn(await verify.mutateAsync({ kind, code: parsed.data }));
     } catch (cause) {
       setError(authErrorMessage(cause));
       setCode('');

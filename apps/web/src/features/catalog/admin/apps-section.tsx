@@ -15,11 +15,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { uploadFile } from '@/features/admin/api/upload-file';
-import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { FieldUpload } from '@/features/admin/components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { adminTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -93,11 +93,7 @@ export function AppsSection() {
         <AppFormDialog
           app={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            setEditing(null);
-            if (editing === 'new') await table.create(body as never);
-            else await table.update(editing.id, body as never);
-          }}
+          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing.id, body as never))}
         />
       )}
       {downloads && <DownloadsDialog app={downloads} onClose={() => setDownloads(null)} />}
@@ -152,8 +148,10 @@ const APP_FIELDS: FieldSpec[] = [
 ];
 const NEW_APP = { category: 'streaming', version: '1.0.0', price: 0, sizeMb: null, tags: [], media: [], isActive: true, isFeatured: false };
 
-function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<void> }) {
+function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<WriteOutcome> }) {
   const form = useSchemaForm({ fields: APP_FIELDS, schema: appCreateSchema, initial: app ?? NEW_APP });
+  // Closed once saved: a failed save keeps what was typed and says why.
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
@@ -161,15 +159,16 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
           <DialogTitle>{app ? 'Editar aplicativo' : 'Novo aplicativo'}</DialogTitle>
           <DialogDescription>Os arquivos de instalação por plataforma ficam em “Downloads e códigos”.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
           {APP_FIELDS.map((field) => (
             <SchemaField key={field.key} form={form} field={field} idPrefix="app" extra={<FieldUpload form={form} field={field} />} />
           ))}
+          <SaveFailure failure={failure} className="sm:col-span-2" />
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit">Salvar</Button>
+            <SaveButton saving={saving} />
           </DialogFooter>
         </form>
       </DialogContent>

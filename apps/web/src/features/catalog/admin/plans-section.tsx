@@ -12,11 +12,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { useAdminTable } from '@/features/admin/api/use-admin-table';
+import { useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { changedOnly } from '@/features/admin/components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { adminTableProps } from '@/features/admin/components/table-props';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
@@ -99,12 +99,8 @@ export function PlansSection() {
         <PlanFormDialog
           plan={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            // The dialog closes at once: the row shows the change while the server confirms it.
-            setEditing(null);
-            if (editing === 'new') await table.create(body);
-            else await table.update(editing.id, changedOnly(editing, body));
-          }}
+          // The dialog closes once the server has the change: a failed save keeps what was typed and says why.
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing.id, changedOnly(editing, body)))}
         />
       )}
       <ConfirmDelete
@@ -156,8 +152,9 @@ function withProposedPrices(plan: AdminPlan | null): Record<string, unknown> {
   return values;
 }
 
-function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onClose: () => void; onSave: (body: PlanCreate) => Promise<void> }) {
+function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onClose: () => void; onSave: (body: PlanCreate) => Promise<WriteOutcome> }) {
   const form = useSchemaForm({ fields: PLAN_FIELDS, schema: planCreateSchema, initial: withProposedPrices(plan) });
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
   // Period prices the admin typed (or that were stored) stay; the others follow the monthly price.
   const typed = useRef(new Set(BILLING_PERIODS.filter((period) => period !== 'monthly' && plan && (plan[PRICE_FIELDS[period]] ?? null) !== null)));
   useEffect(() => {
@@ -182,7 +179,7 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
           <DialogTitle>{plan ? 'Editar plano' : 'Novo plano'}</DialogTitle>
           <DialogDescription>Os preços por período são propostos a partir do mensal com os descontos de cada período; você pode alterá-los.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
           <SchemaField form={form} field={field('name')} idPrefix="plano" className="sm:col-span-2" />
           {BILLING_PERIODS.map((period) => (
             <SchemaField key={period} form={form} field={field(PRICE_FIELDS[period])} idPrefix="plano" />
@@ -196,11 +193,12 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
               <SchemaField key={key} form={form} field={field(key)} idPrefix="plano" />
             ))}
           </fieldset>
+          <SaveFailure failure={failure} className="sm:col-span-2" />
           <DialogFooter className="sm:col-span-2">
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit">Salvar</Button>
+            <SaveButton saving={saving} />
           </DialogFooter>
         </form>
       </DialogContent>

@@ -15,9 +15,9 @@ import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminListKey, guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { adminListKey, guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { SettingsCard } from '@/features/admin/components/settings-card';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -129,11 +129,7 @@ export function ShortcutsSection() {
         <ShortcutFormDialog
           shortcut={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            setEditing(null);
-            if (editing === 'new') await table.create(body);
-            else await table.update(editing.id, body);
-          }}
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing.id, body))}
         />
       )}
       <ConfirmDelete
@@ -268,8 +264,18 @@ function valuesOf(shortcut: AdminShortcut | null): Record<string, unknown> {
   };
 }
 
-function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShortcut | null; onClose: () => void; onSave: (body: never) => Promise<void> }) {
+function ShortcutFormDialog({
+  shortcut,
+  onClose,
+  onSave,
+}: {
+  shortcut: AdminShortcut | null;
+  onClose: () => void;
+  onSave: (body: never) => Promise<WriteOutcome>;
+}) {
   const form = useSchemaForm({ fields: SHORTCUT_FIELDS, schema: shortcutBody, initial: valuesOf(shortcut) });
+  // Closed once saved: a failed save keeps what was typed and says why.
+  const { submit, failure, saving } = useSaveKeepingInput(form, (body) => onSave(body as never), { onSaved: onClose });
   const type = useWatch({ control: form.control, name: 'type' });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -278,7 +284,7 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
           <DialogTitle>{shortcut ? 'Editar atalho' : 'Novo atalho'}</DialogTitle>
           <DialogDescription>Atalhos PIX mostram o código para pagamento; atalhos de webhook enviam uma requisição assinada.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((body) => onSave(body as never))}>
+        <form className="grid gap-4" noValidate onSubmit={submit}>
           <SchemaField form={form} field={field('name')} idPrefix="atalho" />
           <SchemaField form={form} field={field('type')} idPrefix="atalho" />
           {type === 'pix' ? (
@@ -298,11 +304,12 @@ function ShortcutFormDialog({ shortcut, onClose, onSave }: { shortcut: AdminShor
             </>
           )}
           <SchemaField form={form} field={field('active')} idPrefix="atalho" />
+          <SaveFailure failure={failure} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit">Salvar</Button>
+            <SaveButton saving={saving} />
           </DialogFooter>
         </form>
       </DialogContent>

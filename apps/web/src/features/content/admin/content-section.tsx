@@ -15,9 +15,9 @@ import { Markdown } from '@/components/markdown';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { guarded } from '@/features/admin/api/use-admin-table';
+import { attempt, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { FooterForm, HeaderForm } from './site-chrome-forms';
@@ -106,7 +106,7 @@ function useSectionEntries(section: string) {
 
 function useSaveEntry() {
   const queryClient = useQueryClient();
-  return guarded(async (section: string, key: string, value: unknown) => {
+  return attempt(async (section: string, key: string, value: unknown) => {
     try {
       await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
@@ -122,7 +122,7 @@ function useSaveEntry() {
 function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; form: typeof HeaderForm }) {
   const entries = useSectionEntries(section);
   const queryClient = useQueryClient();
-  const save = guarded(async (parts: Record<string, unknown>) => {
+  const save = attempt(async (parts: Record<string, unknown>) => {
     const changed = Object.entries(parts);
     if (changed.length === 0) {
       notify.info('Nada a salvar', 'Nenhuma alteração desde o último salvamento.');
@@ -164,15 +164,17 @@ function EntryForm({
   label: string;
   schema?: z.ZodType;
   initial: unknown;
-  onSave: (value: unknown) => Promise<unknown>;
+  onSave: (value: unknown) => Promise<WriteOutcome>;
 }) {
   const fields = useMemo((): FieldSpec[] => [{ key: 'value', label, kind: 'json', rows: 12 }], [label]);
   const entrySchema = useMemo(() => z.object({ value: schema ?? z.unknown() }), [schema]);
   const form = useSchemaForm({ fields, schema: entrySchema, initial: { value: initial } });
+  const { submit, failure, saving } = useSaveKeepingInput(form, ({ value }) => onSave(value));
   return (
-    <form className="grid gap-2" noValidate onSubmit={form.handleSubmit(({ value }) => onSave(value))}>
+    <form className="grid gap-2" noValidate onSubmit={submit}>
       <SchemaField form={form} field={fields[0]!} idPrefix={section} />
-      <Button type="submit" className="justify-self-start">
+      <SaveFailure failure={failure} />
+      <Button type="submit" className="justify-self-start" disabled={saving}>
         <Save className="size-4" aria-hidden /> Salvar
       </Button>
     </form>
@@ -210,7 +212,7 @@ function LegalDocumentForm({
   documentKey: LegalDocumentKey;
   title: string;
   initial: { title: string; body: string };
-  onSave: (document: unknown) => Promise<unknown>;
+  onSave: (document: unknown) => Promise<WriteOutcome>;
 }) {
   const fields = useMemo(
     (): FieldSpec[] => [
@@ -220,15 +222,17 @@ function LegalDocumentForm({
     [title],
   );
   const form = useSchemaForm({ fields, schema: legalDocumentToday, initial });
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave);
   const body = String(useWatch({ control: form.control, name: 'body' }) ?? '');
   const id = `legal-${documentKey}`;
   return (
-    <form className="grid gap-3 lg:grid-cols-2" noValidate onSubmit={form.handleSubmit(onSave)}>
+    <form className="grid gap-3 lg:grid-cols-2" noValidate onSubmit={submit}>
       <div className="grid min-w-0 content-start gap-2">
         {fields.map((field) => (
           <SchemaField key={field.key} form={form} field={field} idPrefix={id} />
         ))}
-        <Button type="submit" className="justify-self-start">
+        <SaveFailure failure={failure} />
+        <Button type="submit" className="justify-self-start" disabled={saving}>
           <Save className="size-4" aria-hidden /> Salvar
         </Button>
       </div>

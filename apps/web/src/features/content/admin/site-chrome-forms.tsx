@@ -8,10 +8,19 @@ import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
 import { Button } from '@/components/ui/button';
-import { readTexts, SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/features/admin/components/schema-form';
+import type { WriteFailure, WriteOutcome } from '@/features/admin/api/use-admin-table';
+import {
+  readTexts,
+  SaveFailure,
+  SchemaField,
+  useSaveKeepingInput,
+  useSchemaForm,
+  type FieldSpec,
+  type SchemaFormApi,
+} from '@/features/admin/components/schema-form';
 
 /** Saves the parts that changed (one request each) and says so once. */
-export type SaveParts = (parts: Record<string, unknown>) => Promise<unknown>;
+export type SaveParts = (parts: Record<string, unknown>) => Promise<WriteOutcome>;
 
 /** Each stored part that matches its schema, else its default. */
 function storedOrDefault<T extends object>(schema: z.ZodObject, defaults: T, stored: Record<string, unknown>): T {
@@ -98,12 +107,14 @@ function FormWithPreview({
   label,
   onSubmit,
   submitting,
+  failure,
   fields,
   preview,
 }: {
   label: string;
   onSubmit: () => void;
   submitting: boolean;
+  failure: WriteFailure | null;
   fields: ReactNode;
   preview: ReactNode;
 }) {
@@ -111,6 +122,7 @@ function FormWithPreview({
     <form className="grid gap-4 lg:grid-cols-2" aria-label={label} noValidate onSubmit={onSubmit}>
       <div className="min-w-0 space-y-3">
         {fields}
+        <SaveFailure failure={failure} />
         <Button type="submit" disabled={submitting}>
           <Save className="size-4" aria-hidden /> Salvar
         </Button>
@@ -137,14 +149,14 @@ export function HeaderForm({ stored, save }: { stored: Record<string, unknown>; 
     initial: toHeaderValues(storedOrDefault(headerConfigSchema, defaultHeaderConfig, stored)),
   });
   const texts = useWatch({ control: form.control });
+  const { submit, failure, saving } = useSaveKeepingInput(form, (header) => save(changedParts(header, stored)));
   const field = drawField(form, HEADER_FIELDS, 'cabecalho');
   return (
     <FormWithPreview
       label="Cabeçalho"
-      submitting={form.formState.isSubmitting}
-      onSubmit={form.handleSubmit(async (header) => {
-        await save(changedParts(header, stored));
-      })}
+      submitting={saving}
+      failure={failure}
+      onSubmit={submit}
       fields={
         <>
           <div className="grid gap-3 sm:grid-cols-2">
@@ -166,14 +178,14 @@ export function FooterForm({ stored, save }: { stored: Record<string, unknown>; 
     initial: toFooterValues(storedOrDefault(footerConfigSchema, defaultFooterConfig, stored)),
   });
   const texts = useWatch({ control: form.control });
+  const { submit, failure, saving } = useSaveKeepingInput(form, (footer) => save(changedParts(footer, stored)));
   const field = drawField(form, FOOTER_FIELDS, 'rodape');
   return (
     <FormWithPreview
       label="Rodapé"
-      submitting={form.formState.isSubmitting}
-      onSubmit={form.handleSubmit(async (footer) => {
-        await save(changedParts(footer, stored));
-      })}
+      submitting={saving}
+      failure={failure}
+      onSubmit={submit}
       fields={
         <>
           <div className="grid gap-3 sm:grid-cols-2">

@@ -27,11 +27,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { guarded } from '@/features/admin/api/use-admin-table';
+import { attempt, guarded, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { pageCount } from '@/features/admin/api/use-paged-list';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
-import { SchemaField, textsOf, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
+import { SaveFailure, SchemaField, textsOf, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
@@ -426,7 +426,10 @@ export function StandardCostsEditor() {
     },
     onError: () => notify.error('Erro ao salvar custos padronizados'),
   });
-  const saveGuarded = guarded((body: StandardCosts) => save.mutateAsync(body));
+  const saveGuarded = attempt(
+    (body: StandardCosts) => save.mutateAsync(body),
+    (error) => ({ title: 'Erro ao salvar custos padronizados', description: error.message }),
+  );
   return (
     <section className="space-y-3" aria-labelledby="custos-padrao-titulo">
       <div>
@@ -460,16 +463,18 @@ const standardCostsInput = z
   .transform((costs) => standardCostsSchema.parse(costs));
 
 /** Text that is no number is said under its field, never saved as zero. */
-function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCosts; pending: boolean; onSave: (body: StandardCosts) => unknown }) {
+function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCosts; pending: boolean; onSave: (body: StandardCosts) => Promise<WriteOutcome> }) {
   const form = useSchemaForm({ fields: STANDARD_COST_FIELDS, schema: standardCostsInput, initial });
+  const { submit, failure } = useSaveKeepingInput(form, onSave);
   return (
-    <form noValidate aria-label="Custos padronizados" className="flex flex-wrap items-start gap-3" onSubmit={form.handleSubmit((body) => void onSave(body))}>
+    <form noValidate aria-label="Custos padronizados" className="flex flex-wrap items-start gap-3" onSubmit={submit}>
       {STANDARD_COST_FIELDS.map((field) => (
         <SchemaField key={field.key} form={form} field={field} idPrefix="custo" className="w-40" />
       ))}
       <Button type="submit" className="sm:mt-[1.375rem]" disabled={pending}>
         Salvar custos
       </Button>
+      <SaveFailure failure={failure} className="basis-full" />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 // type and quantity, added and removed here.
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
@@ -23,16 +23,24 @@ import {
 import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
+import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Skeleton } from '@/components/ui/skeleton';
 import { uploadFile } from '@/features/admin/api/upload-file';
-import { guarded, useAdminTable } from '@/features/admin/api/use-admin-table';
+import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
-import { SchemaField, useSchemaForm, type FieldSpec, type FormTexts } from '@/features/admin/components/schema-form';
+import {
+  SaveButton,
+  SaveFailure,
+  SchemaField,
+  useSaveKeepingInput,
+  useSchemaForm,
+  type FieldSpec,
+  type FormTexts,
+} from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
@@ -82,14 +90,13 @@ function ProviderForm({
   onClose,
 }: {
   provider: AdminProvider | null;
-  onSave: (body: Record<string, unknown>) => Promise<boolean>;
+  onSave: (body: Record<string, unknown>) => Promise<WriteOutcome>;
   onClose: () => void;
 }) {
   const key = draftKey(provider?.id ?? null);
   const [restored] = useState(() => readDraft<FormTexts>(key));
   const form = useSchemaForm({ fields: PROVIDER_FIELDS, schema: providerCreateSchema, initial: provider ?? NEW_PROVIDER, restored });
   const texts = useWatch({ control: form.control });
-  const saving = useRef(false);
   // Files replaced or removed on a saved provider are deleted once the change is saved.
   const [replaced, setReplaced] = useState<{ bucket: UploadBucket; url: string }[]>([]);
   // Only what the admin changed is a draft: a form opened and left untouched writes none.
@@ -111,27 +118,21 @@ function ProviderForm({
     onClose();
   };
 
-  const save = async (body: Record<string, unknown>) => {
-    // A second click while the first save runs does nothing.
-    if (saving.current) return;
-    saving.current = true;
-    try {
-      if (await onSave(body)) {
-        discardDraft();
-        for (const file of replaced) await removeStoredFile(file.bucket, file.url);
-        onClose();
-      }
-    } finally {
-      saving.current = false;
-    }
-  };
+  // Closed once saved (the draft and the replaced files dropped then); a failed save keeps the form and says why.
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave, {
+    onSaved: async () => {
+      discardDraft();
+      for (const file of replaced) await removeStoredFile(file.bucket, file.url);
+      onClose();
+    },
+  });
 
   return (
     <form
       noValidate
       aria-label={provider ? `Editar ${provider.name}` : 'Novo provedor'}
       className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2"
-      onSubmit={form.handleSubmit(save)}
+      onSubmit={submit}
     >
       {restored && <p className="text-muted-foreground text-xs sm:col-span-2">Rascunho restaurado: continue de onde parou.</p>}
       {PROVIDER_FIELDS.filter((field) => !FILE_KEYS.has(field.key)).map((field) => (
@@ -151,10 +152,9 @@ function ProviderForm({
         onUploaded={(url) => setFile('documentUrl', url)}
         onRemove={() => void dropFile('documentUrl')}
       />
+      <SaveFailure failure={failure} className="sm:col-span-2" />
       <div className="flex flex-wrap gap-2 sm:col-span-2">
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Salvando…' : 'Salvar'}
-        </Button>
+        <SaveButton saving={saving} />
         <Button type="button" variant="outline" onClick={cancel}>
           Cancelar
         </Button>
@@ -380,7 +380,7 @@ export function ProvidersManager() {
         onChange={(event) => table.setSearch(event.target.value)}
       />
       {table.isLoading ? (
-        <Skeleton className="h-32 w-full" />
+        <ListLoading />
       ) : table.error && rows.length === 0 ? (
         <LoadFailed what="os provedores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (

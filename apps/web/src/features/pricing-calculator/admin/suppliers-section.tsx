@@ -7,10 +7,10 @@ import { formatDecimal } from '@vitrine/domain/number-format';
 import { SUPPLIER_TOASTS, SUPPLIER_VALIDATION_TITLE, supplierCreateSchema, type AdminSupplier, type SupplierCreate } from '@vitrine/domain/recharge';
 import { adminSuppliersContract } from '@vitrine/domain/recharge.contract';
 import { serverBadge, serverTotal } from '@vitrine/domain/resellers';
+import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { SERVER_BADGE_STYLES } from '@/components/server-badge-styles';
 import { Badge } from '@/components/ui/badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useAdminTable } from '@/features/admin/api/use-admin-table';
 import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
 import { messageOf, type FieldSpec } from '@/features/admin/components/schema-form';
@@ -147,7 +147,7 @@ export function ServersPanel() {
         description="Cada fornecedor como cartão: total = créditos × custo por crédito. Os de categoria 'Planos …' ativos aparecem na loja."
       />
       {table.isLoading ? (
-        <Skeleton className="h-40 w-full" />
+        <ListLoading className="h-40" />
       ) : table.error && rows.length === 0 ? (
         <LoadFailed what="os servidores" onRetry={() => void table.refetch()} retrying={table.isFetching} />
       ) : rows.length === 0 ? (

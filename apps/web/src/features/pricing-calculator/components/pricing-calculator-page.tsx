@@ -27,7 +27,8 @@ export type PricingTabId = (typeof PRICING_TABS)[number]['id'];
 /** The tabs whose content the admin's recharge and catalogue sections provide. */
 export type ManagedTabs = Record<'provedores' | 'fornecedores' | 'planos' | 'creditos', ReactNode>;
 
-export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTabs }) {
+/** `account`: the account's controls ('Sair'), composed by the route. */
+export function PricingCalculatorPage({ managedTabs, account }: { managedTabs: ManagedTabs; account?: ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('aba');
   const tab: PricingTabId = PRICING_TABS.some((candidate) => candidate.id === requested) ? (requested as PricingTabId) : 'calculadora';
@@ -79,11 +80,14 @@ export function PricingCalculatorPage({ managedTabs }: { managedTabs: ManagedTab
             <h1 className="text-2xl font-bold">Calculadora de Preços</h1>
             <p className="text-muted-foreground text-sm">Preços, margens e rentabilidade para a revenda de créditos de streaming.</p>
           </div>
-          <Button variant="outline" asChild>
-            <Link to="/admin">
-              <ArrowLeft className="size-4" aria-hidden /> Painel admin
-            </Link>
-          </Button>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/admin">
+                <ArrowLeft className="size-4" aria-hidden /> Painel admin
+              </Link>
+            </Button>
+            {account}
+          </div>
         </div>
         <Tabs value={tab} onValueChange={open} className="min-w-0">
           <div className="relative -mx-4 sm:mx-0">
