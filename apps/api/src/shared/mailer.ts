@@ -3,7 +3,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
-import { emailOutbox } from '../db/schema.ts';
+import { recordOutgoingMail } from './mailer.repository.ts';
 
 export interface MailMessage {
   to: string;
@@ -48,7 +48,7 @@ export function createMailer({
         // The body is not logged: it carries single-use links (reset, confirmation, invitation).
         logger.info({ to: message.to, subject: message.subject }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
       }
-      await db.insert(emailOutbox).values({ ...message, status, error });
+      await recordOutgoingMail(db, { ...message, status, error });
       return { status };
     },
   };

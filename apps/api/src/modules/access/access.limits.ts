@@ -8,10 +8,10 @@
 // stops distributed guessing; it pauses password sign-in for that e-mail only, and the mailed reset
 // link (which signs the owner in and clears every count of the e-mail) is the way in meanwhile.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { createRateLimitCounters } from '../../plugins/rate-limit.ts';
 import { AppError } from '../../shared/errors.ts';
+import { createAccessLimitsRepository } from './access-limits.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -58,8 +58,6 @@ export interface SignInRefusal {
   retryAfterSeconds: number;
 }
 
-type PairRow = { count: number | string; window_start: number | string; window_ms: number | string };
-
 export interface AccessLimitsOptions {
   db: Database;
   /** Epoch milliseconds; tests move it. */
@@ -82,22 +80,15 @@ export function createAccessLimits({ db, now = () => Date.now(), perEmailMax = S
       const { memoryMs } = SIGN_IN_BACKOFF;
       // The row is locked while deciding, so simultaneous attempts from one address wait their turn.
       const waitMs = await db.transaction(async (tx) => {
-        const { rows } = await tx.execute<PairRow>(sql`select count, window_start, window_ms from app_rate_limits where key = ${key} for update`);
-        const row = rows[0];
-        // window_start is the last counted attempt; window_ms how long it is remembered.
-        const remembered = row && Number(row.window_start) + Number(row.window_ms) > at;
+        const counters = createAccessLimitsRepository(tx);
+        const row = await counters.lockCounter(key);
+        // lastAt is the last counted attempt; memoryMs how long it is remembered.
+        const remembered = row && row.lastAt + row.memoryMs > at;
         if (remembered) {
-          const readyAt = Number(row.window_start) + backoffDelayMs(Number(row.count));
+          const readyAt = row.lastAt + backoffDelayMs(row.count);
           if (at < readyAt) return readyAt - at;
         }
-        await tx.execute(sql`
-          insert into app_rate_limits (key, count, window_start, window_ms)
-          values (${key}, ${remembered ? Number(row.count) + 1 : 1}::integer, ${at}::bigint, ${memoryMs}::integer)
-          on conflict (key) do update set
-            count = case when app_rate_limits.window_start + app_rate_limits.window_ms <= ${at}::bigint
-              then 1 else app_rate_limits.count + 1 end,
-            window_start = ${at}::bigint,
-            window_ms = ${memoryMs}::integer`);
+        await counters.countAttempt(key, { count: remembered ? row.count + 1 : 1, at, memoryMs });
         return 0;
       });
       if (waitMs > 0) {
@@ -114,12 +105,12 @@ export function createAccessLimits({ db, now = () => Date.now(), perEmailMax = S
 
     /** The owner got in from this address: its earlier typos are forgotten. */
     async signedIn(email: string, address: string): Promise<void> {
-      await db.execute(sql`delete from app_rate_limits where key = ${pairKey(email, address)}`);
+      await createAccessLimitsRepository(db).deleteKey(pairKey(email, address));
     },
 
     /** A password reset through the mailed link: every count of the e-mail is dropped. */
     async passwordReset(email: string): Promise<void> {
-      await db.execute(sql`delete from app_rate_limits where key = ${emailKey(email)} or key like ${`${pairPrefix(email)}%`}`);
+      await createAccessLimitsRepository(db).deleteKeyAndPrefix(emailKey(email), pairPrefix(email));
     },
 
     /** Counts one confirmation mail for the e-mail: null, or the seconds to wait. */

@@ -3,18 +3,16 @@
 // are validated by the shared contract first.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { accessContract } from '@vitrine/domain/access.contract';
-import { normalizeEmail } from '@vitrine/domain/auth';
-import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
-import { recordAudit } from '../../shared/audit/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { authErrorFromResponse } from './access.errors.ts';
 import type { AccessLimits } from './access.limits.ts';
+import { listProUsers, saveProUser } from './access.usecases.ts';
 import { AUTH_BASE_PATH, defaultAuthRateLimits, isTwoFactorRedirect, type Auth } from './auth.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.usecases.ts';
-import { createProUsersRepository, type ProUser, type ProUsersRepository } from './pro-users.repository.ts';
+import type { ProUsersRepository } from './pro-users.repository.ts';
 import type { SignupsRepository } from './signups.repository.ts';
 import { hashLinkToken, type SignupUsecases } from './signups.usecases.ts';
 
@@ -69,12 +67,6 @@ export async function forward(auth: Auth, request: FastifyRequest, reply: Fastif
   }
   return response;
 }
-
-const toProUserOutput = (row: ProUser) => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -270,34 +262,7 @@ export async function accessRoutes(
     };
   });
 
-  route(app, accessContract.listProUsers, {}, async (request) => {
-    const { page, pageSize, search } = request.query;
-    const { rows, total } = await proUsers.list({ search, limit: pageSize, offset: pageOffset({ page, pageSize }) });
-    return toListEnvelope(rows.map(toProUserOutput), total, { page, pageSize });
-  });
+  route(app, accessContract.listProUsers, {}, async (request) => listProUsers({ proUsers }, request.query));
 
-  route(app, accessContract.upsertProUser, {}, async (request) => {
-    const { email, isActive, invite } = request.body;
-    const actor = await adminActor(request);
-    // An admin who deactivated their own e-mail would lock themselves out on the next request.
-    if (!isActive && normalizeEmail(email) === normalizeEmail(actor.email)) {
-      throw new AppError('access.self_deactivation', 409, 'Você não pode desativar o seu próprio acesso.');
-    }
-    const row = await db.transaction(async (tx) => {
-      const repository = createProUsersRepository(tx);
-      const before = await repository.find(email);
-      const after = toProUserOutput(await repository.upsert(email, isActive));
-      await recordAudit(tx, actor, {
-        action: before ? 'update' : 'create',
-        resource: 'pro-users',
-        recordId: after.email,
-        before: before ? toProUserOutput(before) : null,
-        after,
-      });
-      return after;
-    });
-    if (!invite) return row;
-    const { invitation, link } = await signupUsecases.invite(email);
-    return { ...row, invitation, ...(link !== undefined && { invitationLink: link }) };
-  });
+  route(app, accessContract.upsertProUser, {}, async (request) => saveProUser({ db, signupUsecases }, await adminActor(request), request.body));
 }

@@ -1,13 +1,21 @@
 // better-auth's users and their 'credential' accounts (the password), as the admin's start and the
 // two-factor routes read and write them, and the step of the last authenticator code each account had
-// accepted; better-auth itself writes them through its own adapter.
+// accepted; better-auth itself writes them through its own adapter (betterAuthAdapter).
 import { randomUUID } from 'node:crypto';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client.ts';
-import { accounts, pendingSignups, twoFactors, users } from '../../db/schema.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { accounts, pendingSignups, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
+
+/** better-auth's storage: its users, sessions, accounts, links, rate limits and second factors, in our tables. */
+export const betterAuthAdapter = (db: Database) =>
+  drizzleAdapter(db, {
+    provider: 'pg',
+    schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
+  });
 
 export const createAccountsRepository = (db: DbExecutor) => ({
   /** The password hash of the user's credential account, when it has one. */
@@ -40,6 +48,11 @@ export const createAccountsRepository = (db: DbExecutor) => ({
 
   async deletePendingSignup(email: string) {
     await db.delete(pendingSignups).where(eq(pendingSignups.email, email));
+  },
+
+  /** Every password-reset link of the user (better-auth keeps the user's id as a link's value). */
+  async deleteResetLinks(userId: string) {
+    await db.delete(verifications).where(eq(verifications.value, userId));
   },
 
   async setPassword(accountId: string, passwordHash: string) {

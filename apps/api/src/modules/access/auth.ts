@@ -1,10 +1,8 @@
 // The better-auth instance: e-mail + password, sessions in the database, PRO check before the password,
 // password reset by mailed link. Accounts are created by our confirmation step, not by better-auth.
 import { APIError, betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@vitrine/domain/auth';
 import {
@@ -16,11 +14,11 @@ import {
   TOTP_DIGITS,
 } from '@vitrine/domain/two-factor';
 import type { Database } from '../../db/client.ts';
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import { NOT_PRO, PRO_CHECK_FAILED } from './access.errors.ts';
 import { resetLink, resetPasswordMail } from './access.mails.ts';
+import { betterAuthAdapter, createAccountsRepository } from './accounts.repository.ts';
 import { betterAuthLogger, countedAsOutage, type AuthOutage } from './auth-logger.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { ProUsersRepository } from './pro-users.repository.ts';
@@ -82,10 +80,7 @@ export function createAuth({
     baseURL: `${publicOrigin}${AUTH_BASE_PATH}`,
     basePath: AUTH_BASE_PATH,
     secret,
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { users, sessions, accounts, verifications, rateLimits, twoFactors },
-    }),
+    database: betterAuthAdapter(db),
     user: { modelName: 'users' },
     session: { modelName: 'sessions', expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     account: { modelName: 'accounts' },
@@ -112,7 +107,7 @@ export function createAuth({
       },
       async onPasswordReset({ user }) {
         // The other reset links of this account die with the one just used.
-        await db.delete(verifications).where(eq(verifications.value, user.id));
+        await createAccountsRepository(db).deleteResetLinks(user.id);
       },
     },
     rateLimit: {

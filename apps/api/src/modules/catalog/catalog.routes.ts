@@ -2,17 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import type { Database } from '../../db/client.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
-import { recordAudit } from '../../shared/audit/audit.ts';
 import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
-import { deleteUpload } from '../uploads/uploads.usecases.ts';
 import { createDownloadLinkSigner } from './catalog.download-links.ts';
 import { downloadCodeRequired, invalidDownloadCode, noDownloadFile, tooManyDownloadAttempts } from './catalog.errors.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import {
-  generateDownloadCode,
+  issueDownloadCode,
   listAppCategories,
   listAppFiles,
   listDownloadCodes,
@@ -33,12 +31,7 @@ export const DOWNLOAD_FAILURES_WINDOW_MS = 10 * 60 * 1000;
 // survive a restart and work on every instance.
 export async function catalogRoutes(app: FastifyInstance, { db, linkSecret, storage }: { db: Database; linkSecret: string; storage: FileStorage }) {
   const repository = createCatalogRepository(db);
-  const uploads = { repository: createUploadsRepository(db), storage, logger: app.log };
-  // An installer replaced or removed goes after the write: the app's download never points at nothing.
-  const dropReplaced = async (uploadId: string | null) => {
-    if (uploadId)
-      await deleteUpload(uploads, uploadId).catch((error: unknown) => app.log.error({ err: error, uploadId }, 'instalador substituído não removido'));
-  };
+  const appFiles = { db, uploads: { repository: createUploadsRepository(db), storage, logger: app.log } };
   const signer = createDownloadLinkSigner(linkSecret);
   const failedAttempts = app.createRateLimit({
     max: DOWNLOAD_FAILURES_MAX,
@@ -55,19 +48,7 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret, stor
   route(app, catalogContract.listStreamingApps, {}, async (request) => listPublicStreamingApps({ repository }, request.query.category));
 
   route(app, catalogContract.generateDownloadCode, {}, async (request, reply) => {
-    const actor = await adminActor(request);
-    const code = await db.transaction(async (tx) => {
-      const created = await generateDownloadCode({ repository: createCatalogRepository(tx) }, request.params.appId);
-      // The trail names the code's app and lifetime; the code itself is read in the codes list.
-      await recordAudit(tx, actor, {
-        action: 'create',
-        resource: 'download-codes',
-        recordId: created.id,
-        before: null,
-        after: { appId: created.appId, expiresAt: created.expiresAt },
-      });
-      return created;
-    });
+    const code = await issueDownloadCode({ db }, await adminActor(request), request.params.appId);
     return reply.status(201).header('cache-control', 'no-store').send(code);
   });
 
@@ -105,33 +86,12 @@ export async function catalogRoutes(app: FastifyInstance, { db, linkSecret, stor
     return listAppFiles({ repository }, request.params.appId);
   });
 
-  route(app, catalogContract.setAppFile, {}, async (request) => {
-    const actor = await adminActor(request);
-    const { appId, platform } = request.params;
-    const { file, replacedUploadId } = await db.transaction(async (tx) => {
-      const result = await setAppFile({ repository: createCatalogRepository(tx) }, appId, platform, request.body);
-      await recordAudit(tx, actor, { action: 'update', resource: 'app-files', recordId: `${appId}/${platform}`, before: null, after: { ...result.file } });
-      return result;
-    });
-    await dropReplaced(replacedUploadId);
-    return file;
-  });
+  route(app, catalogContract.setAppFile, {}, async (request) =>
+    setAppFile(appFiles, await adminActor(request), request.params.appId, request.params.platform, request.body),
+  );
 
   route(app, catalogContract.removeAppFile, {}, async (request, reply) => {
-    const actor = await adminActor(request);
-    const { appId, platform } = request.params;
-    const { replacedUploadId } = await db.transaction(async (tx) => {
-      const result = await removeAppFile({ repository: createCatalogRepository(tx) }, appId, platform);
-      await recordAudit(tx, actor, {
-        action: 'delete',
-        resource: 'app-files',
-        recordId: `${appId}/${platform}`,
-        before: { platform, uploadId: result.replacedUploadId },
-        after: null,
-      });
-      return result;
-    });
-    await dropReplaced(replacedUploadId);
+    await removeAppFile(appFiles, await adminActor(request), request.params.appId, request.params.platform);
     return reply.status(204).send();
   });
 }

@@ -29,10 +29,22 @@ import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/list
 import { roundMoney } from '@vitrine/domain/money';
 import { resolvePeriodPricing } from '@vitrine/domain/pricing/periods';
 import { safeDownloadUrl } from '@vitrine/domain/urls';
+import type { Database } from '../../db/client.ts';
+import { recordAudit, type AdminActor } from '../../shared/audit/audit.ts';
 import { DEMO_SEED_AUTHOR } from '../uploads/uploads.repository.ts';
+import { deleteUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
 import type { DownloadLinkSigner } from './catalog.download-links.ts';
 import { appFileNotFound, appNotFound, codeGenerationFailed, installerNotFound, invalidDownloadLink, noDownloadFile } from './catalog.errors.ts';
-import type { AppFileTarget, AppRow, CatalogRepository, DownloadCodeRow, PlanRow, StreamingAppRow, UploadRow } from './catalog.repository.ts';
+import {
+  createCatalogRepository,
+  type AppFileTarget,
+  type AppRow,
+  type CatalogRepository,
+  type DownloadCodeRow,
+  type PlanRow,
+  type StreamingAppRow,
+  type UploadRow,
+} from './catalog.repository.ts';
 
 export type Clock = () => Date;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -211,6 +223,21 @@ export async function generateDownloadCode(
   throw codeGenerationFailed();
 }
 
+/** A new download code for the app, from the admin, audited: the trail names its app and lifetime; the code itself is read in the codes list. */
+export async function issueDownloadCode({ db }: { db: Database }, actor: AdminActor, appId: string): Promise<DownloadCode> {
+  return db.transaction(async (tx) => {
+    const created = await generateDownloadCode({ repository: createCatalogRepository(tx) }, appId);
+    await recordAudit(tx, actor, {
+      action: 'create',
+      resource: 'download-codes',
+      recordId: created.id,
+      before: null,
+      after: { appId: created.appId, expiresAt: created.expiresAt },
+    });
+    return created;
+  });
+}
+
 export async function listDownloadCodes({ repository }: { repository: CatalogRepository }, appId: string, page: Pick<ListQuery, 'page' | 'pageSize'>) {
   if (!(await repository.findApp(appId))) throw appNotFound();
   const { rows, total } = await repository.listDownloadCodes(appId, page.pageSize, pageOffset(page));
@@ -313,12 +340,58 @@ export async function listAppFiles({ repository }: { repository: CatalogReposito
     .map(toAppFile);
 }
 
+/** What the admin's app-file writes need: the database, and the uploads, to remove an installer replaced or removed. */
+export interface AppFileWriteDeps {
+  db: Database;
+  uploads: UploadsDeps;
+}
+
 /**
- * Sets one platform's download to an uploaded installer or an https link. The installer it replaces
- * is returned so that its object and record can be removed once this write is committed.
+ * An installer replaced or removed goes after the write is committed: the app's download never points
+ * at nothing. Failing to remove it is logged, not the write's failure.
  */
+async function dropReplaced(uploads: UploadsDeps, uploadId: string | null) {
+  if (uploadId)
+    await deleteUpload(uploads, uploadId).catch((error: unknown) => uploads.logger.error({ err: error, uploadId }, 'instalador substituído não removido'));
+}
+
+/** Sets one platform's download to an uploaded installer or an https link, audited. */
 export async function setAppFile(
-  { repository }: { repository: CatalogRepository },
+  { db, uploads }: AppFileWriteDeps,
+  actor: AdminActor,
+  appId: string,
+  platform: AppPlatform,
+  input: AppFileInput,
+): Promise<AppFile> {
+  const { file, replacedUploadId } = await db.transaction(async (tx) => {
+    const result = await writeAppFile(createCatalogRepository(tx), appId, platform, input);
+    await recordAudit(tx, actor, { action: 'update', resource: 'app-files', recordId: `${appId}/${platform}`, before: null, after: { ...result.file } });
+    return result;
+  });
+  await dropReplaced(uploads, replacedUploadId);
+  return file;
+}
+
+/** Takes one platform's download off the app, audited. */
+export async function removeAppFile({ db, uploads }: AppFileWriteDeps, actor: AdminActor, appId: string, platform: AppPlatform): Promise<void> {
+  const replacedUploadId = await db.transaction(async (tx) => {
+    const row = await createCatalogRepository(tx).deleteAppFile(appId, platform);
+    if (!row) throw appFileNotFound();
+    await recordAudit(tx, actor, {
+      action: 'delete',
+      resource: 'app-files',
+      recordId: `${appId}/${platform}`,
+      before: { platform, uploadId: row.uploadId },
+      after: null,
+    });
+    return row.uploadId;
+  });
+  await dropReplaced(uploads, replacedUploadId);
+}
+
+/** The write itself; the installer it replaces is returned so that it can be removed once the write is committed. */
+async function writeAppFile(
+  repository: CatalogRepository,
   appId: string,
   platform: AppPlatform,
   input: AppFileInput,
@@ -335,10 +408,4 @@ export async function setAppFile(
     upload ? { uploadId: upload.id, externalUrl: null } : { uploadId: null, externalUrl: (input as { url: string }).url },
   );
   return { file: toAppFile({ file, upload }), replacedUploadId };
-}
-
-export async function removeAppFile({ repository }: { repository: CatalogRepository }, appId: string, platform: AppPlatform) {
-  const row = await repository.deleteAppFile(appId, platform);
-  if (!row) throw appFileNotFound();
-  return { replacedUploadId: row.uploadId };
 }

@@ -2,7 +2,6 @@
 // activation apps, reseller offers, server cards, contact data, the FAQ kept in site configuration,
 // and the FAQ. A fingerprint of those rows tells when to read them again. Who receives PIX payments is
 // the shop's PIX setting, added by the knowledge cache (chat.assistant.ts).
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PublicApp, PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import {
@@ -17,12 +16,12 @@ import {
 } from '@vitrine/domain/content';
 import type { PublicResellerPlan, ServerCard } from '@vitrine/domain/resellers';
 import type { DbExecutor } from '../../db/client.ts';
-import { siteConfigurations } from '../../db/schema.ts';
 import type { ShopPix } from '../../shared/shop-pix.ts';
 import { createCatalogRepository } from '../catalog/catalog.repository.ts';
 import { listPublicApps, listPublicPlans, listPublicStreamingApps } from '../catalog/catalog.usecases.ts';
 import { createResellersRepository } from '../resellers/resellers.repository.ts';
 import { listPublicResellerPlans, listServerCards } from '../resellers/resellers.usecases.ts';
+import { createKnowledgeRepository } from './chat.knowledge.repository.ts';
 
 /** Site configuration the assistant reads: section 'assistant' (key 'faq'). */
 export const ASSISTANT_SECTION = 'assistant';
@@ -59,14 +58,7 @@ const KNOWLEDGE_SECTIONS = [ASSISTANT_SECTION, 'contact', 'footer'] as const;
  * (through the admin, another instance or plain SQL) sees the new rows, with no clock involved.
  */
 export async function knowledgeFingerprint(db: DbExecutor): Promise<string> {
-  const parts = KNOWLEDGE_TABLES.map((table) => sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from ${sql.identifier(table)} t), '')`);
-  const sections = sql.join(
-    KNOWLEDGE_SECTIONS.map((section) => sql`${section}`),
-    sql`, `,
-  );
-  parts.push(sql`coalesce((select string_agg(md5(t::text), ',' order by t.id) from site_configurations t where t.section in (${sections})), '')`);
-  const { rows } = await db.execute<{ fingerprint: string }>(sql`select md5(concat_ws('|', ${sql.join(parts, sql`, `)})) as fingerprint`);
-  return rows[0]!.fingerprint;
+  return createKnowledgeRepository(db).fingerprint({ tables: KNOWLEDGE_TABLES, sections: KNOWLEDGE_SECTIONS });
 }
 
 export async function loadKnowledge(db: DbExecutor, pixRecipient: PixRecipient | null): Promise<Knowledge> {
@@ -78,10 +70,7 @@ export async function loadKnowledge(db: DbExecutor, pixRecipient: PixRecipient |
     listPublicStreamingApps({ repository: catalog }),
     listPublicResellerPlans({ repository: resellers }),
     listServerCards({ repository: resellers }),
-    db
-      .select({ section: siteConfigurations.section, key: siteConfigurations.configKey, value: siteConfigurations.configValue })
-      .from(siteConfigurations)
-      .where(and(inArray(siteConfigurations.section, [...KNOWLEDGE_SECTIONS]), eq(siteConfigurations.isActive, true))),
+    createKnowledgeRepository(db).activeConfig(KNOWLEDGE_SECTIONS),
   ]);
   const entry = (section: string, key: string) => config.find((row) => row.section === section && row.key === key)?.value;
 

@@ -3,16 +3,15 @@
 // housekeeping job (shared/jobs/housekeeping.job.ts) deletes them once they are older than the
 // retention period, with the rest of what outlives its use.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { chatMessages, uploads } from '../../db/schema.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { storageKey } from '../uploads/uploads.usecases.ts';
+import { createVisitorUploadsRepository } from './chat.visitor-uploads.repository.ts';
 
 export const VISITOR_UPLOAD_BUCKETS = ['chat-attachments', 'chat-audio'] as const;
 /**
@@ -81,16 +80,7 @@ export function uploadAddressKey(ip: string): string {
 
 /** Bytes held by visitors' chat files: all of them, those sent from the owner's address, the owner's own. */
 export async function visitorUploadsUsage(db: DbExecutor, owner: VisitorUploadOwner): Promise<{ total: number; address: number; visitor: number }> {
-  // One statement, so the three sums are of the same rows.
-  const [row] = await db
-    .select({
-      total: sql<string | number>`coalesce(sum(${uploads.sizeBytes}), 0)`,
-      address: sql<string | number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.addressKey} = ${owner.addressKey}), 0)`,
-      visitor: sql<string | number>`coalesce(sum(${uploads.sizeBytes}) filter (where ${uploads.visitorId} = ${owner.visitorId}), 0)`,
-    })
-    .from(uploads)
-    .where(inArray(uploads.bucket, [...VISITOR_UPLOAD_BUCKETS]));
-  return { total: Number(row?.total ?? 0), address: Number(row?.address ?? 0), visitor: Number(row?.visitor ?? 0) };
+  return createVisitorUploadsRepository(db).usage(VISITOR_UPLOAD_BUCKETS, owner);
 }
 
 /**
@@ -129,24 +119,12 @@ export async function sweepExpiredVisitorUploads({ db, storage, logger, retentio
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   let deleted = 0;
   while (!signal?.aborted) {
-    const expired = await db
-      .select()
-      .from(uploads)
-      .where(and(inArray(uploads.bucket, [...VISITOR_UPLOAD_BUCKETS]), lt(uploads.createdAt, cutoff)))
-      .orderBy(asc(uploads.createdAt))
-      .limit(BATCH);
+    const expired = await createVisitorUploadsRepository(db).storedBefore(VISITOR_UPLOAD_BUCKETS, cutoff, BATCH);
     for (const upload of expired) {
       const gone = await db.transaction(async (tx) => {
-        const [row] = await tx.delete(uploads).where(eq(uploads.id, upload.id)).returning({ id: uploads.id });
-        if (!row) return false;
-        await tx
-          .update(chatMessages)
-          .set({
-            imageUploadId: sql`case when ${chatMessages.imageUploadId} = ${upload.id} then null else ${chatMessages.imageUploadId} end`,
-            audioUploadId: sql`case when ${chatMessages.audioUploadId} = ${upload.id} then null else ${chatMessages.audioUploadId} end`,
-            content: expiredAttachmentText(retentionDays),
-          })
-          .where(or(eq(chatMessages.imageUploadId, upload.id), eq(chatMessages.audioUploadId, upload.id)));
+        const repository = createVisitorUploadsRepository(tx);
+        if (!(await repository.deleteUpload(upload.id))) return false;
+        await repository.replaceAttachment(upload.id, expiredAttachmentText(retentionDays));
         return true;
       });
       if (!gone) continue;

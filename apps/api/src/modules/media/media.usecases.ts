@@ -1,3 +1,5 @@
+import { foldText } from '@vitrine/domain/catalog';
+import { toListEnvelope } from '@vitrine/domain/lists';
 import {
   localTitleProblems,
   pickHomeHighlights,
@@ -10,11 +12,13 @@ import {
   type MediaSearchQuery,
   type MediaType,
 } from '@vitrine/domain/media';
+import type { Database } from '../../db/client.ts';
+import { recordAudit, type AdminActor } from '../../shared/audit/audit.ts';
 import { invalidLocalTitle, localTitleNotFound } from './media.errors.ts';
 import { localTitleValues, rowAsInput } from './media.local-provider.ts';
 import type { MediaProvider } from './media.provider.ts';
-import type { MediaRepository } from './media.repository.ts';
-import type { ApiKeySource } from './media.tmdb-client.ts';
+import { createMediaRepository, type MediaRepository } from './media.repository.ts';
+import type { ApiKeySource, TmdbClient } from './media.tmdb-client.ts';
 
 export interface CatalogueDeps {
   /** TMDB when a key is configured, otherwise the local catalogue. */
@@ -49,25 +53,89 @@ export async function homeHighlights({ provider }: CatalogueDeps): Promise<Media
 
 // ---------------------------------------------------------------- local catalogue writes (admin)
 
-export async function createLocalTitle({ repository }: { repository: MediaRepository }, input: LocalTitleInput) {
-  const problems = localTitleProblems(input);
-  if (problems.length > 0) throw invalidLocalTitle(problems);
-  const row = await repository.insert(localTitleValues(input));
-  return { id: row.id };
+// Each write and its audit row commit together.
+
+export async function createLocalTitle({ db }: { db: Database }, actor: AdminActor, input: LocalTitleInput) {
+  return db.transaction(async (tx) => {
+    const problems = localTitleProblems(input);
+    if (problems.length > 0) throw invalidLocalTitle(problems);
+    const row = await createMediaRepository(tx).insert(localTitleValues(input));
+    await recordAudit(tx, actor, { action: 'create', resource: 'local-titles', recordId: row.id, before: null, after: { ...input } });
+    return { id: row.id };
+  });
 }
 
 /** Applies the patch to the stored title and checks the whole result before writing. */
-export async function updateLocalTitle({ repository }: { repository: MediaRepository }, id: string, patch: LocalTitlePatch) {
-  const row = await repository.findById(id);
-  if (!row) throw localTitleNotFound();
-  const merged: LocalTitleInput = { ...rowAsInput(row), ...patch };
-  const problems = localTitleProblems(merged);
-  if (problems.length > 0) throw invalidLocalTitle(problems);
-  const updated = await repository.update(id, localTitleValues(merged));
-  if (!updated) throw localTitleNotFound();
-  return { id: updated.id };
+export async function updateLocalTitle({ db }: { db: Database }, actor: AdminActor, id: string, patch: LocalTitlePatch) {
+  return db.transaction(async (tx) => {
+    const repository = createMediaRepository(tx);
+    const row = await repository.findById(id);
+    if (!row) throw localTitleNotFound();
+    const merged: LocalTitleInput = { ...rowAsInput(row), ...patch };
+    const problems = localTitleProblems(merged);
+    if (problems.length > 0) throw invalidLocalTitle(problems);
+    const updated = await repository.update(id, localTitleValues(merged));
+    if (!updated) throw localTitleNotFound();
+    await recordAudit(tx, actor, { action: 'update', resource: 'local-titles', recordId: updated.id, before: null, after: { ...patch } });
+    return { id: updated.id };
+  });
 }
 
-export async function deleteLocalTitle({ repository }: { repository: MediaRepository }, id: string) {
-  if (!(await repository.delete(id))) throw localTitleNotFound();
+export async function deleteLocalTitle({ db }: { db: Database }, actor: AdminActor, id: string) {
+  await db.transaction(async (tx) => {
+    if (!(await createMediaRepository(tx).delete(id))) throw localTitleNotFound();
+    await recordAudit(tx, actor, { action: 'delete', resource: 'local-titles', recordId: id, before: { id }, after: null });
+  });
+}
+
+// ---------------------------------------------------------------- admin views
+
+/** A page of the local catalogue as the admin edits it; the search ignores case and accents. */
+export async function listLocalTitlesForAdmin(
+  { repository }: { repository: MediaRepository },
+  { page, pageSize, search }: { page: number; pageSize: number; search?: string },
+) {
+  const { rows, total } = await repository.listForAdmin({ search: search ? foldText(search) : undefined, page, pageSize });
+  return toListEnvelope(
+    rows.map((row) => {
+      const input = rowAsInput(row);
+      return {
+        id: row.id,
+        mediaType: input.mediaType,
+        title: input.title,
+        originalTitle: input.originalTitle ?? null,
+        overview: input.overview ?? '',
+        date: input.date ?? null,
+        posterUrl: input.posterUrl ?? null,
+        backdropUrl: input.backdropUrl ?? null,
+        voteAverage: input.voteAverage ?? 0,
+        lists: input.lists ?? [],
+        isActive: input.isActive ?? true,
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    }),
+    total,
+    { page, pageSize },
+  );
+}
+
+/** Whether TMDB has a key, how its cache is used and how many titles the local catalogue holds. */
+export async function tmdbStatus({
+  repository,
+  resolveApiKey,
+  tmdbClient,
+}: {
+  repository: MediaRepository;
+  resolveApiKey: ApiKeySource;
+  tmdbClient: Pick<TmdbClient, 'cacheStats' | 'upstreamRequests'>;
+}) {
+  const [key, localTitles] = await Promise.all([resolveApiKey(), repository.count()]);
+  const { entries, maxEntries } = tmdbClient.cacheStats();
+  return {
+    keyConfigured: Boolean(key?.trim()),
+    cacheEntries: entries,
+    cacheMaxEntries: maxEntries,
+    upstreamRequests: tmdbClient.upstreamRequests,
+    localTitles,
+  };
 }

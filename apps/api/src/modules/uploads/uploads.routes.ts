@@ -5,11 +5,11 @@ import { uploadsContract } from '@vitrine/domain/uploads.contract';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../shared/route.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
-import { invalidFileLink, malformedUpload, noFileSent, notMultipart, uploadNotFound } from './uploads.errors.ts';
+import { malformedUpload, noFileSent, notMultipart, uploadNotFound } from './uploads.errors.ts';
 import { createFileLinkSigner } from './uploads.links.ts';
 import { createUploadsRepository } from './uploads.repository.ts';
 import { sendStoredFile } from './uploads.serve.ts';
-import { deleteUpload, deleteUploadByName, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
+import { deleteUpload, deleteUploadByName, findSignedUpload, findUploadByName, storeUpload, toUploadResponse, type UploadsDeps } from './uploads.usecases.ts';
 
 export interface UploadsRoutesOptions {
   db: Database;
@@ -77,10 +77,7 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
   });
 
   route(app, uploadsContract.signedFile, { compress: false, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const uploadId = links.verify(request.params.token);
-    const upload = uploadId ? await deps.repository.findById(uploadId) : null;
-    // A link never reaches a bucket that does not hand out links, whoever signed it.
-    if (!upload || !isUploadBucket(upload.bucket) || !uploadBuckets[upload.bucket].signedLinks) throw invalidFileLink();
+    const upload = await findSignedUpload(deps, links.verify(request.params.token));
     reply.header('referrer-policy', 'no-referrer');
     return sendStoredFile(request, reply, { storage, upload, cache: 'private' });
   });

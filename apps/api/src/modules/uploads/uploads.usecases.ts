@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { uploadBuckets, uploadUrl, type Upload, type UploadBucket } from '@vitrine/domain/uploads';
+import { isUploadBucket, uploadBuckets, uploadUrl, type Upload, type UploadBucket } from '@vitrine/domain/uploads';
 import { StorageLimitError, type FileStorage } from '../../shared/storage/storage.ts';
 import { DEFAULT_SAMPLE_BYTES, sniffFileType } from './uploads.detect.ts';
-import { emptyFile, fileTooLarge, fileTypeNotAllowed, malformedUpload, storageUnavailable, uploadNotFound } from './uploads.errors.ts';
+import { emptyFile, fileTooLarge, fileTypeNotAllowed, invalidFileLink, malformedUpload, storageUnavailable, uploadNotFound } from './uploads.errors.ts';
 import { sanitizeOriginalName, STORED_NAME, storedFileName } from './uploads.file-name.ts';
 import type { UploadRow, UploadsRepository } from './uploads.repository.ts';
 
@@ -106,6 +106,16 @@ export async function deleteUpload({ repository, storage, logger }: UploadsDeps,
 export async function findUploadByName({ repository }: Pick<UploadsDeps, 'repository'>, bucket: string, name: string) {
   if (!STORED_NAME.test(name)) return null;
   return repository.findByName(bucket, name);
+}
+
+/**
+ * The upload a signed link names (`uploadId`: the link's verified id, null when it did not verify). A link
+ * never reaches a bucket that does not hand out links, whoever signed it.
+ */
+export async function findSignedUpload({ repository }: Pick<UploadsDeps, 'repository'>, uploadId: string | null): Promise<UploadRow> {
+  const upload = uploadId ? await repository.findById(uploadId) : null;
+  if (!upload || !isUploadBucket(upload.bucket) || !uploadBuckets[upload.bucket].signedLinks) throw invalidFileLink();
+  return upload;
 }
 
 /** Removes a file by the last segment of its address, in its bucket. */

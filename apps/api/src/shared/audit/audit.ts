@@ -1,10 +1,8 @@
 // Admin writes and their audit trail: the change and its audit row commit together or not at all.
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { changedFields, type AdminWriteAction, type AuditEntry } from '@vitrine/domain/admin';
 import { pageOffset, toListEnvelope, type ListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
-import { likeContaining } from '../../db/search.ts';
-import { auditLog, type AuditRow } from './audit.tables.ts';
+import { createAuditRepository, type AuditRow } from './audit.repository.ts';
 
 /** Who writes: the signed-in admin, and the session the write came from (absent for scripts). */
 export interface AdminActor {
@@ -21,7 +19,7 @@ export async function recordAudit(
   actor: AdminActor,
   entry: { action: AdminWriteAction; resource: string; recordId: string; before: Snapshot | null; after: Snapshot | null },
 ) {
-  await tx.insert(auditLog).values({
+  await createAuditRepository(tx).insert({
     actorUserId: actor.userId,
     actorEmail: actor.email,
     actorSessionId: actor.sessionId ?? null,
@@ -68,25 +66,6 @@ export async function listAudit(
   db: Database,
   query: { page: number; pageSize: number; search?: string; resource?: string; action?: AdminWriteAction },
 ): Promise<ListEnvelope<AuditEntry>> {
-  const filters: (SQL | undefined)[] = [
-    query.resource ? eq(auditLog.resource, query.resource) : undefined,
-    query.action ? eq(auditLog.action, query.action) : undefined,
-  ];
-  if (query.search) {
-    const pattern = likeContaining(query.search);
-    filters.push(
-      or(
-        ilike(auditLog.actorEmail, pattern),
-        ilike(auditLog.resource, pattern),
-        ilike(auditLog.recordId, pattern),
-        sql`${auditLog.changedFields}::text ilike ${pattern}`,
-      ),
-    );
-  }
-  const where = and(...filters);
-  const [rows, total] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(query.pageSize).offset(pageOffset(query)),
-    db.$count(auditLog, where),
-  ]);
+  const { rows, total } = await createAuditRepository(db).list({ ...query, offset: pageOffset(query) });
   return toListEnvelope(rows.map(toEntry), total, query);
 }

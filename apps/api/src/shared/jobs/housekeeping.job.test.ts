@@ -8,7 +8,8 @@ import { waitUntil } from '../../../test/wait.ts';
 import { parseEnv } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { downloadCodes, jobAttempts, jobs, pendingSignups, sessions, siteAccessEvents, users, verifications } from '../../db/schema.ts';
-import { expiredBatch, HOUSEKEEPING_JOB, housekeepingPolicy, runHousekeeping, scheduleHousekeeping } from './housekeeping.job.ts';
+import { HOUSEKEEPING_BATCH, HOUSEKEEPING_JOB, housekeepingPolicy, runHousekeeping, scheduleHousekeeping } from './housekeeping.job.ts';
+import { expiredBatch } from './housekeeping.repository.ts';
 
 const DAY = 24 * 60 * 60_000;
 const cleanups: Array<() => Promise<void>> = [];
@@ -114,7 +115,7 @@ describe('housekeeping', { timeout: 120_000 }, () => {
       ['finishedJobs', 'jobs_finished_idx'],
       ['accessEvents', 'site_access_events_created_idx'],
     ] as const) {
-      const { sql: text, params } = expiredBatch(db.db, task, NOW).toSQL();
+      const { sql: text, params } = expiredBatch(db.db, task, NOW, HOUSEKEEPING_BATCH).toSQL();
       const pieces = text.split(/\$\d+/);
       const statement = sql.join(pieces.map((piece, i) => (i < params.length ? sql`${sql.raw(piece)}${params[i]}` : sql.raw(piece))));
       const plan = await db.db.transaction(async (tx) => {

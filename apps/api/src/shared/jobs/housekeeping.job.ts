@@ -4,13 +4,14 @@
 // run one interval later. It is a row in the jobs table like any other, so one instance runs it at a
 // time (FOR UPDATE SKIP LOCKED), a crashed run is taken over when its lease ends, and there is never
 // more than one waiting: whoever schedules it does so under an advisory lock, after looking.
-import { and, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { downloadCodes, jobs, pendingSignups, sessions, siteAccessEvents, verifications } from '../../db/schema.ts';
+import { deleteExpiredBatch, HOUSEKEEPING_TASKS, type HousekeepingTask } from './housekeeping.repository.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 import type { JobHandler } from './runner.ts';
+
+export type { HousekeepingTask };
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 
@@ -28,8 +29,6 @@ export interface HousekeepingPolicy {
   keep: Record<HousekeepingTask, number>;
 }
 
-export type HousekeepingTask = 'sessions' | 'verifications' | 'pendingSignups' | 'downloadCodes' | 'accessEvents' | 'finishedJobs';
-
 export function housekeepingPolicy(env: Env): HousekeepingPolicy {
   return {
     intervalMs: env.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
@@ -42,34 +41,6 @@ export function housekeepingPolicy(env: Env): HousekeepingPolicy {
       finishedJobs: env.RETAIN_FINISHED_JOBS_DAYS * DAY_MS,
     },
   };
-}
-
-interface Target {
-  table: PgTable;
-  id: PgColumn;
-  /** The rows past the cutoff; each condition reads an index or a small table. */
-  expired: (cutoff: Date) => SQL | undefined;
-}
-
-const targets: Record<HousekeepingTask, Target> = {
-  sessions: { table: sessions, id: sessions.id, expired: (cutoff) => lt(sessions.expiresAt, cutoff) },
-  verifications: { table: verifications, id: verifications.id, expired: (cutoff) => lt(verifications.expiresAt, cutoff) },
-  pendingSignups: { table: pendingSignups, id: pendingSignups.id, expired: (cutoff) => lt(pendingSignups.expiresAt, cutoff) },
-  downloadCodes: { table: downloadCodes, id: downloadCodes.id, expired: (cutoff) => lt(downloadCodes.expiresAt, cutoff) },
-  accessEvents: { table: siteAccessEvents, id: siteAccessEvents.id, expired: (cutoff) => lt(siteAccessEvents.createdAt, cutoff) },
-  // On jobs_finished_idx; a job's attempts go with it (ON DELETE CASCADE).
-  finishedJobs: {
-    table: jobs,
-    id: jobs.id,
-    expired: (cutoff) => and(inArray(jobs.status, ['succeeded', 'failed']), lt(jobs.finishedAt, cutoff)),
-  },
-};
-
-/** One batch's DELETE, unexecuted, so a test can ask the planner how it runs. */
-export function expiredBatch(db: DbExecutor, task: HousekeepingTask, cutoff: Date, limit = HOUSEKEEPING_BATCH) {
-  const { table, id, expired } = targets[task];
-  const batch = db.select({ id }).from(table).where(expired(cutoff)).limit(limit);
-  return db.delete(table).where(inArray(id, batch));
 }
 
 /** Deletes, in batches, every row of each task older than its retention at `now`; returns how many per task. */
@@ -88,14 +59,14 @@ export async function runHousekeeping({
   batchSize?: number;
   onDeleted?: (task: HousekeepingTask, count: number) => void;
 }): Promise<Record<HousekeepingTask, number>> {
-  const deleted = Object.fromEntries(Object.keys(targets).map((task) => [task, 0])) as Record<HousekeepingTask, number>;
-  for (const task of Object.keys(targets) as HousekeepingTask[]) {
+  const deleted = Object.fromEntries(HOUSEKEEPING_TASKS.map((task) => [task, 0])) as Record<HousekeepingTask, number>;
+  for (const task of HOUSEKEEPING_TASKS) {
     const cutoff = new Date(now.getTime() - policy.keep[task]);
     for (let batch = 0; batch < MAX_BATCHES && !signal?.aborted; batch++) {
-      const result = await expiredBatch(db, task, cutoff, batchSize).returning({ id: targets[task].id });
-      deleted[task] += result.length;
-      if (result.length > 0) onDeleted?.(task, result.length);
-      if (result.length < batchSize) break;
+      const count = await deleteExpiredBatch(db, task, cutoff, batchSize);
+      deleted[task] += count;
+      if (count > 0) onDeleted?.(task, count);
+      if (count < batchSize) break;
     }
   }
   return deleted;
@@ -104,14 +75,10 @@ export async function runHousekeeping({
 /** Queues a housekeeping run at `runAt` (now when absent) unless one is already waiting or running (on any instance). */
 export async function scheduleHousekeeping(db: DbExecutor, runAt?: Date): Promise<boolean> {
   const insert = async (tx: DbExecutor) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SCHEDULE_LOCK})`);
-    const waiting = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(sql`${jobs.kind} = ${HOUSEKEEPING_JOB}`, inArray(jobs.status, ['queued', 'running'])))
-      .limit(1);
-    if (waiting.length > 0) return false;
-    await tx.insert(jobs).values({ kind: HOUSEKEEPING_JOB, payload: {}, maxAttempts: 3, ...(runAt ? { runAt } : {}) });
+    const jobs = createJobsRepository(tx);
+    await jobs.lockForTransaction(SCHEDULE_LOCK);
+    if (await jobs.hasUnfinished(HOUSEKEEPING_JOB)) return false;
+    await jobs.insert({ kind: HOUSEKEEPING_JOB, payload: {}, maxAttempts: 3, runAt });
     return true;
   };
   // Inside the settling transaction this is a savepoint and the lock is held until that one commits.

@@ -5,14 +5,13 @@
 // at least once. Every claim is recorded in job_attempts with how it ended.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
 import type { OutageMonitor } from '../../db/outage.ts';
-import { jobAttempts, jobs } from '../../db/schema.ts';
 import { isDatabaseUnreachable } from '../errors.ts';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './backoff.ts';
+import { createJobsRepository, type JobOutcome, type JobRow } from './jobs.repository.ts';
 import { JOBS_CHANNEL } from './queue.ts';
 
 export interface JobContext {
@@ -84,12 +83,11 @@ export interface JobRunner {
   wake(): void;
 }
 
-const INTERRUPTED = 'A execução foi interrompida antes de terminar (o processo parou).';
 const EXHAUSTED = 'A última tentativa foi interrompida e não restam tentativas.';
 const SHUTTING_DOWN = 'Interrompida: o servidor está encerrando.';
 
 interface Claimed {
-  job: typeof jobs.$inferSelect;
+  job: JobRow;
   attemptId: string;
 }
 
@@ -125,7 +123,6 @@ export function createJobRunner({
   const options = { ...defaultJobRunnerOptions(), ...overrides };
   const { workerId, concurrency, leaseMs } = options;
   const kinds = Object.keys(handlers);
-  const lease = sql`now() + ${leaseMs}::double precision * interval '1 millisecond'`;
   const running = new Map<string, Running>();
   let started = false;
   let stopping = false;
@@ -147,40 +144,7 @@ export function createJobRunner({
 
   // Only kinds this instance can run: during a rolling deploy an older instance leaves new kinds alone.
   async function claim(limit: number): Promise<Claimed[]> {
-    return db.transaction(async (tx) => {
-      const due = tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            inArray(jobs.kind, kinds),
-            // Never a second copy of a job this worker is still running.
-            running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined,
-            or(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`))),
-          ),
-        )
-        .orderBy(jobs.runAt)
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      const claimed = await tx
-        .update(jobs)
-        .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, lockedBy: workerId, lockedUntil: lease })
-        .where(inArray(jobs.id, due))
-        .returning();
-      if (claimed.length === 0) return [];
-      const ids = claimed.map((job) => job.id);
-      // A run still open here belonged to a worker whose lease ran out: it died mid-job.
-      await tx
-        .update(jobAttempts)
-        .set({ outcome: 'interrupted', error: INTERRUPTED, finishedAt: sql`now()` })
-        .where(and(inArray(jobAttempts.jobId, ids), isNull(jobAttempts.outcome)));
-      const attempts = await tx
-        .insert(jobAttempts)
-        .values(claimed.map((job) => ({ jobId: job.id, attempt: job.attempts, workerId })))
-        .returning({ id: jobAttempts.id, jobId: jobAttempts.jobId });
-      const attemptIds = new Map(attempts.map((row) => [row.jobId, row.id]));
-      return claimed.map((job) => ({ job, attemptId: attemptIds.get(job.id)! }));
-    });
+    return db.transaction((tx) => createJobsRepository(tx).claimDue({ kinds, excluding: [...running.keys()], limit, workerId, leaseMs }));
   }
 
   /**
@@ -188,20 +152,7 @@ export function createJobRunner({
    * of another worker), by the database's clock; undefined when there is none.
    */
   async function nextDueInMs(): Promise<number | undefined> {
-    const mine = running.size > 0 ? notInArray(jobs.id, [...running.keys()]) : undefined;
-    const queued = db
-      .select({ at: sql`min(${jobs.runAt})` })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'queued'), inArray(jobs.kind, kinds)));
-    const leased = db
-      .select({ at: sql`min(${jobs.lockedUntil})` })
-      .from(jobs)
-      .where(and(eq(jobs.status, 'running'), inArray(jobs.kind, kinds), mine));
-    const { rows } = await db.execute<{ ms: number | string | null }>(
-      sql`select (extract(epoch from least((${queued}), (${leased})) - now()) * 1000)::double precision as ms`,
-    );
-    const ms = rows[0]?.ms;
-    return ms === null || ms === undefined ? undefined : Number(ms);
+    return createJobsRepository(db).nextDueInMs({ kinds, excluding: [...running.keys()] });
   }
 
   /**
@@ -230,41 +181,15 @@ export function createJobRunner({
     entry: Running,
     hook: JobHandler<unknown>['settle'],
     payload: unknown,
-    outcome: { kind: 'succeeded'; keep?: Record<string, unknown> } | { kind: 'failed' | 'released' } | { kind: 'retrying'; delayMs: number },
+    outcome: JobOutcome,
     result: JobResult | undefined,
     durationMs: number | undefined,
     error: string | undefined,
   ): Promise<boolean> {
     const { job, attemptId } = entry.claimed;
-    const terminal = outcome.kind === 'succeeded' || outcome.kind === 'failed';
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(jobs)
-        .set({
-          status: terminal ? (outcome.kind as 'succeeded' | 'failed') : 'queued',
-          lockedBy: null,
-          lockedUntil: null,
-          ...(error !== undefined ? { lastError: error } : {}),
-          ...(terminal ? { finishedAt: sql`now()` } : {}),
-          ...(outcome.kind === 'succeeded' && outcome.keep ? { payload: outcome.keep } : {}),
-          ...(outcome.kind === 'retrying' ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'` } : {}),
-          // Handing the job back on shutdown does not use up one of its attempts.
-          ...(outcome.kind === 'released' ? { runAt: sql`now()`, attempts: sql`${jobs.attempts} - 1` } : {}),
-        })
-        .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts)))
-        .returning({ runAt: jobs.runAt });
+      const row = await createJobsRepository(tx).settle({ job, attemptId, workerId, outcome, error, durationMs, statusCode: result?.statusCode });
       if (!row) return false;
-      await tx
-        .update(jobAttempts)
-        .set({
-          outcome: outcome.kind === 'retrying' ? 'failed' : outcome.kind,
-          finishedAt: sql`now()`,
-          durationMs: durationMs ?? null,
-          error: error ?? null,
-          statusCode: result?.statusCode ?? null,
-          nextRunAt: outcome.kind === 'retrying' ? row.runAt : null,
-        })
-        .where(eq(jobAttempts.id, attemptId));
       const settlement: JobSettlement =
         outcome.kind === 'retrying'
           ? { state: 'retrying', error: error ?? '', runAt: row.runAt }
@@ -371,10 +296,7 @@ export function createJobRunner({
     const ids = [...running.keys()];
     if (ids.length === 0) return;
     try {
-      await db
-        .update(jobs)
-        .set({ lockedUntil: lease })
-        .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+      await createJobsRepository(db).renewLeases(ids, workerId, leaseMs);
     } catch (error) {
       if (!countedAsOutage(error)) logger.warn({ err: error }, 'falha ao renovar a reserva das tarefas em execução');
     }
