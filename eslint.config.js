@@ -74,16 +74,6 @@ const databaseImportAllowList = [
   'apps/api/src/modules/admin/admin.resource.ts', // moved after the issue-44 merge
   'apps/api/src/shared/settings.ts', // moved after the issue-44 merge
   'apps/api/src/shared/errors.ts', // moved after the issue-44 merge (DrizzleQueryError, to tell a database failure)
-  // ChatConversationState from db/schema (a type): moved after the issue-44 merge.
-  'apps/api/src/modules/chat/chat.engine.ts',
-  'apps/api/src/modules/chat/chat.engine.analysis.ts',
-  'apps/api/src/modules/chat/chat.engine.apps.ts',
-  'apps/api/src/modules/chat/chat.engine.help.ts',
-  'apps/api/src/modules/chat/chat.engine.intent.ts',
-  'apps/api/src/modules/chat/chat.engine.payment.ts',
-  'apps/api/src/modules/chat/chat.engine.plans.ts',
-  'apps/api/src/modules/chat/chat.engine.question.ts',
-  'apps/api/src/modules/chat/chat.engine.resellers.ts',
 ];
 // TEMPORARY: routes other work is changing at the same time still open a transaction or write the audit trail.
 const routeWritesAllowList = [

@@ -2,7 +2,7 @@
 // the conversation settled on, and the PIX to offer. Every answer of the engine has this shape.
 import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
 import type { ResellerPlanType } from '@vitrine/domain/resellers';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 /** What the conversation is asked to pay for, at today's price. */
 export type OfferRequest =

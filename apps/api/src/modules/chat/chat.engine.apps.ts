@@ -2,7 +2,7 @@
 // PIX for exactly that amount) and the apps of the store, whose download needs an access code.
 import type { PublicApp, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { appFact, streamFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';

@@ -3,7 +3,7 @@
 import type { SearchResult } from 'minisearch';
 import { CHAT_TEXTS } from '@vitrine/domain/chat';
 import { formatBRL as money } from '@vitrine/domain/money';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { answer, DEFAULT_SUGGESTIONS, type Analysis } from './chat.engine.analysis.ts';
 import { appsOverview } from './chat.engine.apps.ts';
 import { planFact } from './chat.engine.facts.ts';

@@ -2,7 +2,7 @@
 // suporte', 'Testar IA Agora') or the chat's PIX shortcut asks for, by name. A name that is not
 // found (renamed, deleted) gets the list to choose from.
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { appsOverview, streamAnswer } from './chat.engine.apps.ts';
 import { activationSupport, contactAnswer, tryAiAnswer } from './chat.engine.help.ts';

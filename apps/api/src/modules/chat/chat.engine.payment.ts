@@ -1,6 +1,6 @@
 // Paying: a PIX for what the conversation chose (plan and period, credits, a reseller plan, an app
 // activation), never a fixed amount; with nothing chosen yet, the question of what to pay for.
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { streamAnswer } from './chat.engine.apps.ts';
 import { planFact } from './chat.engine.facts.ts';

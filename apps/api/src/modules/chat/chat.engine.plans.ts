@@ -3,7 +3,7 @@
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { planFact, planLine, planPrice } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';

@@ -4,7 +4,7 @@
 import type { SearchResult } from 'minisearch';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { appAnswer, appsOverview, streamAnswer } from './chat.engine.apps.ts';
 import {

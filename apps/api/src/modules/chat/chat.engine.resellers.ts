@@ -12,7 +12,7 @@ import {
   type PublicResellerPlan,
   type ResellerPlanType,
 } from '@vitrine/domain/resellers';
-import type { ChatConversationState } from '../../db/schema.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { prepaidFacts, resellerFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
