@@ -77,7 +77,6 @@ const databaseImportAllowList = [
 ];
 // TEMPORARY: routes other work is changing at the same time still open a transaction or write the audit trail.
 const routeWritesAllowList = [
-  'apps/api/src/modules/chat/chat.admin.routes.ts', // moved after the issue-44 merge
   'apps/api/src/modules/settings/settings.routes.ts', // moved after the issue-44 merge
   'apps/api/src/modules/content/content.admin.routes.ts', // moved after the issue-44 merge (adminWrite, no transaction)
 ];
