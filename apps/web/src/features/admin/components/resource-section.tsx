@@ -16,7 +16,8 @@ import { ConfirmDelete } from './confirm-delete';
 import { SchemaField, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
 import { adminTableProps } from './table-props';
 
-type Row = { id: string } & Record<string, unknown>;
+/** A record as listed: every admin resource has its id and its version (`updatedAt`). */
+type Row = { id: string; updatedAt: string } & Record<string, unknown>;
 
 export type { FieldSpec } from './schema-form';
 
@@ -105,7 +106,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
           onSave={async (body) => {
             setEditing(null);
             if (editing === 'new') await table.create(body as never);
-            else await table.update(editing.id, changedOnly(editing, body) as never);
+            else await table.update(editing, changedOnly(editing, body) as never);
           }}
         />
       )}

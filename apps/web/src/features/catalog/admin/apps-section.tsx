@@ -96,7 +96,7 @@ export function AppsSection() {
           onSave={async (body) => {
             setEditing(null);
             if (editing === 'new') await table.create(body as never);
-            else await table.update(editing.id, body as never);
+            else await table.update(editing, body as never);
           }}
         />
       )}

@@ -103,7 +103,7 @@ export function PlansSection() {
             // The dialog closes at once: the row shows the change while the server confirms it.
             setEditing(null);
             if (editing === 'new') await table.create(body);
-            else await table.update(editing.id, changedOnly(editing, body));
+            else await table.update(editing, changedOnly(editing, body));
           }}
         />
       )}

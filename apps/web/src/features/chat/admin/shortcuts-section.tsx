@@ -132,7 +132,7 @@ export function ShortcutsSection() {
           onSave={async (body) => {
             setEditing(null);
             if (editing === 'new') await table.create(body);
-            else await table.update(editing.id, body);
+            else await table.update(editing, body);
           }}
         />
       )}
