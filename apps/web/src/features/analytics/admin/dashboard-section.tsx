@@ -32,7 +32,11 @@ const COUNT_LABELS: [keyof Dashboard['counts'], string][] = [
 /** 'Primeiros passos': what a new shop still has to set, each linking to where it is done. */
 const SETUP_STEP_TEXTS: Record<SetupStep, { title: string; detail: string; href: string }> = {
   pix_key: { title: 'Cadastre a chave PIX da loja', detail: 'Sem ela, o chat não mostra nenhum código PIX.', href: '/admin/shortcuts#pix-da-loja' },
-  contact_email: { title: 'Informe o e-mail de contato', detail: 'Para onde vão as mensagens do formulário de contato.', href: '/admin/models' },
+  contact_email: {
+    title: 'Informe o e-mail de contato',
+    detail: 'Para onde vão as mensagens do formulário de contato.',
+    href: '/admin/contact-messages#email-de-contato',
+  },
   smtp: { title: 'Configure o envio de e-mails', detail: 'Defina SMTP_URL no servidor; até lá, os e-mails ficam na caixa de saída.', href: '/admin/security' },
   public_url: {
     title: 'Informe o endereço público da loja',

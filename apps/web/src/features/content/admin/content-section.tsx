@@ -58,7 +58,7 @@ export function ContentSection() {
           <ResourceSection
             id="configuracoes"
             title="Configurações do site"
-            description="Entradas por seção e chave. A seção settings (segredos) fica em Modelos e TMDB."
+            description="Entradas por seção e chave. A seção settings (integrações e segredos) é editada onde é usada: Modelos, TMDB, Atalhos (PIX) e Mensagens de Contato (e-mail)."
             contract={adminSiteConfigContract}
             table="site_configurations"
             label="configurações"
