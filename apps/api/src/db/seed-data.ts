@@ -346,6 +346,8 @@ export const demoResellerPlans: Insert<typeof resellerPlans>[] = [
     credits,
     price,
     features: [`${credits} créditos por mês`, 'Painel de revenda', ...(credits === 200 ? ['1 app próprio incluso'] : [])],
+    // The plan form requires a modalidade (migration 0017 gives the same to a database seeded before).
+    modalidadePlano: 'pre_pago' as const,
     billingPeriodNew: 'mensal' as const,
   })),
   ...(
@@ -363,6 +365,7 @@ export const demoResellerPlans: Insert<typeof resellerPlans>[] = [
     pricePerCredit: perCredit,
     minimumMonthly: minimum,
     features: ['Pague só pelos clientes ativos', `Mínimo mensal de ${formatBRL(minimum)}`],
+    modalidadePlano: 'pos_pago' as const,
     billingPeriodNew: 'mensal' as const,
   })),
 ];
