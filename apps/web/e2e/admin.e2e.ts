@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@vitrine/domain/admin';
 import { authMessages } from '@vitrine/domain/auth';
 import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
@@ -113,6 +114,63 @@ describe('the admin panel', () => {
     await edit.locator('#plano-priceMonthly-erro').waitFor();
     await edit.getByRole('button', { name: 'Cancelar' }).click();
     await row.getByText('R$ 1.500,00').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("writes counts past a thousand the Brazilian way: a plan's order, the dashboard's charts, a destination's deliveries, a conversation's messages", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const name = `Plano Ordem ${randomUUID().slice(0, 6)}`;
+    const created = await context.request.post(`${server.url}/api/admin/plans`, {
+      data: { name, priceMonthly: 10, displayOrder: 1500, active: false },
+      headers: { origin: server.url },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/admin/plans');
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('cell', { name: '1.500', exact: true })
+      .waitFor();
+
+    // Busy figures in the server's own answers (a shop this size is not seeded here).
+    await page.route('**/api/admin/dashboard?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Dashboard;
+      body.visitsPerDay.at(-1)!.visits = 1500;
+      body.topPages = [{ path: '/planos', visits: 2500 }];
+      await route.fulfill({ response, json: body });
+    });
+    const at = new Date().toISOString();
+    await page.route('**/api/admin/webhook-endpoints?*', (route) =>
+      route.fulfill({
+        json: {
+          items: [{ id: randomUUID(), url: 'https://hooks.example/pedidos', secretHint: '••••abcd', deliveries: 1500, createdAt: at }],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      }),
+    );
+    await page.route('**/api/chat/admin/conversations?*', (route) =>
+      route.fulfill({
+        json: {
+          items: [
+            { id: randomUUID(), visitorId: 'v', createdAt: at, updatedAt: at, messageCount: 1500, lastMessage: 'Olá', openHandoffs: 0, paymentIntents: 0 },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      }),
+    );
+    await page.goto('/admin/dashboard');
+    const ticks = page.locator('.recharts-cartesian-axis-tick-value');
+    await expect.poll(async () => (await ticks.allTextContents()).some((text) => /^\d{1,3}\.\d{3}$/.test(text))).toBe(true);
+    expect((await ticks.allTextContents()).filter((text) => /^\d{4,}$/.test(text))).toEqual([]);
+    await page.goto('/admin/webhooks');
+    await page.getByRole('tab', { name: 'Destinos e segredos' }).click();
+    await page.getByRole('cell', { name: '1.500', exact: true }).waitFor();
+    await page.goto('/admin/conversations');
+    await page.getByRole('cell', { name: '1.500', exact: true }).waitFor();
     expect(errors).toEqual([]);
   });
 
