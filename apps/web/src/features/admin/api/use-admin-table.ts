@@ -182,6 +182,13 @@ export function useAdminTable<C extends AdminResourceContract>({
       return { rollback };
     },
     ...settle('update'),
+    onSuccess: (saved) => {
+      // The answer is the record's new version: an edit opened again before the list is read back starts from it.
+      queryClient.setQueriesData<Page<C>>({ queryKey: listKey }, (page) =>
+        page && Array.isArray(page.items) ? { ...page, items: page.items.map((item) => (item.id === saved.id ? saved : item)) } : page,
+      );
+      settle('update').onSuccess();
+    },
   });
 
   const remove = useMutation({
