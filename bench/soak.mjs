@@ -52,6 +52,8 @@ const adminCall = async (method, url, body) => {
 };
 const plan = await adminCall('POST', '/api/admin/plans', { name: 'Soak 0', priceMonthly: 29.9, active: true });
 const planId = String(plan.id ?? plan.item?.id);
+// Each edit names the version it starts from: the one the previous answer carried.
+let planVersion = plan.updatedAt;
 
 // Five clients hold the event stream and count the change events for the edited plan.
 const streams = [];
@@ -95,7 +97,7 @@ const editor = (async () => {
   while (editing) {
     const name = `Soak ${edits + 1}`;
     try {
-      await adminCall('PATCH', `/api/admin/plans/${planId}`, { name });
+      ({ updatedAt: planVersion } = await adminCall('PATCH', `/api/admin/plans/${planId}`, { name, expectedUpdatedAt: planVersion }));
       edits++;
       const plans = await (await fetch(`${base}/api/plans`)).json();
       const list = Array.isArray(plans) ? plans : plans.items;

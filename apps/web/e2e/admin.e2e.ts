@@ -5,8 +5,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { strToU8, zipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@vitrine/domain/admin';
 import { authMessages } from '@vitrine/domain/auth';
 import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
 import { startMailbox, type Mailbox } from './support/mailbox.ts';
@@ -113,6 +114,63 @@ describe('the admin panel', () => {
     await edit.locator('#plano-priceMonthly-erro').waitFor();
     await edit.getByRole('button', { name: 'Cancelar' }).click();
     await row.getByText('R$ 1.500,00').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("writes counts past a thousand the Brazilian way: a plan's order, the dashboard's charts, a destination's deliveries, a conversation's messages", async () => {
+    const { page, context, errors } = await openAsAdmin();
+    const name = `Plano Ordem ${randomUUID().slice(0, 6)}`;
+    const created = await context.request.post(`${server.url}/api/admin/plans`, {
+      data: { name, priceMonthly: 10, displayOrder: 1500, active: false },
+      headers: { origin: server.url },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/admin/plans');
+    await page
+      .getByRole('row', { name: new RegExp(name) })
+      .getByRole('cell', { name: '1.500', exact: true })
+      .waitFor();
+
+    // Busy figures in the server's own answers (a shop this size is not seeded here).
+    await page.route('**/api/admin/dashboard?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Dashboard;
+      body.visitsPerDay.at(-1)!.visits = 1500;
+      body.topPages = [{ path: '/planos', visits: 2500 }];
+      await route.fulfill({ response, json: body });
+    });
+    const at = new Date().toISOString();
+    await page.route('**/api/admin/webhook-endpoints?*', (route) =>
+      route.fulfill({
+        json: {
+          items: [{ id: randomUUID(), url: 'https://hooks.example/pedidos', secretHint: '••••abcd', deliveries: 1500, createdAt: at }],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      }),
+    );
+    await page.route('**/api/chat/admin/conversations?*', (route) =>
+      route.fulfill({
+        json: {
+          items: [
+            { id: randomUUID(), visitorId: 'v', createdAt: at, updatedAt: at, messageCount: 1500, lastMessage: 'Olá', openHandoffs: 0, paymentIntents: 0 },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      }),
+    );
+    await page.goto('/admin/dashboard');
+    const ticks = page.locator('.recharts-cartesian-axis-tick-value');
+    await expect.poll(async () => (await ticks.allTextContents()).some((text) => /^\d{1,3}\.\d{3}$/.test(text))).toBe(true);
+    expect((await ticks.allTextContents()).filter((text) => /^\d{4,}$/.test(text))).toEqual([]);
+    await page.goto('/admin/webhooks');
+    await page.getByRole('tab', { name: 'Destinos e segredos' }).click();
+    await page.getByRole('cell', { name: '1.500', exact: true }).waitFor();
+    await page.goto('/admin/conversations');
+    await page.getByRole('cell', { name: '1.500', exact: true }).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -715,6 +773,21 @@ describe('an admin panel without SMTP', () => {
     await guest.context.setExtraHTTPHeaders({ 'x-forwarded-for': '198.19.9.2' });
     await guest.page.goto(link);
     await guest.page.getByText(email).first().waitFor();
+    // Activated on that page: it asks for nothing more about the link (now spent), so its console stays clean.
+    const failed: string[] = [];
+    const inFlight = new Set<Request>();
+    guest.page.on('request', (request) => void (!request.url().includes('/api/events') && inFlight.add(request)));
+    guest.page.on('requestfinished', (request) => void inFlight.delete(request));
+    guest.page.on('requestfailed', (request) => void inFlight.delete(request));
+    guest.page.on('response', (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
+    await guest.page.getByLabel('Nova senha', { exact: true }).fill('senha-do-convidado-1');
+    await guest.page.getByLabel('Confirme a nova senha', { exact: true }).fill('senha-do-convidado-1');
+    await guest.page.getByRole('button', { name: 'Ativar conta' }).click();
+    await guest.page.getByText('Seu e-mail foi confirmado e sua conta PRO está ativa. Você já está conectado.').waitFor();
+    // What the activation refreshes (the session, what was read as a visitor) has been answered.
+    await expect.poll(() => inFlight.size).toBe(0);
+    expect(failed).toEqual([]);
+    expect(guest.errors).toEqual([]);
 
     // A reset asked for the admin's own account: the outbox lists it, never with its link.
     const forgot = await guest.context.request.post(`${server.url}/api/auth/forgot-password`, {

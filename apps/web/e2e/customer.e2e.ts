@@ -259,7 +259,7 @@ describe('the header, the footer and the download tab', () => {
     // No placeholder profiles (facebook.com and the like) until the shop sets its own.
     expect((await footerHrefs()).filter((href) => /facebook|instagram|twitter/.test(href))).toEqual([]);
 
-    await call('PUT', '/api/admin/site-config/footer/social', {
+    await call.putEntry('footer', 'social', {
       value: { instagram: 'https://instagram.com/vitrine.loja', facebook: 'https://facebook.com' },
       isActive: true,
     });
@@ -268,7 +268,7 @@ describe('the header, the footer and the download tab', () => {
         .poll(async () => (await page.reload(), (await footerHrefs()).filter((href) => /facebook|instagram|twitter/.test(href))), { timeout: 15_000 })
         .toEqual(['https://instagram.com/vitrine.loja']);
     } finally {
-      await call('PUT', '/api/admin/site-config/footer/social', { value: {}, isActive: true });
+      await call.putEntry('footer', 'social', { value: {}, isActive: true });
     }
     expect(errors).toEqual([]);
     await context.close();

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import zlib from 'node:zlib';
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_DRAFT } from '@vitrine/domain/recharge';
@@ -86,6 +86,23 @@ describe('the recharge back office', () => {
     expect(signedIn.status()).toBe(200);
     return result;
   };
+
+  /** The global discount entry stored now, as the admin list reads it. */
+  const discountEntry = async (context: BrowserContext) => {
+    const listed = (await (await context.request.get(`${server.url}/api/admin/site-config?search=global_discount`)).json()) as {
+      items: { section: string; configKey: string; configValue: unknown; updatedAt: string }[];
+    };
+    return listed.items.find((item) => item.section === 'pricing' && item.configKey === 'global_discount');
+  };
+  const storedDiscount = async (context: BrowserContext) => (await discountEntry(context))?.configValue;
+  /** Puts the global discount back to 0, from the version stored now; the answer's status. */
+  const resetDiscount = async (context: BrowserContext) =>
+    (
+      await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, {
+        data: { value: 0, expectedUpdatedAt: (await discountEntry(context))?.updatedAt ?? null },
+        headers: { origin: server.url },
+      })
+    ).status();
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -469,12 +486,54 @@ describe('the recharge back office', () => {
     await wide.page.goto('/pricing-calculator');
     await wide.page.getByRole('tab', { name: 'Créditos' }).waitFor();
     expect(await wide.page.getByTestId('dica-abas').count()).toBe(0);
-    const reset = await context.request.put(`${server.url}/api/admin/site-config/pricing/global_discount`, {
-      data: { value: 0 },
-      headers: { origin: server.url },
-    });
-    expect(reset.status()).toBe(200);
+    expect(await resetDiscount(context)).toBe(200);
     expect(errors).toEqual([]);
+  });
+
+  it("follows another admin's global discount live, keeps an edit of its own, and refuses a save made from a value another admin replaced", async () => {
+    const a = await openAsAdmin();
+    const b = await openAsAdmin();
+    const field = (page: Page) => page.getByLabel('Desconto global (%)');
+    const notice = (page: Page) => page.getByTestId('desconto-global-conflito');
+    const save = async (page: Page, text: string) => {
+      await field(page).fill(text);
+      await page.getByRole('button', { name: 'Salvar desconto' }).click();
+    };
+    for (const { page } of [a, b]) {
+      await page.goto('/pricing-calculator?aba=tabelas');
+      await expect.poll(() => field(page).isEnabled()).toBe(true);
+    }
+    // B saves 15 %: A's screen shows it within 5 s, as its own stored value (nothing unsaved).
+    await save(b.page, '15');
+    await toast(b.page, 'Desconto global salvo').waitFor();
+    await expect.poll(() => field(a.page).inputValue(), { timeout: 5_000 }).toBe('15');
+    expect(await a.page.locator('#desconto-global-ajuda').textContent()).not.toContain('Alteração ainda não salva.');
+    await a.page.getByRole('region', { name: 'Mensal' }).getByText('R$ 11,05').first().waitFor();
+
+    // A types 7 %, then B saves 20 %: A keeps the edit and is told the stored value changed.
+    await field(a.page).fill('7');
+    await save(b.page, '20');
+    await expect
+      .poll(() => notice(a.page).textContent(), { timeout: 5_000 })
+      .toBe('Outro administrador salvou 20% enquanto você editava. O seu valor ainda não foi salvo.');
+    expect(await field(a.page).inputValue()).toBe('7');
+
+    // A's save started from 15 %: refused, with the message and the value stored now; nothing written.
+    await a.page.getByRole('button', { name: 'Salvar desconto' }).click();
+    await expect
+      .poll(() => notice(a.page).textContent())
+      .toBe('Outro administrador alterou este valor enquanto você editava; nada foi salvo. Confira o valor atual e salve de novo. Valor salvo agora: 20%.');
+    await toast(a.page, 'Erro ao salvar o desconto global').waitFor();
+    expect(await storedDiscount(a.context)).toBe(20);
+    expect(await field(a.page).inputValue()).toBe('7');
+    // Saving again, knowingly, replaces 20 % (and B's screen follows).
+    await a.page.getByRole('button', { name: 'Salvar desconto' }).click();
+    await toast(a.page, 'Desconto global salvo').waitFor();
+    expect(await storedDiscount(a.context)).toBe(7);
+    await expect.poll(() => field(b.page).inputValue(), { timeout: 5_000 }).toBe('7');
+    expect(a.errors.filter((error) => !error.includes('409'))).toEqual([]);
+    expect(b.errors).toEqual([]);
+    expect(await resetDiscount(a.context)).toBe(200);
   });
 
   it('downloads the Consolidado CSV with the date in its name and a cell beginning with = escaped', async () => {

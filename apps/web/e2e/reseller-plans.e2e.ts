@@ -1,8 +1,8 @@
 // Reseller plans edited in their own row, as the specification's pattern has it: a row opens in place
 // with the focus on its first field, the contract's Portuguese messages appear under the fields, Salvar
 // saves pt-BR money ('1.500' is a thousand and five hundred), Cancelar and Esc discard and give the
-// focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways. The admin lists' search
-// asks the server once typing pauses, not at every key.
+// focus back; from 360 px (fields stacked) to 1440 px nothing scrolls sideways. A demo plan takes a
+// price-only edit. The admin lists' search asks the server once typing pauses, not at every key.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,21 @@ describe('reseller plans edited in rows', () => {
     await toast(page, 'Plano adicionado com sucesso').waitFor();
     const addedRow = page.getByRole('listitem', { name: added });
     await addedRow.getByText('R$ 1.234,56').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('saves a demo plan with only its price changed (the demo gives each plan the modalidade the form requires)', async () => {
+    const { page, errors } = await openAsAdmin(1280);
+    await page.goto('/admin/reseller-plans');
+    const name = 'Mensal 150 créditos';
+    const row = page.getByRole('listitem', { name });
+    await row.getByRole('button', { name: `Editar ${name}` }).click();
+    const editing = page.getByRole('form', { name: `Editando ${name}` });
+    await editing.getByLabel('Preço (R$)', { exact: true }).fill('245');
+    await editing.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Plano atualizado com sucesso').waitFor();
+    await row.getByText('R$ 245,00').waitFor();
+    expect(await row.textContent()).toContain('Pré-pago');
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 // The dashboard's 'Primeiros passos' on a shop that has set nothing yet (PUBLIC_URL included, which the
 // server's start-up log also warns of): each pending step links to
-// where it is done and leaves the list once done, at phone and desktop widths; the PIX shortcut says
-// payment is not configured until the shop's PIX key is set.
+// where it is done and leaves the list once done, at phone and desktop widths (the contact e-mail beside
+// the contact messages); the PIX shortcut says payment is not configured until the shop's PIX key is set.
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,8 +83,21 @@ describe('first-run checklist', () => {
     await page.goto('/admin');
     const card = checklist(page);
     await card.waitFor();
-    await card.getByRole('link', { name: /Informe o e-mail de contato/ }).waitFor();
     expect(await card.getByRole('link', { name: /Cadastre a chave PIX da loja/ }).count()).toBe(0);
+
+    // The contact e-mail is set beside the messages it receives (Atendimento → Mensagens de Contato), not under Modelos.
+    await card.getByRole('link', { name: /Informe o e-mail de contato/ }).click();
+    await page.waitForURL(/\/admin\/contact-messages#email-de-contato$/);
+    const contactCard = page.locator('#email-de-contato');
+    await contactCard.getByLabel('E-mail que recebe as mensagens de contato').fill('contato@minhaloja.com.br');
+    await contactCard.getByRole('button', { name: 'Salvar' }).click();
+    await contactCard.getByText('definido no painel').waitFor();
+    await page.goto('/admin/models');
+    await page.getByText('Pergunta de teste').waitFor();
+    expect(await page.getByLabel('E-mail que recebe as mensagens de contato').count()).toBe(0);
+    await page.goto('/admin');
+    await card.waitFor();
+    expect(await card.getByRole('link', { name: /Informe o e-mail de contato/ }).count()).toBe(0);
 
     // With the key set, a PIX of what the visitor chose carries it.
     const [plan] = (await (await fetch(`${server.url}/api/plans`)).json()) as Array<{ name: string }>;

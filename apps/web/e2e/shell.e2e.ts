@@ -168,7 +168,7 @@ describe('the storefront shell', () => {
       expect(await card().textContent()).toContain('R$ 123,45');
       expect(await card().textContent()).toContain('Tela <b>cheia</b>');
 
-      await call('PATCH', `/api/admin/plans/${plan.id}`, { priceMonthly: 99.9 });
+      await call('PATCH', `/api/admin/plans/${plan.id}`, { priceMonthly: 99.9, expectedUpdatedAt: plan.updatedAt });
       await expect.poll(async () => (await still.goto('/'), await card().textContent()), { timeout: 10_000 }).toContain('R$ 99,90');
       await noScript.close();
 
@@ -191,7 +191,7 @@ describe('the storefront shell', () => {
     const legal = (await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: Record<string, unknown> };
     const original = legal.entries.privacy;
     const marker = `Privacidade na página ${Date.now().toString(36)}`;
-    await call('PUT', '/api/admin/site-config/legal/privacy', {
+    await call.putEntry('legal', 'privacy', {
       value: { title: marker, updatedAt: '2026-11-27', body: `## ${marker}\n\nTratamos seus dados com cuidado.` },
       isActive: true,
     });
@@ -205,7 +205,7 @@ describe('the storefront shell', () => {
       expect(await still.locator('[data-slot="skeleton"]').count()).toBe(0);
       await noScript.close();
     } finally {
-      if (original !== undefined) await call('PUT', '/api/admin/site-config/legal/privacy', { value: original });
+      if (original !== undefined) await call.putEntry('legal', 'privacy', { value: original });
     }
   });
 

@@ -166,12 +166,12 @@ describe('stored XSS payloads render as text', () => {
     // The terms page: Markdown with raw HTML and a javascript: link, put back as it was afterwards.
     const legal = (await (await fetch(`${baseUrl}/api/site-config/legal`)).json()) as { entries: Record<string, unknown> };
     const originalTerms = legal.entries.terms;
-    await call('PUT', '/api/admin/site-config/legal/terms', {
+    await call.putEntry('legal', 'terms', {
       value: { title: `${marker} Termos`, updatedAt: '2026-11-25', body: `# ${marker}\n\n${PAYLOADS[0]}\n\n${PAYLOADS[1]}\n\n[clique](javascript:alert(7))` },
       isActive: true,
     });
     cleanups.push(async () => {
-      if (originalTerms !== undefined) await call('PUT', '/api/admin/site-config/legal/terms', { value: originalTerms });
+      if (originalTerms !== undefined) await call.putEntry('legal', 'terms', { value: originalTerms });
     });
     const sent = await fetch(`${baseUrl}/api/contact`, {
       method: 'POST',

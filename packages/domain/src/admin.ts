@@ -71,10 +71,13 @@ export function defineAdminResource<
       tag,
       access: 'pro',
       summary: `Altera campos de um registro em ${label} (registrado na trilha de auditoria) — somente admin`,
+      description:
+        'O corpo diz de qual versão a edição partiu (expectedUpdatedAt: o updatedAt lido do registro). Se outra escrita veio antes, ' +
+        'nada é gravado: 409 com o registro atual em error.details.current; sem a versão, 428.',
       params: recordIdParamsSchema,
       body: update,
       responses: { 200: item },
-      errors: [400, 404],
+      errors: [400, 404, 409, 428],
     }),
     remove: defineEndpoint({
       method: 'DELETE',

@@ -2,6 +2,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { planIconSchema } from './catalog.ts';
+import { versionedUpdateSchema } from './edit-version.ts';
 import { toCents } from './money.ts';
 import { LINK_MAX_LENGTH, safeDownloadUrl } from './urls.ts';
 
@@ -64,11 +65,8 @@ export const planCreateSchema = z.strictObject({
 });
 export type PlanCreate = z.infer<typeof planCreateSchema>;
 
-/** The fields to change; at least one. */
-export const planUpdateSchema = z
-  .strictObject(planFields)
-  .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'Nada para alterar.');
+/** The fields to change (at least one), and the version the edit started from. */
+export const planUpdateSchema = versionedUpdateSchema(planFields);
 export type PlanUpdate = z.infer<typeof planUpdateSchema>;
 
 export const PLAN_SORT_KEYS = ['displayOrder', 'name', 'priceMonthly', 'createdAt', 'updatedAt'] as const;
@@ -101,17 +99,14 @@ export const stringList = (max: number, itemMax = 120) =>
 const rating = z.number().min(0, 'A nota vai de 0 a 5.').max(5, 'A nota vai de 0 a 5.');
 const count = z.number().int('Use um número inteiro.').min(0, 'Valores não podem ser negativos').max(1_000_000_000);
 
-/** Create: the required fields plus any optional ones. Update: any fields, at least one. */
+/** Create: the required fields plus any optional ones. Update: any fields (at least one) and the version it started from. */
 export function writeSchemas<Shape extends z.ZodRawShape, Required extends keyof Shape & string>(shape: Shape, required: readonly Required[]) {
   const create = z.strictObject(
     Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, required.includes(key as Required) ? schema : (schema as z.ZodType).optional()])) as {
       [K in keyof Shape]: K extends Required ? Shape[K] : z.ZodOptional<Shape[K]>;
     },
   );
-  const update = z
-    .strictObject(shape)
-    .partial()
-    .refine((patch) => Object.keys(patch).length > 0, 'Nada para alterar.');
+  const update = versionedUpdateSchema(shape);
   return { create, update };
 }
 

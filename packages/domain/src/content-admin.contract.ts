@@ -30,10 +30,13 @@ export const adminContentContract = {
     tag: 'admin',
     access: 'pro',
     summary: 'Grava uma configuração por seção e chave, criando-a se não existe (registrado na auditoria) — somente admin',
+    description:
+      'O corpo diz de qual versão a edição partiu (expectedUpdatedAt: o updatedAt lido, ou null se não havia entrada). ' +
+      'Se outra escrita veio antes, nada é gravado: 409 com o valor atual em error.details.current; sem a versão, 428.',
     params: siteConfigKeyParamsSchema,
     body: siteConfigUpsertSchema,
     responses: { 200: adminSiteConfigSchema },
-    errors: [400],
+    errors: [400, 409, 428],
   }),
   listContactMessages: defineEndpoint({
     method: 'GET',

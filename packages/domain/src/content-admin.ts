@@ -4,6 +4,7 @@ import './zod-locale.ts';
 import { z } from 'zod';
 import { writeSchemas } from './catalog-admin.ts';
 import { configSectionSchema, LEGAL_DOCUMENT_KEYS, legalDocumentInputSchema } from './content.ts';
+import { expectedUpdatedAtOrNoneSchema, versionedUpdateSchema } from './edit-version.ts';
 import { discountPercentSchema, GLOBAL_DISCOUNT_CONFIG } from './pricing/discounts.ts';
 
 /** Sections the content manager never touches: settings hold secrets and have their own screen. */
@@ -22,10 +23,7 @@ const configValueSchema = z
 const siteConfigFields = { section: sectionSchema, configKey: keySchema, configValue: configValueSchema, isActive: z.boolean() };
 const { create } = writeSchemas(siteConfigFields, ['section', 'configKey', 'configValue']);
 export const siteConfigCreateSchema = create;
-export const siteConfigUpdateSchema = z
-  .strictObject({ configValue: configValueSchema, isActive: z.boolean() })
-  .partial()
-  .refine((patch) => Object.keys(patch).length > 0, 'Nada para alterar.');
+export const siteConfigUpdateSchema = versionedUpdateSchema({ configValue: configValueSchema, isActive: z.boolean() });
 
 export const adminSiteConfigSchema = z.object({
   id: z.string(),
@@ -50,7 +48,12 @@ export function knownConfigValueSchema(section: string, key: string): z.ZodType 
 }
 
 export const siteConfigKeyParamsSchema = z.object({ section: sectionSchema, key: keySchema });
-export const siteConfigUpsertSchema = z.strictObject({ value: configValueSchema, isActive: z.boolean().optional() });
+/** A value by section and key, from the version the screen read (null: it saw no entry). */
+export const siteConfigUpsertSchema = z.strictObject({
+  value: configValueSchema,
+  isActive: z.boolean().optional(),
+  expectedUpdatedAt: expectedUpdatedAtOrNoneSchema.optional(),
+});
 
 // ---------------------------------------------------------------- contact inbox
 

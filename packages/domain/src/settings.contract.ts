@@ -21,10 +21,13 @@ export const settingsContract = {
     tag,
     access: 'pro',
     summary: 'Define uma configuração pelo painel (vale no lugar da variável de ambiente)',
+    description:
+      'O corpo diz de qual versão a edição partiu (expectedUpdatedAt: o updatedAt lido, ou null se não havia valor no painel). ' +
+      'Se outra escrita veio antes, nada é gravado: 409 com a configuração atual em error.details.current; sem a versão, 428.',
     params: keyParams,
     body: settingInputSchema,
     responses: { 200: settingSchema },
-    errors: [400],
+    errors: [400, 409, 428],
   }),
   resetSetting: defineEndpoint({
     method: 'DELETE',

@@ -2,6 +2,7 @@
 // to, a Portuguese label, its validation, and whether it is a secret (write-only: never read back whole).
 import './zod-locale.ts';
 import { z } from 'zod';
+import { expectedUpdatedAtOrNoneSchema } from './edit-version.ts';
 import { normalizePixKey, PIX_CITY_MAX, PIX_NAME_MAX } from './pix.ts';
 
 const httpUrl = z
@@ -87,10 +88,13 @@ export const settingSchema = z.object({
   source: z.enum(['admin', 'env', 'none']),
   /** The value, or for a secret only whether it is set and its last 4 characters. */
   value: z.string().nullable(),
+  /** When the panel's value was last written (the version a save names); null when none is set in the panel. */
+  updatedAt: z.string().nullable(),
 });
 export type Setting = z.infer<typeof settingSchema>;
 export const settingListSchema = z.array(settingSchema);
-export const settingInputSchema = z.strictObject({ value: z.string() });
+/** A value, from the version the screen read (the setting's updatedAt; null when none was set in the panel). */
+export const settingInputSchema = z.strictObject({ value: z.string(), expectedUpdatedAt: expectedUpdatedAtOrNoneSchema.optional() });
 
 /** How a secret is shown: never whole. */
 export const maskSecret = (value: string) => `••••${value.slice(-4)}`;

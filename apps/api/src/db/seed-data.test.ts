@@ -1,6 +1,7 @@
 // What every shop starts with says nothing the site does not do, and writes money the Brazilian way.
 import { describe, expect, it } from 'vitest';
 import { sortApps, type SortableApp } from '@vitrine/domain/catalog-sort';
+import { resellerPlanCreateSchema } from '@vitrine/domain/resellers-admin';
 import { defaultSiteConfiguration, demoApps, demoResellerPlans, demoShortcuts } from './seed-data.ts';
 
 const texts = (value: unknown): string[] =>
@@ -28,6 +29,11 @@ describe('the texts a shop starts with', () => {
     const all = defaultSiteConfiguration.flatMap((row) => texts(row.configValue)).join('\n');
     expect(all).not.toMatch(/teste grátis|grátis por \d+ dias|\d+ dias grátis/i);
     expect(all).not.toMatch(/https:\/\/(facebook|instagram|twitter)\.com\/?(\s|$)/);
+  });
+
+  it('give every demo reseller plan what the plan form requires (a modalidade among them), so changing only its price is accepted', () => {
+    for (const plan of demoResellerPlans)
+      expect(resellerPlanCreateSchema.safeParse({ ...plan, price: plan.price! + 1 }).error?.issues, plan.name).toBeUndefined();
   });
 
   it('give the PIX shortcut no fixed amount: a PIX in the chat is for what the customer chose', () => {

@@ -348,6 +348,8 @@ export const demoResellerPlans: Insert<typeof resellerPlans>[] = [
     credits,
     price,
     features: [`${credits} créditos por mês`, 'Painel de revenda', ...(credits === 200 ? ['1 app próprio incluso'] : [])],
+    // The plan form requires a modalidade (migration 0017 gives the same to a database seeded before).
+    modalidadePlano: 'pre_pago' as const,
     billingPeriodNew: 'mensal' as const,
   })),
   ...(
@@ -365,6 +367,7 @@ export const demoResellerPlans: Insert<typeof resellerPlans>[] = [
     pricePerCredit: perCredit,
     minimumMonthly: minimum,
     features: ['Pague só pelos clientes ativos', `Mínimo mensal de ${formatBRL(minimum)}`],
+    modalidadePlano: 'pos_pago' as const,
     billingPeriodNew: 'mensal' as const,
   })),
 ];

@@ -1,8 +1,9 @@
 // An upgrade from release 5306690 keeps the shop: its database (test/fixtures/release-5306690.sql, made
 // with that release's own server, see its header) is loaded into an empty database of the kind under test
 // and opened by this release, which migrates it and seeds as a start does. Every old row stays, the shop's
-// PIX moves from site configuration 'payments' / 'pix' to the settings (migration 0014), and the PIX that
-// release offered are pending payments an admin can mark received.
+// PIX moves from site configuration 'payments' / 'pix' to the settings (migration 0014), the PIX that
+// release offered are pending payments an admin can mark received, and the demo reseller plans that
+// release wrote without a modalidade get this release's (migration 0017), so a price-only edit passes.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatExchange } from '@vitrine/domain/chat';
 import type { AdminPayment } from '@vitrine/domain/payments';
 import { normalizePixKey, parseBrCode, pixText } from '@vitrine/domain/pix';
+import { resellerPlanCreateSchema, type AdminResellerPlan } from '@vitrine/domain/resellers-admin';
 import { SETTINGS } from '@vitrine/domain/settings';
 import { buildTestApp, testEnv, type TestApp } from '../../test/app.ts';
 import { createTestDatabase, tempDir, testAdminUrl, testDbKind, withDatabase, type TestDatabase } from '../../test/database.ts';
@@ -35,6 +37,24 @@ const OLD_DEMO_KEY = 'pagamentos@vitrine.com.br';
 /** The administrator the fixture's server was started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 const OLD_ADMIN = { email: 'dono@lojaexemplo.com.br', password: 'senha-forte-123' };
 const MIGRATION = fs.readFileSync(path.join(migrationsFolder, '0014_carry_old_pix.sql'), 'utf8').split('--> statement-breakpoint');
+const DEMO_MODALIDADE_MIGRATION = fs.readFileSync(path.join(migrationsFolder, '0017_demo_reseller_modalidade.sql'), 'utf8');
+/**
+ * What the shop did with that release's reseller plans: one plan of its own, without a modalidade (that
+ * release did not require one), and a demo plan given one; migration 0017 leaves both as they are.
+ */
+const SHOP_RESELLER_EDITS = [
+  `insert into reseller_plans (name, type, description, credits, price) values ('Revenda da Loja', 'prepaid', 'Plano da própria loja', 10, 25)`,
+  `update reseller_plans set modalidade_plano = 'single' where name = 'Mensal 100 créditos'`,
+];
+/** The demo reseller plans migration 0017 gives a modalidade, and which. */
+const DEMO_MODALIDADES: Record<string, string> = {
+  'Mensal 50 créditos': 'pre_pago',
+  'Mensal 150 créditos': 'pre_pago',
+  'Mensal 200 créditos': 'pre_pago',
+  'Clientes Ativos 5': 'pos_pago',
+  'Clientes Ativos 10': 'pos_pago',
+  'Clientes Ativos 20': 'pos_pago',
+};
 
 type Row = Record<string, unknown>;
 type Query = (text: string) => Promise<Row[]>;
@@ -177,27 +197,39 @@ describe('an upgrade from 5306690', { timeout: 180_000 }, () => {
   let shop: OldShop;
   let t: TestApp;
   beforeAll(async () => {
-    shop = await oldShop();
+    shop = await oldShop(SHOP_RESELLER_EDITS);
     t = await buildTestApp({ database: shop.database });
   }, 180_000);
   afterAll(() => t?.close());
 
-  it('keeps every row of every table of that release, unchanged but for the columns added since', async () => {
+  it('keeps every row of every table of that release, unchanged but for the columns added since and the demo plans’ modalidade', async () => {
     const after = await snapshot(query(shop.database));
     expect(shop.before.get('public.chat_payment_intents')?.size).toBe(3);
     const missing: string[] = [];
     const changed: string[] = [];
+    const filled: string[] = [];
     for (const [table, rows] of shop.before) {
       const now = after.get(table);
       for (const [key, old] of rows) {
         const row = now?.get(key);
-        if (!row) missing.push(`${table} ${key}`);
-        else if (JSON.stringify(Object.fromEntries(Object.keys(old).map((column) => [column, row[column]]))) !== JSON.stringify(old))
-          changed.push(`${table} ${key}`);
+        if (!row) {
+          missing.push(`${table} ${key}`);
+          continue;
+        }
+        // A demo reseller plan without a modalidade gets one (migration 0017): a new version of it, nothing else.
+        const demoFilled = table === 'public.reseller_plans' && old.modalidade_plano === null && row.modalidade_plano !== null;
+        if (demoFilled) filled.push(`${String(row.name)}: ${String(row.modalidade_plano)}`);
+        const kept = Object.keys(old).filter((column) => !demoFilled || (column !== 'modalidade_plano' && column !== 'updated_at'));
+        if (JSON.stringify(kept.map((column) => row[column])) !== JSON.stringify(kept.map((column) => old[column]))) changed.push(`${table} ${key}`);
       }
     }
     expect(missing).toEqual([]);
     expect(changed).toEqual([]);
+    expect(filled.sort()).toEqual(
+      Object.entries(DEMO_MODALIDADES)
+        .map(([name, modalidade]) => `${name}: ${modalidade}`)
+        .sort(),
+    );
     const migrations = await migrationState(shop.database.db);
     expect(migrations).toMatchObject({ applied: migrations.expected, pending: 0 });
     // Site configuration whole: the old 'payments' / 'pix' row is still there, as the owner left it.
@@ -290,6 +322,37 @@ describe('an upgrade from 5306690', { timeout: 180_000 }, () => {
     });
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json() as AdminPayment).toMatchObject({ id: old.id, status: 'paid', manual: true, markedBy: OLD_ADMIN.email });
+  });
+
+  it('gives the demo reseller plans that release wrote a modalidade, so changing only a price passes the plan form; the shop’s own plans stay as they were', async () => {
+    const rows = await query(shop.database)(`select name, modalidade_plano from reseller_plans order by name`);
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.modalidade_plano]))).toEqual({
+      ...DEMO_MODALIDADES,
+      'Mensal 100 créditos': 'single',
+      'Revenda da Loja': null,
+    });
+    const admin = await signInAsOldAdmin(t);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/reseller-plans?search=${encodeURIComponent('Mensal 50')}`,
+      headers: { cookie: admin },
+    });
+    const { id, createdAt: _createdAt, updatedAt, ...values } = (listed.json() as { items: AdminResellerPlan[] }).items[0]!;
+    // The admin's row form checks the whole plan with the create schema: with only the price changed it passes now.
+    expect(resellerPlanCreateSchema.safeParse({ ...values, price: 125 }).error?.issues).toBeUndefined();
+    const saved = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/reseller-plans/${id}`,
+      headers: { cookie: admin, origin: ORIGIN },
+      payload: { price: 125, expectedUpdatedAt: updatedAt },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ price: 125, modalidadePlano: 'pre_pago' });
+    // Run again, migration 0017 changes nothing.
+    const versions = async () => query(shop.database)(`select id, modalidade_plano, updated_at from reseller_plans order by id`);
+    const before = await versions();
+    await shop.database.db.execute(sql.raw(DEMO_MODALIDADE_MIGRATION));
+    expect(await versions()).toEqual(before);
   });
 
   it('run again, the migration adds nothing', async () => {

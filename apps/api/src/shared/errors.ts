@@ -34,6 +34,7 @@ export const statusMessages: Record<number, string> = {
   414: 'Endereço longo demais.',
   415: 'Tipo de conteúdo não suportado.',
   422: 'Dados inválidos.',
+  428: 'Informe a versão do registro editado.',
   429: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   431: 'Cabeçalhos da requisição grandes demais.',
   500: 'Erro interno do servidor. Tente novamente.',

@@ -6,13 +6,15 @@ import { maskSecret, SETTING_KEYS, SETTINGS, type Setting, type SettingKey } fro
 import type { Env } from '../config/env.ts';
 import type { DbExecutor } from '../db/client.ts';
 import { siteConfigurations } from '../db/schema.ts';
+import { writeConfigEntry, type EntryWrite } from './config-entries.repository.ts';
 
 export const SETTINGS_SECTION = 'settings';
 
 export interface Settings {
   get(key: SettingKey): Promise<string | undefined>;
   list(): Promise<Setting[]>;
-  set(key: SettingKey, value: string): Promise<void>;
+  /** Sets the panel's value when it is still at `expectedUpdatedAt` (null: none set); call it inside a transaction. */
+  set(key: SettingKey, value: string, expectedUpdatedAt: string | null): Promise<EntryWrite>;
   /** Back to the environment's value; false when there was no override. */
   reset(key: SettingKey): Promise<boolean>;
   /** Forget what was read (a change event on site configuration calls it). */
@@ -20,13 +22,27 @@ export interface Settings {
 }
 
 export function createSettings({ db, env }: { db: DbExecutor; env: Env }): Settings {
-  let overrides: Promise<Map<SettingKey, string>> | null = null;
+  // Each stored row by key: its value when it is in force (active, a text), and its updatedAt, the version a save names.
+  let overrides: Promise<Map<SettingKey, { value: string | undefined; updatedAt: Date }>> | null = null;
   const load = () =>
     (overrides ??= db
-      .select({ key: siteConfigurations.configKey, value: siteConfigurations.configValue })
+      .select({
+        key: siteConfigurations.configKey,
+        value: siteConfigurations.configValue,
+        isActive: siteConfigurations.isActive,
+        updatedAt: siteConfigurations.updatedAt,
+      })
       .from(siteConfigurations)
-      .where(and(eq(siteConfigurations.section, SETTINGS_SECTION), eq(siteConfigurations.isActive, true)))
-      .then((rows) => new Map(rows.filter((row) => typeof row.value === 'string').map((row) => [row.key as SettingKey, row.value as string])))
+      .where(eq(siteConfigurations.section, SETTINGS_SECTION))
+      .then(
+        (rows) =>
+          new Map(
+            rows.map((row) => [
+              row.key as SettingKey,
+              { value: row.isActive && typeof row.value === 'string' ? row.value : undefined, updatedAt: row.updatedAt },
+            ]),
+          ),
+      )
       .catch((error: unknown) => {
         overrides = null;
         throw error;
@@ -38,29 +54,28 @@ export function createSettings({ db, env }: { db: DbExecutor; env: Env }): Setti
 
   return {
     async get(key) {
-      return (await load()).get(key) ?? fromEnv(key);
+      return (await load()).get(key)?.value ?? fromEnv(key);
     },
     async list() {
       const stored = await load();
       return SETTING_KEYS.map((key) => {
         const definition = SETTINGS[key];
         const admin = stored.get(key);
-        const value = admin ?? fromEnv(key);
+        const value = admin?.value ?? fromEnv(key);
         return {
           key,
           label: definition.label,
           secret: definition.secret,
-          source: admin !== undefined ? 'admin' : value !== undefined ? 'env' : 'none',
+          source: admin?.value !== undefined ? 'admin' : value !== undefined ? 'env' : 'none',
           value: value === undefined ? null : definition.secret ? maskSecret(value) : value,
+          updatedAt: admin ? admin.updatedAt.toISOString() : null,
         };
       });
     },
-    async set(key, value) {
-      await db
-        .insert(siteConfigurations)
-        .values({ section: SETTINGS_SECTION, configKey: key, configValue: value, isActive: true })
-        .onConflictDoUpdate({ target: [siteConfigurations.section, siteConfigurations.configKey], set: { configValue: value, isActive: true } });
+    async set(key, value, expectedUpdatedAt) {
+      const written = await writeConfigEntry(db, { section: SETTINGS_SECTION, key, value, isActive: true, expectedUpdatedAt });
       overrides = null;
+      return written;
     },
     async reset(key) {
       const removed = await db

@@ -40,16 +40,26 @@ export async function adminCookie(baseUrl: string): Promise<string> {
 
 /**
  * Calls a server's API as its admin (with `adminCookie`'s cookie) and expects it to succeed: the
- * created or changed row, or null for a 204.
+ * created or changed row, or null for a 204. `putEntry` writes a site configuration entry as the admin's
+ * screen does, naming the version it reads first (expectedUpdatedAt).
  */
-export const adminCaller = (baseUrl: string, cookie: string) => async (method: string, path: string, body?: object) => {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.status === 204 ? null : ((await response.json()) as { id: string });
+export const adminCaller = (baseUrl: string, cookie: string) => {
+  const call = async (method: string, path: string, body?: object) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), origin: baseUrl, cookie },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+    return response.status === 204 ? null : ((await response.json()) as { id: string; updatedAt: string });
+  };
+  const putEntry = async (section: string, key: string, body: { value: unknown; isActive?: boolean }) => {
+    const listed = await fetch(`${baseUrl}/api/admin/site-config?search=${encodeURIComponent(key)}&pageSize=100`, { headers: { cookie } });
+    const { items } = (await listed.json()) as { items: { section: string; configKey: string; updatedAt: string }[] };
+    const entry = items.find((item) => item.section === section && item.configKey === key);
+    return call('PUT', `/api/admin/site-config/${section}/${key}`, { ...body, expectedUpdatedAt: entry?.updatedAt ?? null });
+  };
+  return Object.assign(call, { putEntry });
 };
 
 export interface RunningServer {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Dashboard, WebhookDeliveryLog } from '@vitrine/domain/admin';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { chatConversations, chatMessages, emailOutbox, siteAccessEvents, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
@@ -164,7 +165,12 @@ describe('admin operations', () => {
     expect(status.localTitles).toBeGreaterThanOrEqual(1);
 
     const secret = 'chave-tmdb-secreta-1234';
-    const set = await t.app.inject({ method: 'PUT', url: '/api/settings/tmdb_api_key', headers: { cookie: admin }, payload: { value: secret } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/tmdb_api_key',
+      headers: { cookie: admin },
+      payload: { value: secret, expectedUpdatedAt: await entryVersion(t.database.db, 'settings', 'tmdb_api_key') },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect((await call('GET', '/api/admin/tmdb/status')).json()).toMatchObject({ keyConfigured: true });
     const settingsTrail = (await call('GET', '/api/admin/audit-log?resource=settings&search=tmdb_api_key')).body;

@@ -1,5 +1,6 @@
 // Registers an admin resource from its contract: a list paged, searched and sorted on the server, and
-// create, partial update and delete, each written with its audit row in one transaction.
+// create, partial update and delete, each written with its audit row in one transaction. An update names
+// the version it started from (expectedUpdatedAt) and is refused when another write came first.
 import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { adminWrite } from '../../shared/audit/audit.ts';
+import { isVersion, nextVersion, staleEdit, versionRequired } from '../../shared/edit-version.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 
@@ -38,8 +40,8 @@ export interface AdminResourceOptions<C extends AdminResourceContract, T extends
   hidden?: string[];
   /** Column values of a create, from the validated body; by default the body itself. */
   toInsert?: (body: EndpointBody<C['create']>, tx: Transaction) => Row | Promise<Row>;
-  /** Column values of an update (only the fields sent); by default the body itself. */
-  toUpdate?: (body: EndpointBody<C['update']>, current: Row) => Row;
+  /** Column values of an update (only the fields sent, without the version); by default the body itself. */
+  toUpdate?: (body: Omit<EndpointBody<C['update']>, 'expectedUpdatedAt'>, current: Row) => Row;
   /** Checks the record as it would be after a create or an update; throws an AppError to refuse it. */
   check?: (record: Row) => void;
 }
@@ -72,8 +74,10 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   const toItem = options.toItem ?? ((row: Row) => serializeRow(row, hidden));
   const toInsert = options.toInsert ?? ((body: unknown) => ({ ...(body as Row) }));
   const toUpdate = options.toUpdate ?? ((body: unknown) => ({ ...(body as Row) }));
-  const idColumn = (getTableColumns(table) as Record<string, PgColumn>).id;
+  const { id: idColumn, updatedAt: versionColumn } = getTableColumns(table) as Record<string, PgColumn | undefined>;
   if (!idColumn) throw new Error(`A tabela de ${resource} não tem coluna id.`);
+  // Its updatedAt is the version an edit names: without it two admins' edits could not be told apart.
+  if (!versionColumn) throw new Error(`A tabela de ${resource} não tem coluna updated_at.`);
   const defaultSort = Object.keys(sortColumns)[0]!;
   const noRow = (action: keyof typeof NO_ROW_AFFECTED) => notFound(`admin.${resource}.not_found`, NO_ROW_AFFECTED[action]);
 
@@ -121,17 +125,23 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
   });
 
   route(app, contract.update, {}, async (request) => {
-    const actor = await adminActor(request);
     const { id } = request.params as { id: string };
+    const { expectedUpdatedAt, ...patch } = request.body as Row & { expectedUpdatedAt?: string };
+    if (expectedUpdatedAt === undefined) throw versionRequired();
+    const actor = await adminActor(request);
     const result = await uniqueAsConflict(resource, () =>
       adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
+        // Locked until the write commits: no other write can come between the version check and this one.
         const [current] = (await tx
           .select()
           .from(table as PgTable)
           .where(and(eq(idColumn, id), scope))
           .for('update')) as Row[];
         if (!current) return null;
-        const changes = toUpdate(request.body as never, current);
+        const stored = current.updatedAt as Date;
+        // Thrown inside the transaction: nothing is written, not even the audit row.
+        if (!isVersion(stored, expectedUpdatedAt)) throw staleEdit(resource, toItem(current));
+        const changes = { ...toUpdate(patch as never, current), updatedAt: nextVersion(stored) };
         check?.({ ...current, ...changes });
         const [row] = (await tx
           .update(table)

@@ -6,6 +6,7 @@ import type { AuditEntry } from '@vitrine/domain/admin';
 import type { AdminShortcut } from '@vitrine/domain/chat-admin';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { unique } from '../../../test/fixtures.ts';
 import { chatConversations, contactMessages, shortcuts, siteConfigurations, webhookDeliveries } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
@@ -105,7 +106,7 @@ describe('admin resources', () => {
       const noUrl = await call('POST', '/api/admin/shortcuts', { name: 'Sem URL', type: 'webhook' });
       expect(noUrl.statusCode).toBe(400);
       expect(noUrl.json().error.message).toBe('URL do webhook não configurada');
-      const clearedUrl = await call('PATCH', `/api/admin/shortcuts/${hook.id}`, { webhookUrl: '' });
+      const clearedUrl = await call('PATCH', `/api/admin/shortcuts/${hook.id}`, { webhookUrl: '', expectedUpdatedAt: hook.updatedAt });
       expect(clearedUrl.json().error.message).toBe('URL do webhook não configurada');
 
       const pix = { keyType: 'cpf', key: '529.982.247-25', value: 10, recipient: 'Loja', city: 'Sao Paulo' };
@@ -152,9 +153,9 @@ describe('admin resources', () => {
   describe('content', () => {
     it('updating by section and key creates a missing entry, then updates it; the storefront reads it', async () => {
       const key = `titulo_${crypto.randomUUID().slice(0, 6)}`;
-      const created = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Olá' });
+      const created = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Olá', expectedUpdatedAt: null });
       expect(created.statusCode, created.body).toBe(200);
-      const updated = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Bem-vindo' });
+      const updated = await call('PUT', `/api/admin/site-config/header/${key}`, { value: 'Bem-vindo', expectedUpdatedAt: created.json().updatedAt });
       expect(updated.json()).toMatchObject({ id: created.json().id, configValue: 'Bem-vindo' });
       const section = (await t.app.inject({ method: 'GET', url: '/api/site-config/header' })).json<{ entries: Record<string, unknown> }>();
       expect(section.entries[key]).toBe('Bem-vindo');
@@ -164,7 +165,10 @@ describe('admin resources', () => {
 
     it('keeps a legal document in the shape /termos reads (title, date, Markdown body), refusing any other in Portuguese', async () => {
       const document = { title: 'Termos de Uso', updatedAt: '2026-11-25', body: '# Termos\n\nAo usar o serviço…' };
-      const saved = await call('PUT', '/api/admin/site-config/legal/terms', { value: document });
+      const saved = await call('PUT', '/api/admin/site-config/legal/terms', {
+        value: document,
+        expectedUpdatedAt: await entryVersion(t.database.db, 'legal', 'terms'),
+      });
       expect(saved.statusCode, saved.body).toBe(200);
       for (const [value, message] of [
         ['# Só o texto', 'Um documento legal tem título, data da última atualização (aaaa-mm-dd) e texto.'],
@@ -172,12 +176,14 @@ describe('admin resources', () => {
         [{ ...document, body: '  ' }, 'Escreva o texto do documento.'],
         [{ ...document, updatedAt: '25/11/2026' }, 'Data da última atualização inválida (use aaaa-mm-dd).'],
       ] as const) {
-        const refused = await call('PUT', '/api/admin/site-config/legal/terms', { value });
+        const refused = await call('PUT', '/api/admin/site-config/legal/terms', { value, expectedUpdatedAt: saved.json().updatedAt });
         expect(refused.statusCode, JSON.stringify(value)).toBe(400);
         expect(refused.json().error.message).toBe(message);
       }
       const id = saved.json().id as string;
-      expect((await call('PATCH', `/api/admin/site-config/${id}`, { configValue: 'texto solto' })).statusCode).toBe(400);
+      expect((await call('PATCH', `/api/admin/site-config/${id}`, { configValue: 'texto solto', expectedUpdatedAt: saved.json().updatedAt })).statusCode).toBe(
+        400,
+      );
       expect((await call('POST', '/api/admin/site-config', { section: 'legal', configKey: 'privacy', configValue: { title: 'x' } })).statusCode).toBe(400);
       const page = (await t.app.inject({ method: 'GET', url: '/api/site-config/legal' })).json<{ entries: Record<string, unknown> }>();
       expect(page.entries.terms).toEqual(document);
@@ -191,9 +197,12 @@ describe('admin resources', () => {
       const listed = await call('GET', '/api/admin/site-config?search=settings&pageSize=100');
       expect(listed.body).not.toContain('segredo-do-modelo');
       const [secret] = await t.database.db.select().from(siteConfigurations).where(eq(siteConfigurations.section, 'settings'));
-      expect((await call('PATCH', `/api/admin/site-config/${secret!.id}`, { configValue: 'x' })).json().error.message).toBe('Nenhum registro foi atualizado');
+      expect(
+        (await call('PATCH', `/api/admin/site-config/${secret!.id}`, { configValue: 'x', expectedUpdatedAt: secret!.updatedAt.toISOString() })).json().error
+          .message,
+      ).toBe('Nenhum registro foi atualizado');
       expect((await call('DELETE', `/api/admin/site-config/${secret!.id}`)).json().error.message).toBe('Nenhum registro foi excluído');
-      expect((await call('PUT', '/api/admin/site-config/settings/llm_api_key', { value: 'x' })).statusCode).toBe(400);
+      expect((await call('PUT', '/api/admin/site-config/settings/llm_api_key', { value: 'x', expectedUpdatedAt: null })).statusCode).toBe(400);
       expect((await call('POST', '/api/admin/site-config', { section: 'settings', configKey: 'k', configValue: 1 })).statusCode).toBe(400);
 
       const key = `dup_${crypto.randomUUID().slice(0, 6)}`;

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SetupChecklist } from '@vitrine/domain/admin';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { adminEnv, listPro, signInAsAdmin } from '../access/access.test-support.ts';
 
 let t: TestApp | undefined;
@@ -23,7 +24,13 @@ describe('first-run checklist', { timeout: 120_000 }, () => {
     const admin = await signInAsAdmin(t.app);
     expect(await checklist(t, admin)).toEqual({ pix_key: false, contact_email: false, smtp: false, public_url: true, tmdb: false, second_admin: false });
 
-    const put = (key: string, value: string) => t!.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { cookie: admin }, payload: { value } });
+    const put = async (key: string, value: string) =>
+      t!.app.inject({
+        method: 'PUT',
+        url: `/api/settings/${key}`,
+        headers: { cookie: admin },
+        payload: { value, expectedUpdatedAt: await entryVersion(t!.database.db, 'settings', key) },
+      });
     expect((await put('pix_key', 'recebimentos@minhaloja.com.br')).statusCode).toBe(200);
     expect((await put('contact_email', 'contato@minhaloja.com.br')).statusCode).toBe(200);
     expect((await put('tmdb_api_key', 'chave-da-tmdb-123456')).statusCode).toBe(200);

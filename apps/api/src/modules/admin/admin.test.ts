@@ -57,7 +57,7 @@ describe('admin plans, audited', () => {
 
   it('updates only the fields sent, records them before and after, and hides a deactivated plan from the storefront', async () => {
     const plan = (await call('POST', '/api/admin/plans', { name: unique('Plano Editado'), priceMonthly: 10 })).json<AdminPlan>();
-    const updated = await call('PATCH', `/api/admin/plans/${plan.id}`, { priceMonthly: 12.5, active: false });
+    const updated = await call('PATCH', `/api/admin/plans/${plan.id}`, { priceMonthly: 12.5, active: false, expectedUpdatedAt: plan.updatedAt });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json()).toMatchObject({ name: plan.name, priceMonthly: 12.5, active: false });
 
@@ -102,7 +102,7 @@ describe('admin plans, audited', () => {
 
   it("answers 'Nenhum registro foi atualizado|excluído' for a record that does not exist", async () => {
     const missing = crypto.randomUUID();
-    const update = await call('PATCH', `/api/admin/plans/${missing}`, { name: 'Outro' });
+    const update = await call('PATCH', `/api/admin/plans/${missing}`, { name: 'Outro', expectedUpdatedAt: new Date().toISOString() });
     expect(update.statusCode).toBe(404);
     expect(update.json().error.message).toBe('Nenhum registro foi atualizado');
     const remove = await call('DELETE', `/api/admin/plans/${missing}`);

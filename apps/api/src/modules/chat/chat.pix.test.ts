@@ -5,6 +5,7 @@ import { CHAT_TEXTS, type ChatExchange, type PublicShortcut } from '@vitrine/dom
 import { DEMO_PIX_SHORTCUT_NAME } from '@vitrine/domain/chat-text';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { shortcuts } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { insertPlans, newVisitor } from './chat.test-support.ts';
@@ -74,7 +75,13 @@ describe('the shop’s PIX key', { timeout: 120_000 }, () => {
   it('set by the admin: it wins over PIX_KEY at once, an invalid key is refused in Portuguese, and removing it brings PIX_KEY back', async () => {
     const app = await shop({ PIX_KEY: 'recebimentos@minhaloja.com.br' });
     const admin = await signInAsAdmin(app.app);
-    const put = (value: string) => app.app.inject({ method: 'PUT', url: '/api/settings/pix_key', headers: { cookie: admin }, payload: { value } });
+    const put = async (value: string) =>
+      app.app.inject({
+        method: 'PUT',
+        url: '/api/settings/pix_key',
+        headers: { cookie: admin },
+        payload: { value, expectedUpdatedAt: await entryVersion(app.database.db, 'settings', 'pix_key') },
+      });
 
     const invalid = await put('não é uma chave');
     expect(invalid.statusCode).toBe(400);

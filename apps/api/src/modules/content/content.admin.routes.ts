@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { adminWrite } from '../../shared/audit/audit.ts';
+import { staleEdit, versionRequired } from '../../shared/edit-version.ts';
 import { badRequest, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
@@ -38,13 +39,15 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
 
   // Updating by section and key creates the entry when it is missing.
   route(app, adminContentContract.upsertConfig, {}, async (request) => {
-    const actor = await adminActor(request);
     const { section, key } = request.params;
-    const { isActive } = request.body;
+    const { isActive, expectedUpdatedAt } = request.body;
     const value = checkConfigValue(section, key, request.body.value);
+    if (expectedUpdatedAt === undefined) throw versionRequired();
+    const actor = await adminActor(request);
     const result = await adminWrite(db, actor, { action: 'update', resource: 'site-config' }, async (tx) => {
-      const { current, row } = await createContentRepository(tx).upsertConfig(section, key, value, isActive);
-      if (!row) return null;
+      const written = await createContentRepository(tx).upsertConfig({ section, key, value, isActive, expectedUpdatedAt });
+      if (written.stale) throw staleEdit('site-config', written.current ? serializeRow(written.current) : null, 'value');
+      const { current, row } = written;
       return { recordId: row.id, before: current ? serializeRow(current) : null, after: serializeRow(row) };
     });
     if (!result) throw notFound('admin.site-config.not_found', NO_ROW_AFFECTED.update);

@@ -1,13 +1,16 @@
 // First saves that race: two admins (or two tabs) saving an entry that does not exist yet create it
-// once and both get their answer; the later save wins. On PostgreSQL the two run at the same time; a
-// plain insert there made the later one fail on the unique (section, key) index: a 500.
+// once and each gets an answer. An entry by section and key and a setting name the version they start
+// from ("none yet"): the first is written and the others are told another admin's came first (409),
+// never a 500 and never an overwrite; the standard costs, not versioned, are upserts (the later wins).
+// On PostgreSQL the saves run at the same time; a plain insert there made the later one fail on the
+// unique (section, key) index: a 500.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { siteConfigurations } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 
-describe('concurrent first saves are upserts', () => {
+describe('concurrent first saves', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
@@ -22,17 +25,22 @@ describe('concurrent first saves are upserts', () => {
       .from(siteConfigurations)
       .where(and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key)));
 
-  it('a site configuration entry saved twice at once is created once, both answered 200', async () => {
+  it('a site configuration entry saved four times at once is created once: one 200, three 409 with it', async () => {
     const section = 'textos_loja';
     const saves = await Promise.all(
       ['primeiro', 'segundo', 'terceiro', 'quarto'].map((value) =>
-        t.app.inject({ method: 'PUT', url: `/api/admin/site-config/${section}/boas_vindas`, headers: { cookie: admin }, payload: { value } }),
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/site-config/${section}/boas_vindas`,
+          headers: { cookie: admin },
+          payload: { value, expectedUpdatedAt: null },
+        }),
       ),
     );
-    expect(saves.map((save) => save.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(saves.map((save) => save.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const rows = await stored(section, 'boas_vindas');
     expect(rows).toHaveLength(1);
-    expect(saves.map((save) => save.json().configValue)).toContain(rows[0]!.configValue);
+    expect(saves.find((save) => save.statusCode === 200)!.json().configValue).toBe(rows[0]!.configValue);
   });
 
   it('the standard costs saved twice at once are created once, both answered 200', async () => {
@@ -53,13 +61,15 @@ describe('concurrent first saves are upserts', () => {
     expect(costs).toContainEqual(rows[0]!.configValue);
   });
 
-  it('a setting saved twice at once is created once, both answered 200', async () => {
+  it('a setting saved twice at once is created once: one 200, one 409', async () => {
     const saves = await Promise.all(
       ['loja@exemplo.com.br', 'vendas@exemplo.com.br'].map((value) =>
-        t.app.inject({ method: 'PUT', url: '/api/settings/contact_email', headers: { cookie: admin }, payload: { value } }),
+        t.app.inject({ method: 'PUT', url: '/api/settings/contact_email', headers: { cookie: admin }, payload: { value, expectedUpdatedAt: null } }),
       ),
     );
-    expect(saves.map((save) => save.statusCode)).toEqual([200, 200]);
-    expect(await stored('settings', 'contact_email')).toHaveLength(1);
+    expect(saves.map((save) => save.statusCode).sort()).toEqual([200, 409]);
+    const rows = await stored('settings', 'contact_email');
+    expect(rows).toHaveLength(1);
+    expect(saves.find((save) => save.statusCode === 200)!.json().value).toBe(rows[0]!.configValue);
   });
 });

@@ -1,7 +1,9 @@
 // The global discount of Tabelas de Preço is kept on the server (site configuration 'pricing' /
 // 'global_discount'), so it survives a reload and is the same for every admin: 0 to 100, step 0,1.
+// (Two admins saving it at once: admin.concurrency.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 
 describe('the global discount', () => {
@@ -13,8 +15,13 @@ describe('the global discount', () => {
   });
   afterAll(() => t.close());
 
-  const save = (value: unknown) =>
-    t.app.inject({ method: 'PUT', url: '/api/admin/site-config/pricing/global_discount', headers: { cookie: admin }, payload: { value } });
+  const save = async (value: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/site-config/pricing/global_discount',
+      headers: { cookie: admin },
+      payload: { value, expectedUpdatedAt: await entryVersion(t.database.db, 'pricing', 'global_discount') },
+    });
 
   it('is saved and read back by another session', async () => {
     expect((await save(7.5)).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { pageOffset } from '@vitrine/domain/lists';
 import type { DbExecutor } from '../../db/client.ts';
 import { contactMessages, siteConfigurations } from '../../db/schema.ts';
 import { likeContaining } from '../../db/search.ts';
+import { writeConfigEntry } from '../../shared/config-entries.repository.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import type { MailMessage } from '../../shared/mailer.ts';
 import type { AdminTable } from '../admin/admin.resource.ts';
@@ -46,30 +47,8 @@ export const createContentRepository = (db: DbExecutor) => ({
 
   // ------------------------------------------------------------ admin
 
-  /**
-   * Writes an entry by section and key, creating it when it is missing; inside a transaction, the entry
-   * stays locked until it ends. `current` is the entry as it was (none when it was created).
-   */
-  async upsertConfig(section: string, key: string, value: unknown, isActive?: boolean) {
-    const match = and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key));
-    const [current] = await db.select().from(siteConfigurations).where(match).for('update');
-    const [row] = current
-      ? await db
-          .update(siteConfigurations)
-          .set({ configValue: value, ...(isActive !== undefined ? { isActive } : {}) })
-          .where(match)
-          .returning()
-      : // Two first saves of one entry race: the later waits for the earlier's row and updates it (never a 500).
-        await db
-          .insert(siteConfigurations)
-          .values({ section, configKey: key, configValue: value, isActive: isActive ?? true })
-          .onConflictDoUpdate({
-            target: [siteConfigurations.section, siteConfigurations.configKey],
-            set: { configValue: value, ...(isActive !== undefined ? { isActive } : {}), updatedAt: new Date() },
-          })
-          .returning();
-    return { current, row };
-  },
+  /** Writes an entry by section and key from the version the screen read (shared with the settings). */
+  upsertConfig: (entry: Parameters<typeof writeConfigEntry>[1]) => writeConfigEntry(db, entry),
 
   /** The inbox, newest first: read or unread only when asked, searched in name, e-mail, subject and text. */
   async listContactMessages(query: {

@@ -10,6 +10,7 @@ import type { WebhookDeliveryLog } from '@vitrine/domain/admin';
 import type { ChatExchange } from '@vitrine/domain/chat';
 import type { AdminPayment, ConversationPayment, PaymentSummary } from '@vitrine/domain/payments';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../../test/fake-psp.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { connectSse, headOfStream, type SseClient } from '../../../test/sse.ts';
@@ -381,7 +382,7 @@ describe('the payments webhook', { timeout: 120_000 }, () => {
         method: 'PUT',
         url: '/api/settings/payments_webhook_url',
         headers: { cookie: admin },
-        payload: { value: fixedUrl },
+        payload: { value: fixedUrl, expectedUpdatedAt: await entryVersion(app.database.db, 'settings', 'payments_webhook_url') },
       });
       expect(saved.statusCode, saved.body).toBe(200);
       const resent = await app.app.inject({

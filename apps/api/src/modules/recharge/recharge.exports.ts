@@ -3,6 +3,7 @@
 import Papa from 'papaparse';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import { fromCents } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { BUSINESS_RULES } from '@vitrine/domain/pricing/business-rules';
 import { consolidatedView, SUGGESTED_PRICE_MARKUP, type ConsolidatedGroup } from '@vitrine/domain/pricing/consolidated';
 import { MINIMUM_SELL_PRICES } from '@vitrine/domain/pricing/minimum-prices';
@@ -114,11 +115,25 @@ export function ragData({ providers, plans, standardCosts, generatedAt }: RagSou
   };
 }
 
-/** The RAG data flattened into one CSV: section, item, field, value. */
+/**
+ * A value as plain cells: each number, text or yes/no at its path (`monthly[1].unitPrice`), so a
+ * spreadsheet reads every number as one (no JSON in a cell, no '.' decimals).
+ */
+function leaves(value: unknown, path: string): [string, Cell][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => leaves(item, `${path}[${index + 1}]`));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leaves(item, path ? `${path}.${key}` : key));
+  if (typeof value === 'boolean') return [[path, value ? 'Sim' : 'Não']];
+  return [[path, (value ?? null) as Cell]];
+}
+
+/**
+ * The RAG data flattened into one CSV for a pt-BR spreadsheet: section, item, field, value, one plain
+ * value per row (nested data as one row per leaf, its path in the field).
+ */
 export function ragCsv(data: ReturnType<typeof ragData>): string {
   const rows: Cell[][] = [];
   const add = (section: string, item: string, value: unknown, field = '') => {
-    rows.push([section, item, field, typeof value === 'object' && value !== null ? JSON.stringify(value) : (value as Cell)]);
+    for (const [path, cell] of leaves(value, field)) rows.push([section, item, path, cell]);
   };
   for (const [key, value] of Object.entries(data.context)) add('context', key, value);
   for (const provider of data.providers) {
@@ -128,7 +143,7 @@ export function ragCsv(data: ReturnType<typeof ragData>): string {
     for (const [key, value] of Object.entries(plan)) add('plans', plan.name, value, key);
   }
   for (const metric of data.metrics) {
-    const item = `${planLabel(metric.planType)} × ${metric.quantity}`;
+    const item = `${planLabel(metric.planType)} × ${formatDecimal(metric.quantity)}`;
     for (const [key, value] of Object.entries(metric)) add('metrics', item, value, key);
   }
   return toCsv(['secao', 'item', 'campo', 'valor'], rows);

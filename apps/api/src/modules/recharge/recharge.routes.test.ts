@@ -65,13 +65,13 @@ describe('recharge back office', () => {
     it('lists newest first, edits inline, removes; the public server card never carries the credentials or panels', async () => {
       const created = await call('POST', '/api/admin/suppliers', supplier({ username: 'segredo-usuario', panel: 'https://painel-secreto.example.com' }));
       expect(created.statusCode, created.body).toBe(201);
-      const row = created.json<{ id: string; supplier: string }>();
+      const row = created.json<{ id: string; supplier: string; updatedAt: string }>();
       const list = (await call('GET', '/api/admin/suppliers?pageSize=5')).json<ListEnvelope<{ id: string }>>();
       expect(list.items[0]!.id).toBe(row.id);
 
-      const edited = await call('PATCH', `/api/admin/suppliers/${row.id}`, { costPerCredit: 5.25, qtdCreditos: 80 });
+      const edited = await call('PATCH', `/api/admin/suppliers/${row.id}`, { costPerCredit: 5.25, qtdCreditos: 80, expectedUpdatedAt: row.updatedAt });
       expect(edited.json()).toMatchObject({ costPerCredit: 5.25, qtdCreditos: 80 });
-      const badEdit = await call('PATCH', `/api/admin/suppliers/${row.id}`, { clientPanel: 'cliente' });
+      const badEdit = await call('PATCH', `/api/admin/suppliers/${row.id}`, { clientPanel: 'cliente', expectedUpdatedAt: edited.json().updatedAt });
       expect(badEdit.json().error.message).toContain('URLs dos painéis');
 
       const servers = await call('GET', '/api/servers', undefined, null);

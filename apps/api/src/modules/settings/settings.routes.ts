@@ -7,6 +7,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { recordAudit } from '../../shared/audit/audit.ts';
+import { staleEdit, versionRequired } from '../../shared/edit-version.ts';
 import { anyAddress, checkOutboundUrl, OutboundError, publicAddressesOnly } from '../../shared/outbound-address.ts';
 import { route } from '../../shared/route.ts';
 import { createSettings, type Settings } from '../../shared/settings.ts';
@@ -37,11 +38,13 @@ export async function settingsRoutes(app: FastifyInstance, { settings, db, env }
         throw error;
       }
     }
+    const { expectedUpdatedAt } = request.body;
+    if (expectedUpdatedAt === undefined) throw versionRequired();
     const actor = await adminActor(request);
     const key = request.params.key;
     const before = await stored(key);
-    await db.transaction(async (tx) => {
-      await createSettings({ db: tx, env }).set(key, parsed.data);
+    const stale = await db.transaction(async (tx) => {
+      if ((await createSettings({ db: tx, env }).set(key, parsed.data, expectedUpdatedAt)).stale) return true;
       await recordAudit(tx, actor, {
         action: before.source === 'admin' ? 'update' : 'create',
         resource: 'settings',
@@ -49,9 +52,12 @@ export async function settingsRoutes(app: FastifyInstance, { settings, db, env }
         before: before.source === 'admin' ? { value: before.value } : null,
         after: { value: shown(key, parsed.data) },
       });
+      return false;
     });
     // This instance reads the new value at once; the others when the change event reaches them.
     settings.invalidate();
+    // Another admin's save came first: nothing was written, and the answer has the setting as it is now.
+    if (stale) throw staleEdit('settings', await stored(key), 'value');
     return stored(key);
   });
 

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Setting } from '@vitrine/domain/settings';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { entryVersion } from '../../../test/edit-version.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { emailOutbox } from '../../db/schema.ts';
@@ -28,8 +29,14 @@ describe('settings the admin overrides over the environment', () => {
     return response.json<Setting[]>();
   };
   const setting = async (key: string) => (await list()).find((entry) => entry.key === key)!;
-  const put = (key: string, value: unknown, cookie: string | null = admin) =>
-    t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: cookie ? { cookie } : {}, payload: { value } as object });
+  // From the version the screen would show (what the list answers).
+  const put = async (key: string, value: unknown, cookie: string | null = admin) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/${key}`,
+      headers: cookie ? { cookie } : {},
+      payload: { value, expectedUpdatedAt: await entryVersion(t.database.db, 'settings', key) } as object,
+    });
   const remove = (key: string) => t.app.inject({ method: 'DELETE', url: `/api/settings/${key}`, headers: { cookie: admin } });
   const contactMailTo = async (subject: string) => {
     const sent = await t.app.inject({
@@ -117,7 +124,13 @@ describe('the outbound addresses (language model, payments webhook), checked whe
   });
   afterAll(() => t.close());
 
-  const put = (key: string, value: string) => t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { cookie: admin }, payload: { value } });
+  const put = async (key: string, value: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/settings/${key}`,
+      headers: { cookie: admin },
+      payload: { value, expectedUpdatedAt: await entryVersion(t.database.db, 'settings', key) },
+    });
   const internal = [
     ['http://127.0.0.1:11434/v1', '127.0.0.1'],
     ['http://2130706433/v1', '127.0.0.1'],

@@ -1,7 +1,8 @@
 // The one data layer of every admin list: a page read from the server (search, sort and paging
 // there), cached 5 minutes and refreshed by the event stream; create, update and delete applied at
 // once on screen and rolled back if the server refuses; a connection check before each write; the
-// specified toasts.
+// specified toasts. An update names the version of the record its form started from, so a save made
+// after another admin's is refused (409) instead of overwriting it.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
@@ -48,6 +49,13 @@ export interface AdminTableOptions<C extends AdminResourceContract> {
 }
 
 type Item<C extends AdminResourceContract> = EndpointResponse<C['create']> & { id: string };
+
+/** The record an edit started from, as the screen read it: its id and its version (`updatedAt`). */
+export interface EditedRecord {
+  id: string;
+  updatedAt: string;
+}
+type Patch<C extends AdminResourceContract> = Omit<EndpointBody<C['update']>, 'expectedUpdatedAt'>;
 type Page<C extends AdminResourceContract> = ListEnvelope<Item<C>>;
 
 /** Why a write failed, in the words of its toast: the form that sent it says the same and keeps what was typed. */
@@ -189,10 +197,11 @@ export function useAdminTable<C extends AdminResourceContract>({
 
   const update = useMutation({
     mutationKey: [table, 'update'],
-    mutationFn: ({ id, patch }: { id: string; patch: EndpointBody<C['update']> }) => {
-      return callEndpoint(contract.update, { params: { id }, body: patch } as never) as Promise<Item<C>>;
+    mutationFn: ({ record, patch }: { record: EditedRecord; patch: Patch<C> }) => {
+      const body = { ...(patch as object), expectedUpdatedAt: record.updatedAt };
+      return callEndpoint(contract.update, { params: { id: record.id }, body } as never) as Promise<Item<C>>;
     },
-    onMutate: async ({ id, patch }) => {
+    onMutate: async ({ record: { id }, patch }) => {
       const rollback = await applyOptimistic((page) => ({
         ...page,
         items: page.items.map((item) => (item.id === id ? ({ ...item, ...(patch as object) } as Item<C>) : item)),
@@ -200,6 +209,13 @@ export function useAdminTable<C extends AdminResourceContract>({
       return { rollback };
     },
     ...settle('update'),
+    onSuccess: (saved) => {
+      // The answer is the record's new version: an edit opened again before the list is read back starts from it.
+      queryClient.setQueriesData<Page<C>>({ queryKey: listKey }, (page) =>
+        page && Array.isArray(page.items) ? { ...page, items: page.items.map((item) => (item.id === saved.id ? saved : item)) } : page,
+      );
+      settle('update').onSuccess();
+    },
   });
 
   const remove = useMutation({
@@ -217,7 +233,8 @@ export function useAdminTable<C extends AdminResourceContract>({
   const actions = useMemo(
     () => ({
       create: attempt((body: EndpointBody<C['create']>) => create.mutateAsync(body), failureOf('create')),
-      update: attempt((id: string, patch: EndpointBody<C['update']>) => update.mutateAsync({ id, patch }), failureOf('update')),
+      /** Saves `patch` over `record` as the form read it; refused (and said so) when another write came since. */
+      update: attempt((record: EditedRecord, patch: Patch<C>) => update.mutateAsync({ record, patch }), failureOf('update')),
       remove: attempt((id: string) => remove.mutateAsync(id), failureOf('delete')),
     }),
     // The mutation objects change identity on every render; their mutateAsync functions do not.

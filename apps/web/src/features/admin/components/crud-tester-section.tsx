@@ -40,6 +40,8 @@ export function CrudTesterSection() {
     setSteps([]);
     const key = `teste_${crypto.randomUUID().slice(0, 8)}`;
     let id: string | null = null;
+    // The version the update names: the record as the read step found it.
+    let version = '';
     const step = async (name: string, work: () => Promise<unknown>) => {
       const started = performance.now();
       try {
@@ -53,19 +55,22 @@ export function CrudTesterSection() {
     };
     try {
       const created = await step('Criar', async () => {
-        id = (
-          await callEndpoint(adminSiteConfigContract.create, {
-            body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false },
-          })
-        ).id;
+        ({ id, updatedAt: version } = await callEndpoint(adminSiteConfigContract.create, {
+          body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false },
+        }));
       });
       if (!created) return;
       await step('Ler', async () => {
         const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: key } });
-        if (!page.items.some((item) => item.id === id)) throw new Error('o registro criado não foi encontrado');
+        const read = page.items.find((item) => item.id === id);
+        if (!read) throw new Error('o registro criado não foi encontrado');
+        version = read.updatedAt;
       });
       await step('Atualizar', () =>
-        callEndpoint(adminSiteConfigContract.update, { params: { id: id! }, body: { configValue: { atualizadoEm: new Date().toISOString() } } }),
+        callEndpoint(adminSiteConfigContract.update, {
+          params: { id: id! },
+          body: { configValue: { atualizadoEm: new Date().toISOString() }, expectedUpdatedAt: version },
+        }),
       );
     } finally {
       if (id) await step('Excluir', () => callEndpoint(adminSiteConfigContract.remove, { params: { id: id! } }));

@@ -2,6 +2,7 @@
 // form, a search, the rows (each opened in place with Salvar or Cancelar, its 'Editar' button taking
 // the focus back when it closes), removal with confirmation, the pages; a failed list says so in place.
 // A form closes once its save succeeded: a failed one keeps what was typed and says why.
+// An open row keeps the record as it was when it opened: its save names that version.
 import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
@@ -18,7 +19,7 @@ import { Pager } from './pager';
 import { changedOnly } from './resource-section';
 import type { FieldSpec, FormTexts } from './schema-form';
 
-type Row = { id: string };
+type Row = { id: string; updatedAt: string };
 
 /** What the list needs of the admin data layer (useAdminTable). */
 interface ListTable {
@@ -32,7 +33,7 @@ interface ListTable {
   setSearch: (search: string) => void;
   refetch: () => unknown;
   create: (body: never) => Promise<WriteOutcome>;
-  update: (id: string, body: never) => Promise<WriteOutcome>;
+  update: (record: Row, body: never) => Promise<WriteOutcome>;
   remove: (id: string) => Promise<unknown>;
 }
 
@@ -65,7 +66,8 @@ export interface InlineCrudListProps<T extends Row, Out> {
 export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T, Out>) {
   const { table, nameOf, removeVerb = 'Excluir' } = props;
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
+  // The record as it was when its row opened (the list may refresh under it with another admin's write).
+  const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
   const rows = table.items as T[];
@@ -120,18 +122,19 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
         <ul className={props.listClassName} aria-label={`${props.title} cadastrados`}>
           {rows.map((row) => {
             const name = nameOf(row);
-            if (editing === row.id) {
+            if (editing?.id === row.id) {
+              const opened = editing;
               return (
                 <li key={row.id} className="bg-card rounded-lg border p-4" aria-label={`Editando ${name}`}>
                   <InlineRowForm
                     {...form}
                     idPrefix={`${props.id}-${row.id}`}
                     label={`Editando ${name}`}
-                    initial={row}
+                    initial={opened}
                     onCancel={() => close(row.id)}
                     onSubmit={(value) => {
-                      const changes = changedOnly(row as unknown as Record<string, unknown>, value as Record<string, unknown>);
-                      return Object.keys(changes).length > 0 ? table.update(row.id, changes as never) : Promise.resolve({ ok: true as const });
+                      const changes = changedOnly(opened as unknown as Record<string, unknown>, value as Record<string, unknown>);
+                      return Object.keys(changes).length > 0 ? table.update(opened, changes as never) : Promise.resolve({ ok: true as const });
                     }}
                     onSaved={() => close(row.id)}
                   />
@@ -151,7 +154,7 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
                     variant="ghost"
                     size="sm"
                     disabled={temporary}
-                    onClick={() => setEditing(row.id)}
+                    onClick={() => setEditing(row)}
                     aria-label={`Editar ${name}`}
                   >
                     <Pencil className="size-4" aria-hidden />

@@ -16,7 +16,8 @@ import { ConfirmDelete } from './confirm-delete';
 import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
 import { adminTableProps } from './table-props';
 
-type Row = { id: string } & Record<string, unknown>;
+/** A record as listed: every admin resource has its id and its version (`updatedAt`). */
+type Row = { id: string; updatedAt: string } & Record<string, unknown>;
 
 export type { FieldSpec } from './schema-form';
 
@@ -102,7 +103,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
           schema={props.createSchema}
           initial={editing === 'new' ? props.defaults : editing}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing.id, changedOnly(editing, body) as never))}
+          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing, changedOnly(editing, body) as never))}
         />
       )}
       <ConfirmDelete

@@ -1,5 +1,6 @@
 // The shop's settings (integrations, PIX, contact) as the admin edits them: each setting on the form primitive,
-// checked by its own schema, saved through /api/admin/settings, with where its value comes from.
+// checked by its own schema, saved through /api/admin/settings, with where its value comes from. A field
+// shows the stored value (again when another admin changes it), and its save names the version it showed.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
@@ -43,7 +44,7 @@ function SettingField({ setting }: { setting: Setting }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
   const save = attempt(async (value: string) => {
     try {
-      await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value } });
+      await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value, expectedUpdatedAt: setting.updatedAt } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
       if (setting.secret) form.reset({ value: '' });
     } catch (failure) {
@@ -106,7 +107,7 @@ export function SettingsCard({ title, description, keys, id }: { title: string; 
         {settings.data ? (
           settings.data
             .filter((setting) => keys.includes(setting.key))
-            .map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}`} setting={setting} />)
+            .map((setting) => <SettingField key={`${setting.key}:${setting.source}:${setting.value}:${setting.updatedAt}`} setting={setting} />)
         ) : (
           <p className="text-muted-foreground text-sm">Carregando...</p>
         )}

@@ -8,6 +8,7 @@ import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Too
 import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { adminPaymentsContract } from '@vitrine/domain/payments.contract';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,10 +30,17 @@ const COUNT_LABELS: [keyof Dashboard['counts'], string][] = [
   ['failedShortcutRuns', 'Atalhos não entregues'],
 ];
 
+/** A count on a chart's axis or tooltip, the Brazilian way (1.500 visitas). */
+const count = (value: unknown) => (Number.isFinite(Number(value)) ? formatDecimal(Number(value)) : String(value));
+
 /** 'Primeiros passos': what a new shop still has to set, each linking to where it is done. */
 const SETUP_STEP_TEXTS: Record<SetupStep, { title: string; detail: string; href: string }> = {
   pix_key: { title: 'Cadastre a chave PIX da loja', detail: 'Sem ela, o chat não mostra nenhum código PIX.', href: '/admin/shortcuts#pix-da-loja' },
-  contact_email: { title: 'Informe o e-mail de contato', detail: 'Para onde vão as mensagens do formulário de contato.', href: '/admin/models' },
+  contact_email: {
+    title: 'Informe o e-mail de contato',
+    detail: 'Para onde vão as mensagens do formulário de contato.',
+    href: '/admin/contact-messages#email-de-contato',
+  },
   smtp: { title: 'Configure o envio de e-mails', detail: 'Defina SMTP_URL no servidor; até lá, os e-mails ficam na caixa de saída.', href: '/admin/security' },
   public_url: {
     title: 'Informe o endereço público da loja',
@@ -184,8 +192,11 @@ export function DashboardSection() {
               <LineChart data={data.visitsPerDay} margin={{ left: 0, right: 12, top: 8, bottom: 0 }}>
                 <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
                 <XAxis dataKey="day" tickFormatter={dayLabel} fontSize={12} minTickGap={16} />
-                <YAxis allowDecimals={false} fontSize={12} width={36} />
-                <Tooltip labelFormatter={(day) => dayLabel(String(day))} formatter={(value, name) => [value, name === 'visits' ? 'Visitas' : 'Sessões']} />
+                <YAxis allowDecimals={false} fontSize={12} width={44} tickFormatter={count} />
+                <Tooltip
+                  labelFormatter={(day) => dayLabel(String(day))}
+                  formatter={(value, name) => [count(value), name === 'visits' ? 'Visitas' : 'Sessões']}
+                />
                 <Line type="monotone" dataKey="visits" name="visits" stroke="var(--color-primary)" strokeWidth={2} dot={false} />
                 <Line type="monotone" dataKey="sessions" name="sessions" stroke="var(--color-muted-foreground)" strokeWidth={1.5} dot={false} />
               </LineChart>
@@ -248,7 +259,7 @@ function TopList({ title, rows }: { title: string; rows: { name: string; visits:
         ) : (
           <ResponsiveContainer width="100%" height="100%">
             <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 16, top: 0, bottom: 0 }}>
-              <XAxis type="number" allowDecimals={false} fontSize={12} />
+              <XAxis type="number" allowDecimals={false} fontSize={12} tickFormatter={count} />
               <YAxis
                 type="category"
                 dataKey="name"
@@ -256,7 +267,7 @@ function TopList({ title, rows }: { title: string; rows: { name: string; visits:
                 fontSize={11}
                 tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)}
               />
-              <Tooltip formatter={(value) => [value, 'Visitas']} />
+              <Tooltip formatter={(value) => [count(value), 'Visitas']} />
               <Bar dataKey="visits" fill="var(--color-primary)" radius={[0, 4, 4, 0]} />
             </BarChart>
           </ResponsiveContainer>

@@ -11,9 +11,11 @@ export async function lookupConfirmation(token: string): Promise<ConfirmLookupRe
   return parsed.data;
 }
 
+const CONFIRMATION_LINK_KEY = 'confirmation-link';
+
 export function useConfirmationLookup(token: string | null) {
   return useQuery({
-    queryKey: ['confirmation-link', token],
+    queryKey: [CONFIRMATION_LINK_KEY, token],
     queryFn: () => lookupConfirmation(token!),
     enabled: token !== null,
     retry: false,
@@ -32,7 +34,8 @@ export function useConfirmAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmAccount,
-    // Signed in now: the session and everything fetched as a visitor load again.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Signed in now: the session and everything fetched as a visitor load again, but not the link's
+    // lookup: the link is spent, and asking again would only be answered 400 (and logged by the browser).
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== CONFIRMATION_LINK_KEY }),
   });
 }

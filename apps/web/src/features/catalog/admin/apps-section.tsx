@@ -93,7 +93,7 @@ export function AppsSection() {
         <AppFormDialog
           app={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing.id, body as never))}
+          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing, body as never))}
         />
       )}
       {downloads && <DownloadsDialog app={downloads} onClose={() => setDownloads(null)} />}

@@ -6,6 +6,7 @@ import { PLAN_ICONS } from '@vitrine/domain/catalog';
 import { planCreateSchema, type AdminPlan, type PlanCreate } from '@vitrine/domain/catalog-admin';
 import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, derivePeriodPrice, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
@@ -58,7 +59,7 @@ export function PlansSection() {
       ),
     },
     { key: 'active', header: 'Status', cell: (plan) => <Badge variant={plan.active ? 'default' : 'outline'}>{plan.active ? 'Ativo' : 'Inativo'}</Badge> },
-    { key: 'displayOrder', header: 'Ordem', sort: 'displayOrder', cell: (plan) => plan.displayOrder },
+    { key: 'displayOrder', header: 'Ordem', sort: 'displayOrder', cell: (plan) => formatDecimal(plan.displayOrder) },
   ];
 
   return (
@@ -100,7 +101,7 @@ export function PlansSection() {
           plan={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           // The dialog closes once the server has the change: a failed save keeps what was typed and says why.
-          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing.id, changedOnly(editing, body)))}
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing, changedOnly(editing, body)))}
         />
       )}
       <ConfirmDelete

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { formatDateTime } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -38,7 +39,7 @@ export function ConversationsSection() {
   const columns: AdminColumn<Summary>[] = [
     { key: 'updatedAt', header: 'Última atividade', cell: (row) => formatDateTime(row.updatedAt) },
     { key: 'lastMessage', header: 'Última mensagem', cell: (row) => <span className="line-clamp-2 max-w-96">{row.lastMessage ?? '—'}</span> },
-    { key: 'messageCount', header: 'Mensagens', cell: (row) => row.messageCount },
+    { key: 'messageCount', header: 'Mensagens', cell: (row) => formatDecimal(row.messageCount) },
     {
       key: 'flags',
       header: 'Pedidos',

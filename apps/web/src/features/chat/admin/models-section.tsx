@@ -43,7 +43,6 @@ export function ModelsSection() {
         </CardHeader>
       </Card>
       <AssistantTest />
-      <SettingsCard title="Contato" description="Para onde vão as mensagens do formulário de contato." keys={['contact_email']} />
     </section>
   );
 }

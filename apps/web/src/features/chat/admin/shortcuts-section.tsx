@@ -129,7 +129,7 @@ export function ShortcutsSection() {
         <ShortcutFormDialog
           shortcut={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing.id, body))}
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing, body))}
         />
       )}
       <ConfirmDelete

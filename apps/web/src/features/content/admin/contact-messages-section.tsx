@@ -1,4 +1,4 @@
-// The contact form's inbox, read and unread.
+// The contact form's inbox, read and unread, and the e-mail address its messages are forwarded to.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, MailOpen } from 'lucide-react';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { guarded } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { SettingsCard } from '@/features/admin/components/settings-card';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -60,6 +61,12 @@ export function ContactMessagesSection() {
       <h2 id="contato-titulo" className="text-lg font-semibold">
         Mensagens de Contato
       </h2>
+      <SettingsCard
+        id="email-de-contato"
+        title="E-mail de contato"
+        description="As mensagens do formulário de contato ficam nesta caixa e são encaminhadas também para este e-mail."
+        keys={['contact_email']}
+      />
       <AdminDataTable
         caption="Mensagens de contato"
         columns={columns}

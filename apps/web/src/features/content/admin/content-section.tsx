@@ -2,7 +2,7 @@
 // preview), the assistant's FAQ, and every other configuration entry by section and key.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
@@ -19,6 +19,7 @@ import { attempt, type WriteOutcome } from '@/features/admin/api/use-admin-table
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
+import { staleEditCurrent } from '@/lib/stale-edit';
 import { notify } from '@/lib/toast';
 import { FooterForm, HeaderForm } from './site-chrome-forms';
 
@@ -57,7 +58,7 @@ export function ContentSection() {
           <ResourceSection
             id="configuracoes"
             title="Configurações do site"
-            description="Entradas por seção e chave. A seção settings (segredos) fica em Modelos e TMDB."
+            description="Entradas por seção e chave. A seção settings (integrações e segredos) é editada onde é usada: Modelos, TMDB, Atalhos (PIX) e Mensagens de Contato (e-mail)."
             contract={adminSiteConfigContract}
             table="site_configurations"
             label="configurações"
@@ -93,35 +94,66 @@ export function ContentSection() {
   );
 }
 
-/** The stored entries of a section (active or not), by key. */
+/** The stored entries of a section (active or not): their values and their versions (updatedAt), by key. */
 function useSectionEntries(section: string) {
   return useQuery({
     queryKey: ['site_configurations', 'admin', 'section', section],
     queryFn: async ({ signal }) => {
       const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: section, pageSize: 100 } }, { signal });
-      return Object.fromEntries(page.items.filter((entry) => entry.section === section).map((entry) => [entry.configKey, entry.configValue]));
+      const entries = page.items.filter((entry) => entry.section === section);
+      return {
+        values: Object.fromEntries(entries.map((entry) => [entry.configKey, entry.configValue])),
+        versions: Object.fromEntries(entries.map((entry) => [entry.configKey, entry.updatedAt])),
+      };
     },
   });
 }
 
-function useSaveEntry() {
+/**
+ * A section's entries and how its editor writes one. Each save names the version the editor started
+ * from: the entry's as first read, then the one its own save answered. A save refused because another
+ * admin's came first keeps what was typed and moves to that admin's version, so saving again, knowingly,
+ * replaces it.
+ */
+function useSectionEditor(section: string) {
+  const entries = useSectionEntries(section);
   const queryClient = useQueryClient();
-  return attempt(async (section: string, key: string, value: unknown) => {
+  const versions = useRef<Record<string, string | null> | null>(null);
+  if (versions.current === null && entries.data) versions.current = { ...entries.data.versions };
+  const write = async (key: string, value: unknown) => {
+    const started = versions.current ?? {};
     try {
-      await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
+      const row = await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value, expectedUpdatedAt: started[key] ?? null } });
+      started[key] = row.updatedAt;
+    } catch (error) {
+      const current = staleEditCurrent(error);
+      if (current !== undefined) started[key] = typeof current?.updatedAt === 'string' ? current.updatedAt : null;
+      throw error;
+    }
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations'] });
+  return { entries, write, refresh };
+}
+
+/** Saves one entry of a section and says so. */
+function useSaveEntry(editor: ReturnType<typeof useSectionEditor>) {
+  return attempt(async (key: string, value: unknown) => {
+    try {
+      await editor.write(key, value);
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
       throw error;
+    } finally {
+      await editor.refresh();
     }
-    await queryClient.invalidateQueries({ queryKey: ['site_configurations'] });
   });
 }
 
 /** The header or the footer form, once its stored parts are read; a save writes the changed parts and says so once. */
 function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; form: typeof HeaderForm }) {
-  const entries = useSectionEntries(section);
-  const queryClient = useQueryClient();
+  const editor = useSectionEditor(section);
+  const { entries } = editor;
   const save = attempt(async (parts: Record<string, unknown>) => {
     const changed = Object.entries(parts);
     if (changed.length === 0) {
@@ -129,27 +161,33 @@ function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; f
       return;
     }
     try {
-      for (const [key, value] of changed) await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value } });
+      for (const [key, value] of changed) await editor.write(key, value);
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
       throw error;
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ['site_configurations'] });
+      await editor.refresh();
     }
   });
   if (entries.isError) return <LoadFailed what="as configurações" retrying={entries.isFetching} onRetry={() => void entries.refetch()} />;
   if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
-  return <Form stored={entries.data} save={save} />;
+  return <Form stored={entries.data.values} save={save} />;
 }
 
 /** A JSON entry, checked against its schema before it is saved. */
 function EntryEditor({ section, configKey, label, schema }: { section: string; configKey: string; label: string; schema?: z.ZodType }) {
-  const entries = useSectionEntries(section);
-  const save = useSaveEntry();
-  if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  const editor = useSectionEditor(section);
+  const save = useSaveEntry(editor);
+  if (!editor.entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
   return (
-    <EntryForm section={section} label={label} schema={schema} initial={entries.data[configKey] ?? []} onSave={(value) => save(section, configKey, value)} />
+    <EntryForm
+      section={section}
+      label={label}
+      schema={schema}
+      initial={editor.entries.data.values[configKey] ?? []}
+      onSave={(value) => save(configKey, value)}
+    />
   );
 }
 
@@ -186,16 +224,16 @@ function EntryForm({
  * revision (São Paulo), which the page shows as 'Última atualização'.
  */
 function LegalDocumentEditor({ documentKey, title }: { documentKey: LegalDocumentKey; title: string }) {
-  const entries = useSectionEntries('legal');
-  const save = useSaveEntry();
-  if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
-  const stored = legalDocumentSchema.safeParse(entries.data[documentKey]);
+  const editor = useSectionEditor('legal');
+  const save = useSaveEntry(editor);
+  if (!editor.entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
+  const stored = legalDocumentSchema.safeParse(editor.entries.data.values[documentKey]);
   return (
     <LegalDocumentForm
       documentKey={documentKey}
       title={title}
       initial={stored.success ? stored.data : { title, body: '' }}
-      onSave={(document) => save('legal', documentKey, document)}
+      onSave={(document) => save(documentKey, document)}
     />
   );
 }

@@ -352,7 +352,8 @@ export function ProvidersManager() {
   });
   const withCosts = useProvidersWithCosts();
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
+  // The provider as it was when its form opened: the save names that version.
+  const [editing, setEditing] = useState<AdminProvider | null>(null);
   const [deleting, setDeleting] = useState<AdminProvider | null>(null);
   const rows = table.items as AdminProvider[];
   const costsOf = (id: string) => withCosts.data?.find((provider) => provider.id === id);
@@ -388,10 +389,11 @@ export function ProvidersManager() {
       ) : (
         <ul className="space-y-3" aria-label="Provedores cadastrados">
           {rows.map((row) => {
-            if (editing === row.id) {
+            if (editing?.id === row.id) {
+              const opened = editing;
               return (
                 <li key={row.id}>
-                  <ProviderForm provider={row} onClose={() => setEditing(null)} onSave={(body) => table.update(row.id, body as never)} />
+                  <ProviderForm provider={opened} onClose={() => setEditing(null)} onSave={(body) => table.update(opened, body as never)} />
                 </li>
               );
             }
@@ -427,7 +429,7 @@ export function ProvidersManager() {
                     </div>
                   </div>
                   <span className="inline-flex gap-1">
-                    <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setEditing(row.id)} aria-label={`Editar ${row.name}`}>
+                    <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setEditing(row)} aria-label={`Editar ${row.name}`}>
                       <Pencil className="size-4" aria-hidden />
                     </Button>
                     <Button variant="ghost" size="sm" disabled={temporary} onClick={() => setDeleting(row)} aria-label={`Remover ${row.name}`}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryLog } from '@vitrine/domain/admin';
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { formatDateTime } from '@vitrine/domain/money';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -171,7 +172,7 @@ function Endpoints() {
   const columns: AdminColumn<Endpoint>[] = [
     { key: 'url', header: 'Destino', cell: (row) => <span className="break-all">{row.url}</span> },
     { key: 'secret', header: 'Segredo', cell: (row) => <code className="text-xs">{row.secretHint}</code> },
-    { key: 'deliveries', header: 'Entregas', cell: (row) => row.deliveries },
+    { key: 'deliveries', header: 'Entregas', cell: (row) => formatDecimal(row.deliveries) },
   ];
   return (
     <div className="pt-2">
