@@ -2,10 +2,10 @@
 // PIX for exactly that amount) and the apps of the store, whose download needs an access code.
 import type { PublicApp, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
-import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { appFact, streamFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 /** An app to activate, at the price of the visitor's mode: the price, and a PIX for exactly that amount. */
 export function streamAnswer(

@@ -3,12 +3,12 @@
 import type { SearchResult } from 'minisearch';
 import { CHAT_TEXTS } from '@vitrine/domain/chat';
 import { formatBRL as money } from '@vitrine/domain/money';
-import type { ChatConversationState } from './chat.repository.ts';
 import { answer, DEFAULT_SUGGESTIONS, type Analysis } from './chat.engine.analysis.ts';
 import { appsOverview } from './chat.engine.apps.ts';
 import { planFact } from './chat.engine.facts.ts';
 import { planNames } from './chat.engine.plans.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 export const GREETING = CHAT_TEXTS.greeting;
 

@@ -2,7 +2,6 @@
 // suporte', 'Testar IA Agora') or the chat's PIX shortcut asks for, by name. A name that is not
 // found (renamed, deleted) gets the list to choose from.
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
-import type { ChatConversationState } from './chat.repository.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { appsOverview, streamAnswer } from './chat.engine.apps.ts';
 import { activationSupport, contactAnswer, tryAiAnswer } from './chat.engine.help.ts';
@@ -10,6 +9,7 @@ import type { KnowledgeIndex } from './chat.engine.lookup.ts';
 import { paymentRequest } from './chat.engine.payment.ts';
 import { plansOverview, settledPlan } from './chat.engine.plans.ts';
 import { creditsAnswer, resellerOverview, resellerPlanAnswer } from './chat.engine.resellers.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 export function answerIntent(index: KnowledgeIndex, intent: ChatIntent, state: ChatConversationState): Analysis {
   const { knowledge } = index;

@@ -1,12 +1,12 @@
 // Paying: a PIX for what the conversation chose (plan and period, credits, a reseller plan, an app
 // activation), never a fixed amount; with nothing chosen yet, the question of what to pay for.
-import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { streamAnswer } from './chat.engine.apps.ts';
 import { planFact } from './chat.engine.facts.ts';
 import type { KnowledgeIndex } from './chat.engine.lookup.ts';
 import { planNames, settledPlan } from './chat.engine.plans.ts';
 import { creditsAnswer, resellerPlanAnswer } from './chat.engine.resellers.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 /** The open choice of a conversation, when it settled on one (and the thing still exists). */
 export function settledOffer(

@@ -3,10 +3,10 @@
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
 import { BILLING_PERIODS, PERIOD_LABELS, PERIOD_SUFFIXES, savingsFor, type BillingPeriod } from '@vitrine/domain/pricing/periods';
-import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { planFact, planLine, planPrice } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 const PERIOD_SUGGESTIONS = BILLING_PERIODS.map((period) => PERIOD_LABELS[period]);
 

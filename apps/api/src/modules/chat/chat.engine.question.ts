@@ -4,7 +4,6 @@
 import type { SearchResult } from 'minisearch';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import type { BillingPeriod } from '@vitrine/domain/pricing/periods';
-import type { ChatConversationState } from './chat.repository.ts';
 import type { Analysis } from './chat.engine.analysis.ts';
 import { appAnswer, appsOverview, streamAnswer } from './chat.engine.apps.ts';
 import {
@@ -21,6 +20,7 @@ import type { KnowledgeIndex } from './chat.engine.lookup.ts';
 import { paymentRequest, settledOffer } from './chat.engine.payment.ts';
 import { comparePlans, planAnswer, plansOverview, settledPlan } from './chat.engine.plans.ts';
 import { creditsAnswer, resellerOverview, resellerPlanAnswer, serversAnswer } from './chat.engine.resellers.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 import { findCredits, findNumber, findPeriod, overlaps, stems, vocabulary, words } from './chat.text.ts';
 
 // What the visitor is asking about, as plain words; matched by stem, so 'PLANOS', 'preço' and

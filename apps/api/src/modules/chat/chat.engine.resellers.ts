@@ -12,10 +12,10 @@ import {
   type PublicResellerPlan,
   type ResellerPlanType,
 } from '@vitrine/domain/resellers';
-import type { ChatConversationState } from './chat.repository.ts';
 import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
 import { prepaidFacts, resellerFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 /** A quantity of prepaid credits: the tier's price, the total, and a PIX for exactly that total. */
 export function creditsAnswer(knowledge: Knowledge, credits: number, state: ChatConversationState, askedToPay: boolean): Analysis {

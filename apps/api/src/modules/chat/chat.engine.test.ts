@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { PublicPlan, PublicStreamingApp } from '@vitrine/domain/catalog';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import type { PublicResellerPlan } from '@vitrine/domain/resellers';
-import type { ChatConversationState } from './chat.repository.ts';
 import { createEngine } from './chat.engine.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 const plan = (id: string, name: string, monthly: number, semiannual: number) =>
   ({

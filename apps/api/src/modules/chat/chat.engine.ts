@@ -6,13 +6,13 @@
 // per subject (chat.engine.plans.ts, .resellers, .apps, .payment, .help); every amount in them comes
 // from the knowledge, computed with the shared domain functions (chat.engine.facts.ts).
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
-import type { ChatConversationState } from './chat.repository.ts';
 import { DEFAULT_SUGGESTIONS, type Analysis } from './chat.engine.analysis.ts';
 import { fileReceived, GREETING } from './chat.engine.help.ts';
 import { answerIntent } from './chat.engine.intent.ts';
 import { indexKnowledge } from './chat.engine.lookup.ts';
 import { answerQuestion } from './chat.engine.question.ts';
 import type { Knowledge } from './chat.knowledge.ts';
+import type { ChatConversationState } from './chat.repository.ts';
 
 export interface Engine {
   analyze(question: string, state: ChatConversationState): Analysis;
