@@ -72,8 +72,6 @@ const auditWrites = {
 // repository; each leaves this list when its queries move into a repository.
 const databaseImportAllowList = [
   'apps/api/src/modules/admin/admin.resource.ts', // moved after the issue-44 merge
-  'apps/api/src/shared/settings.ts', // moved after the issue-44 merge
-  'apps/api/src/shared/errors.ts', // moved after the issue-44 merge (DrizzleQueryError, to tell a database failure)
 ];
 // TEMPORARY: routes other work is changing at the same time still open a transaction or write the audit trail.
 const routeWritesAllowList = [

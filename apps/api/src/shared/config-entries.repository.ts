@@ -42,3 +42,25 @@ export async function writeConfigEntry(
   const [now] = await tx.select().from(siteConfigurations).where(match);
   return { stale: true, current: now };
 }
+
+/** A section's entries: key, value, whether in force, and version (updatedAt). */
+export function listSectionEntries(db: DbExecutor, section: string) {
+  return db
+    .select({
+      key: siteConfigurations.configKey,
+      value: siteConfigurations.configValue,
+      isActive: siteConfigurations.isActive,
+      updatedAt: siteConfigurations.updatedAt,
+    })
+    .from(siteConfigurations)
+    .where(eq(siteConfigurations.section, section));
+}
+
+/** Removes one entry; false when there was none. */
+export async function deleteConfigEntry(db: DbExecutor, section: string, key: string): Promise<boolean> {
+  const removed = await db
+    .delete(siteConfigurations)
+    .where(and(eq(siteConfigurations.section, section), eq(siteConfigurations.configKey, key)))
+    .returning({ id: siteConfigurations.id });
+  return removed.length > 0;
+}

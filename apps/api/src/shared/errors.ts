@@ -1,5 +1,5 @@
 // Errors carry a stable code, an HTTP status and a pt-BR message; one handler turns them into responses.
-import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { isQueryError } from '../db/query-error.ts';
 
 export class AppError extends Error {
   constructor(
@@ -89,7 +89,7 @@ const UNREACHABLE_MESSAGES = [
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   const chain = [...errorChain(error)];
-  const fromDatabase = chain.some((record) => record instanceof DrizzleQueryError || DATABASE_CONNECTION_ERROR in record);
+  const fromDatabase = chain.some((record) => isQueryError(record) || DATABASE_CONNECTION_ERROR in record);
   for (const record of chain) {
     const state = sqlState(record);
     if (state) {

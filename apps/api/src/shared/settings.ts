@@ -1,12 +1,10 @@
 // Settings an admin may override over the environment: the value in force is the admin's, kept in
 // site configuration (section 'settings'), or else the environment variable. Read per use, so a change
 // takes effect on the next request of every instance (the cache is emptied by the change events).
-import { and, eq } from 'drizzle-orm';
 import { maskSecret, SETTING_KEYS, SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
 import type { Env } from '../config/env.ts';
 import type { DbExecutor } from '../db/client.ts';
-import { siteConfigurations } from '../db/schema.ts';
-import { writeConfigEntry, type EntryWrite } from './config-entries.repository.ts';
+import { deleteConfigEntry, listSectionEntries, writeConfigEntry, type EntryWrite } from './config-entries.repository.ts';
 
 export const SETTINGS_SECTION = 'settings';
 
@@ -25,15 +23,7 @@ export function createSettings({ db, env }: { db: DbExecutor; env: Env }): Setti
   // Each stored row by key: its value when it is in force (active, a text), and its updatedAt, the version a save names.
   let overrides: Promise<Map<SettingKey, { value: string | undefined; updatedAt: Date }>> | null = null;
   const load = () =>
-    (overrides ??= db
-      .select({
-        key: siteConfigurations.configKey,
-        value: siteConfigurations.configValue,
-        isActive: siteConfigurations.isActive,
-        updatedAt: siteConfigurations.updatedAt,
-      })
-      .from(siteConfigurations)
-      .where(eq(siteConfigurations.section, SETTINGS_SECTION))
+    (overrides ??= listSectionEntries(db, SETTINGS_SECTION)
       .then(
         (rows) =>
           new Map(
@@ -78,12 +68,9 @@ export function createSettings({ db, env }: { db: DbExecutor; env: Env }): Setti
       return written;
     },
     async reset(key) {
-      const removed = await db
-        .delete(siteConfigurations)
-        .where(and(eq(siteConfigurations.section, SETTINGS_SECTION), eq(siteConfigurations.configKey, key)))
-        .returning({ id: siteConfigurations.id });
+      const removed = await deleteConfigEntry(db, SETTINGS_SECTION, key);
       overrides = null;
-      return removed.length > 0;
+      return removed;
     },
     invalidate() {
       overrides = null;
