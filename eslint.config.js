@@ -73,11 +73,6 @@ const auditWrites = {
 const databaseImportAllowList = [
   'apps/api/src/modules/admin/admin.resource.ts', // moved after the issue-44 merge
 ];
-// TEMPORARY: routes other work is changing at the same time still open a transaction or write the audit trail.
-const routeWritesAllowList = [
-  'apps/api/src/modules/settings/settings.routes.ts', // moved after the issue-44 merge
-  'apps/api/src/modules/content/content.admin.routes.ts', // moved after the issue-44 merge (adminWrite, no transaction)
-];
 const testFiles = ['**/*.test.ts', '**/*.test-support.ts'];
 const apiPathRules = [
   {
@@ -138,7 +133,7 @@ export default tseslint.config(
   {
     // Routes call use cases: no database, and no audit writes (they belong in the use case's transaction).
     files: ['apps/api/src/**/*.routes.ts'],
-    ignores: [...testFiles, ...routeWritesAllowList],
+    ignores: testFiles,
     rules: { 'no-restricted-imports': ['error', { patterns: [databaseImports, auditWrites] }] },
   },
   {
@@ -167,7 +162,7 @@ export default tseslint.config(
   {
     // A route opens no transaction: the use case it calls does, with the writes and the audit row inside.
     files: ['apps/api/src/**/*.routes.ts'],
-    ignores: [...testFiles, ...routeWritesAllowList],
+    ignores: testFiles,
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,17 +1,16 @@
 // The admin's content: site configuration entries (every section but settings) and the contact inbox.
 import type { FastifyInstance } from 'fastify';
-import { NO_ROW_AFFECTED } from '@vitrine/domain/admin';
 import { knownConfigValueSchema } from '@vitrine/domain/content-admin';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { toListEnvelope } from '@vitrine/domain/lists';
 import type { Database } from '../../db/client.ts';
 import { LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
-import { adminWrite } from '../../shared/audit/audit.ts';
-import { staleEdit, versionRequired } from '../../shared/edit-version.ts';
-import { badRequest, notFound } from '../../shared/errors.ts';
+import { versionRequired } from '../../shared/edit-version.ts';
+import { badRequest } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { registerAdminResource, serializeRow } from '../admin/admin.resource.ts';
+import { markContactMessage, saveConfigEntry } from './content.admin.usecases.ts';
 import { createContentRepository, siteConfigAdminTable } from './content.repository.ts';
 
 /** An entry a page reads by its shape (a legal document) is refused in Portuguese when it lacks that shape. */
@@ -43,15 +42,7 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
     const { isActive, expectedUpdatedAt } = request.body;
     const value = checkConfigValue(section, key, request.body.value);
     if (expectedUpdatedAt === undefined) throw versionRequired();
-    const actor = await adminActor(request);
-    const result = await adminWrite(db, actor, { action: 'update', resource: 'site-config' }, async (tx) => {
-      const written = await createContentRepository(tx).upsertConfig({ section, key, value, isActive, expectedUpdatedAt });
-      if (written.stale) throw staleEdit('site-config', written.current ? serializeRow(written.current) : null, 'value');
-      const { current, row } = written;
-      return { recordId: row.id, before: current ? serializeRow(current) : null, after: serializeRow(row) };
-    });
-    if (!result) throw notFound('admin.site-config.not_found', NO_ROW_AFFECTED.update);
-    return result.after as never;
+    return (await saveConfigEntry(db, await adminActor(request), { section, key, value, isActive, expectedUpdatedAt })) as never;
   });
 
   route(app, adminContentContract.listContactMessages, {}, async (request) => {
@@ -65,13 +56,6 @@ export async function contentAdminRoutes(app: FastifyInstance, { db }: { db: Dat
   });
 
   route(app, adminContentContract.markContactMessage, {}, async (request) => {
-    const actor = await adminActor(request);
-    const { id } = request.params;
-    const result = await adminWrite(db, actor, { action: 'update', resource: 'contact-messages' }, async (tx) => {
-      const marked = await createContentRepository(tx).markContactMessage(id, request.body.read);
-      return marked ? { recordId: id, before: serializeRow(marked.current), after: serializeRow(marked.row) } : null;
-    });
-    if (!result) throw notFound('admin.contact-messages.not_found', NO_ROW_AFFECTED.update);
-    return result.after as never;
+    return (await markContactMessage(db, await adminActor(request), request.params.id, request.body.read)) as never;
   });
 }
