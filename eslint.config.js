@@ -68,11 +68,6 @@ const auditWrites = {
   importNames: ['recordAudit', 'adminWrite'],
   message: 'A gravação da auditoria fica no caso de uso, na mesma transação da escrita: a rota só chama o caso de uso.',
 };
-// TEMPORARY: files other work is changing at the same time still import Drizzle or tables outside a
-// repository; each leaves this list when its queries move into a repository.
-const databaseImportAllowList = [
-  'apps/api/src/modules/admin/admin.resource.ts', // moved after the issue-44 merge
-];
 const testFiles = ['**/*.test.ts', '**/*.test-support.ts'];
 const apiPathRules = [
   {
@@ -127,7 +122,7 @@ export default tseslint.config(
     // Everything in modules/ and shared/ reaches the database through a repository (<domain>.repository.ts):
     // no Drizzle and no tables, not even as types (a repository exports the row types others need).
     files: ['apps/api/src/modules/**/*.ts', 'apps/api/src/shared/**/*.ts'],
-    ignores: ['**/*.repository.ts', '**/*.tables.ts', ...testFiles, ...databaseImportAllowList],
+    ignores: ['**/*.repository.ts', '**/*.tables.ts', ...testFiles],
     rules: { 'no-restricted-imports': ['error', { patterns: [databaseImports] }] },
   },
   {

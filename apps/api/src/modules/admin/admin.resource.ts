@@ -1,35 +1,24 @@
 // Registers an admin resource from its contract: a list paged, searched and sorted on the server, and
 // create, partial update and delete, each written with its audit row in one transaction. An update names
 // the version it started from (expectedUpdatedAt) and is refused when another write came first.
-import { and, asc, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { NO_ROW_AFFECTED, type AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody } from '@vitrine/domain/contracts';
-import { pageOffset, toListEnvelope } from '@vitrine/domain/lists';
+import { toListEnvelope } from '@vitrine/domain/lists';
 import type { Database, Transaction } from '../../db/client.ts';
-import { likeContaining } from '../../db/search.ts';
 import { adminActor } from '../../shared/audit/actor.ts';
 import { adminWrite } from '../../shared/audit/audit.ts';
 import { isVersion, nextVersion, staleEdit, versionRequired } from '../../shared/edit-version.ts';
 import { conflict, notFound } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
+import { createAdminResourceRepository, type AdminTable } from './admin-resource.repository.ts';
+
+export type { AdminTable } from './admin-resource.repository.ts';
 
 type Row = Record<string, unknown>;
 type Item = Record<string, unknown>;
 
-/** Where an admin resource is stored; its module's repository declares it, so routes name no table. */
-export interface AdminTable<T extends PgTable = PgTable> {
-  table: T;
-  /** Text columns the list's search looks in (case-insensitive, anywhere in the text). */
-  searchColumns: PgColumn[];
-  /** The contract's sort keys and their columns; the first is the default. */
-  sortColumns: Record<string, PgColumn>;
-  /** The rows this resource covers, when it is part of a table; others are neither listed nor written. */
-  scope?: SQL;
-}
-
-export interface AdminResourceOptions<C extends AdminResourceContract, T extends PgTable> extends AdminTable<T> {
+export interface AdminResourceOptions<C extends AdminResourceContract> extends AdminTable {
   contract: C;
   /** The resource's name in the audit trail and in error codes ('plans'). */
   resource: string;
@@ -65,20 +54,12 @@ export const serializeRow = (row: Row, hidden: string[] = []): Item =>
       .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
   );
 
-export function registerAdminResource<C extends AdminResourceContract, T extends PgTable>(
-  app: FastifyInstance,
-  db: Database,
-  options: AdminResourceOptions<C, T>,
-) {
-  const { contract, resource, table, searchColumns, sortColumns, hidden = [], check, scope } = options;
+export function registerAdminResource<C extends AdminResourceContract>(app: FastifyInstance, db: Database, options: AdminResourceOptions<C>) {
+  const { contract, resource, hidden = [], check } = options;
+  const rows = createAdminResourceRepository(options, resource);
   const toItem = options.toItem ?? ((row: Row) => serializeRow(row, hidden));
   const toInsert = options.toInsert ?? ((body: unknown) => ({ ...(body as Row) }));
   const toUpdate = options.toUpdate ?? ((body: unknown) => ({ ...(body as Row) }));
-  const { id: idColumn, updatedAt: versionColumn } = getTableColumns(table) as Record<string, PgColumn | undefined>;
-  if (!idColumn) throw new Error(`A tabela de ${resource} não tem coluna id.`);
-  // Its updatedAt is the version an edit names: without it two admins' edits could not be told apart.
-  if (!versionColumn) throw new Error(`A tabela de ${resource} não tem coluna updated_at.`);
-  const defaultSort = Object.keys(sortColumns)[0]!;
   const noRow = (action: keyof typeof NO_ROW_AFFECTED) => notFound(`admin.${resource}.not_found`, NO_ROW_AFFECTED[action]);
 
   route(app, contract.list, {}, async (request) => {
@@ -86,35 +67,19 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
       page,
       pageSize,
       search,
-      sort = defaultSort,
+      sort = rows.defaultSort,
       order,
     } = request.query as { page: number; pageSize: number; search?: string; sort?: string; order?: 'asc' | 'desc' };
-    const where = and(scope, search ? or(...searchColumns.map((column) => ilike(column, likeContaining(search)))) : undefined);
-    const direction = (order ?? options.defaultOrder ?? 'asc') === 'desc' ? desc : asc;
-    const sortColumn = sortColumns[sort] ?? sortColumns[defaultSort]!;
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(table as PgTable)
-        .where(where)
-        .orderBy(direction(sortColumn), direction(idColumn))
-        .limit(pageSize)
-        .offset(pageOffset({ page, pageSize })),
-      db.$count(table, where),
-    ]);
-    return toListEnvelope((rows as Row[]).map(toItem), total, { page, pageSize }) as never;
+    const found = await rows.page(db, { page, pageSize, search, sort, order: order ?? options.defaultOrder ?? 'asc' });
+    return toListEnvelope(found.rows.map(toItem), found.total, { page, pageSize }) as never;
   });
-
   route(app, contract.create, {}, async (request, reply) => {
     const actor = await adminActor(request);
     const result = await uniqueAsConflict(resource, () =>
       adminWrite(db, actor, { action: 'create', resource }, async (tx) => {
         const values = await toInsert(request.body as never, tx);
         check?.(values);
-        const [row] = (await tx
-          .insert(table)
-          .values(values as never)
-          .returning()) as Row[];
+        const row = await rows.insert(tx, values);
         if (!row) return null;
         const after = toItem(row);
         return { recordId: String(row.id), before: null, after };
@@ -132,22 +97,14 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
     const result = await uniqueAsConflict(resource, () =>
       adminWrite(db, actor, { action: 'update', resource }, async (tx) => {
         // Locked until the write commits: no other write can come between the version check and this one.
-        const [current] = (await tx
-          .select()
-          .from(table as PgTable)
-          .where(and(eq(idColumn, id), scope))
-          .for('update')) as Row[];
+        const current = await rows.lock(tx, id);
         if (!current) return null;
         const stored = current.updatedAt as Date;
         // Thrown inside the transaction: nothing is written, not even the audit row.
         if (!isVersion(stored, expectedUpdatedAt)) throw staleEdit(resource, toItem(current));
         const changes = { ...toUpdate(patch as never, current), updatedAt: nextVersion(stored) };
         check?.({ ...current, ...changes });
-        const [row] = (await tx
-          .update(table)
-          .set(changes as never)
-          .where(eq(idColumn, id))
-          .returning()) as Row[];
+        const row = await rows.update(tx, id, changes);
         if (!row) return null;
         return { recordId: id, before: toItem(current), after: toItem(row) };
       }),
@@ -160,10 +117,7 @@ export function registerAdminResource<C extends AdminResourceContract, T extends
     const actor = await adminActor(request);
     const { id } = request.params as { id: string };
     const result = await adminWrite(db, actor, { action: 'delete', resource }, async (tx) => {
-      const [row] = (await tx
-        .delete(table)
-        .where(and(eq(idColumn, id), scope))
-        .returning()) as Row[];
+      const row = await rows.remove(tx, id);
       return row ? { recordId: id, before: toItem(row), after: null } : null;
     });
     if (!result) throw noRow('delete');
