@@ -41,8 +41,8 @@ const PAGES: PublicPage[] = [
   { path: '/docs', layout: 'site', ready: (page) => [page.getByRole('navigation', { name: 'Sumário' })] },
   { path: '/midia', layout: 'site', ready: heading('Filmes e Séries') },
   { path: '/chat', layout: 'site', ready: heading('Assistente IA') },
-  // A signed-in user is sent from /auth to the home page.
-  { path: '/auth', layout: 'bare', ready: (page, signedIn) => (signedIn ? homeReady(page) : [page.locator('main form')]) },
+  // A signed-in PRO user (the admin here) is sent from /auth to the admin panel (issue 44).
+  { path: '/auth', layout: 'bare', ready: (page, signedIn) => (signedIn ? [page.getByRole('button', { name: 'Sair' })] : [page.locator('main form')]) },
   { path: NOT_FOUND_PATH, layout: 'site', ready: heading('Oops! Page not found') },
 ];
 

@@ -121,7 +121,7 @@ describe('the shop’s PIX key', { timeout: 120_000 }, () => {
       method: 'PUT',
       url: '/api/settings/pix_key',
       headers: { cookie: admin },
-      payload: { value: 'recebimentos@minhaloja.com.br' },
+      payload: { value: 'recebimentos@minhaloja.com.br', expectedUpdatedAt: null },
     });
     expect(saved.statusCode).toBe(200);
     expect(await names()).toEqual(['Pagar com PIX', 'Pagar com PIX', 'PIX da loja (exemplo de uso)']);
