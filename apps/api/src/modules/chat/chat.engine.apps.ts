@@ -2,7 +2,7 @@
 // PIX for exactly that amount) and the apps of the store, whose download needs an access code.
 import type { PublicApp, PublicStreamingApp } from '@vitrine/domain/catalog';
 import { formatBRL as money } from '@vitrine/domain/money';
-import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
+import { answer, pixOffer, type Analysis } from './chat.engine.analysis.ts';
 import { appFact, streamFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
 import type { ChatConversationState } from './chat.repository.ts';
@@ -23,16 +23,18 @@ export function streamAnswer(
   const title = `Ativação do app ${app.name} — ${priceMode === 'revendedor' ? 'revendedor' : 'cliente final'}`;
   const key = `activation:${app.id}:${priceMode}:${price}`;
   // A free activation has nothing to pay: no PIX, and no claim of one.
-  const payable = knowledge.pixRecipient !== null && price > 0;
-  const offer = payable && (askedToPay || state.offered !== key);
-  const payment =
-    price <= 0
-      ? 'Esta ativação é gratuita: fale com um atendente para receber o acesso.'
-      : !knowledge.pixRecipient
-        ? `${PIX_NOT_CONFIGURED} Para ativar, fale com um atendente.`
-        : offer
-          ? `Gerei um PIX de **${money(price)}** para a ativação: use o QR code ou o código "copia e cola". Um atendente envia o acesso após o pagamento.`
-          : `O PIX de ${money(price)} que enviei acima continua válido. Um atendente envia o acesso após o pagamento.`;
+  const {
+    payable,
+    offer,
+    text: payment,
+  } = pixOffer(knowledge, state, askedToPay, {
+    key,
+    amount: price,
+    pays: 'a ativação',
+    after: 'Um atendente envia o acesso após o pagamento.',
+    free: 'Esta ativação é gratuita: fale com um atendente para receber o acesso.',
+    contact: 'Para ativar',
+  });
   return answer('stream_app', `${line}. ${other}${licenses ? ` Licença ${licenses}.` : ''}\n\n${app.description}\n\n${payment}`, {
     state: {
       ...state,

@@ -12,7 +12,7 @@ import {
   type PublicResellerPlan,
   type ResellerPlanType,
 } from '@vitrine/domain/resellers';
-import { answer, PIX_NOT_CONFIGURED, type Analysis } from './chat.engine.analysis.ts';
+import { answer, PIX_NOT_CONFIGURED, pixOffer, type Analysis } from './chat.engine.analysis.ts';
 import { prepaidFacts, resellerFact } from './chat.engine.facts.ts';
 import type { Knowledge } from './chat.knowledge.ts';
 import type { ChatConversationState } from './chat.repository.ts';
@@ -117,18 +117,19 @@ function resellerPlanCharge(plan: PublicResellerPlan): { amount: number; title: 
 export function resellerPlanAnswer(knowledge: Knowledge, plan: PublicResellerPlan, state: ChatConversationState, askedToPay: boolean): Analysis {
   const fact = resellerFact(plan);
   const { amount, title, pays } = resellerPlanCharge(plan);
-  const payable = knowledge.pixRecipient !== null && amount > 0;
   const key = `reseller_plan:${plan.id}:${amount}`;
-  const offer = payable && (askedToPay || state.offered !== key);
-  const after = plan.type === 'active_users' ? 'Um atendente libera o acesso ao painel após o pagamento.' : 'Um atendente libera os créditos após o pagamento.';
-  const payment =
-    amount <= 0
-      ? 'Para contratar, fale com um atendente.'
-      : !knowledge.pixRecipient
-        ? `${PIX_NOT_CONFIGURED} Para contratar, fale com um atendente.`
-        : offer
-          ? `Gerei um PIX de **${money(amount)}** para ${pays}: use o QR code ou o código "copia e cola". ${after}`
-          : `O PIX de ${money(amount)} que enviei acima continua válido. ${after}`;
+  const {
+    payable,
+    offer,
+    text: payment,
+  } = pixOffer(knowledge, state, askedToPay, {
+    key,
+    amount,
+    pays,
+    after: plan.type === 'active_users' ? 'Um atendente libera o acesso ao painel após o pagamento.' : 'Um atendente libera os créditos após o pagamento.',
+    free: 'Para contratar, fale com um atendente.',
+    contact: 'Para contratar',
+  });
   return answer('reseller_plan', `${fact}\n\nInclui: ${plan.features.join(', ') || plan.description}.\n\n${payment}`, {
     state: {
       ...state,
