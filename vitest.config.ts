@@ -50,6 +50,7 @@ const NOT_DATABASE_BOUND = [
   'src/plugins/spa.test.ts',
   'test/reliability/edge-connections.test.ts',
   'test/reliability/hostile-input.test.ts',
+  'test/scratch.test.ts',
 ];
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

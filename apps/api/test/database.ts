@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { scratchRoot } from './scratch.ts';
+import { diskScratchRoot, scratchRoot } from './scratch.ts';
 
 // Two checkouts testing on one PostgreSQL at once give each its own template name.
 export const PG_TEMPLATE_DB = process.env.TEST_PG_TEMPLATE ?? 'vitrine_test_template';
@@ -96,8 +96,9 @@ export function migratedDataDir(): string {
   return dataDir;
 }
 
+/** A new folder on the disk, in this run's folder (test/scratch.ts): removed when the run ends. */
 export function tempDir(prefix = 'vitrine-test-'): string {
-  return fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), prefix));
+  return fs.mkdtempSync(path.join(diskScratchRoot, prefix));
 }
 
 /** The PostgreSQL server's admin URL for tests (TEST_DATABASE_URL), for tests that make databases of their own. */

@@ -6,9 +6,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
+import { diskScratchRoot } from './scratch.ts';
 
 export interface TestCertificates {
   dir: string;
@@ -22,7 +22,7 @@ export interface TestCertificates {
 
 /** An authority, a server certificate for 127.0.0.1 and a client certificate, in a new temporary directory. */
 export function makeCertificates(): TestCertificates {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-psp-'));
+  const dir = fs.mkdtempSync(path.join(diskScratchRoot, 'vitrine-psp-'));
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Fake PSP CA');

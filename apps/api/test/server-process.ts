@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { diskScratchRoot } from './scratch.ts';
 import { builtEntry } from './server-build.ts';
 import { waitUntil } from './wait.ts';
 
@@ -22,7 +23,7 @@ export interface ServerProcess {
 
 const serverEnv = (env: Record<string, string>) => ({
   // Never the checkout's ./data: a test's server keeps its files (uploads, on PostgreSQL too) in a folder of its own.
-  DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-server-')),
+  DATA_DIR: fs.mkdtempSync(path.join(diskScratchRoot, 'vitrine-server-')),
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? os.tmpdir(),
   NODE_ENV: 'production',

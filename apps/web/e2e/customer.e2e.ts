@@ -134,12 +134,17 @@ describe('paying in the chat', () => {
 describe('a shortcut tells what really happened', () => {
   let failing: Receiver;
   let working: Receiver;
+  // The first attempt is held until the test has seen the card say 'Solicitação registrada' ('queued'): a first
+  // attempt that ended sooner would turn it to 'Ainda não entregue' ('retrying') before the page was read.
+  let releaseFirst: () => void = () => undefined;
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
   beforeAll(async () => {
     // Refuses every attempt, asking for the next one a second later: three attempts, then failed for good.
-    failing = await startReceiver(() => ({ status: 503, headers: { 'retry-after': '1' } }));
+    failing = await startReceiver((_, index) => ({ status: 503, headers: { 'retry-after': '1' }, after: index === 0 ? firstHeld : undefined }));
     working = await startReceiver(() => ({ status: 204 }));
   });
   afterAll(async () => {
+    releaseFirst();
     await failing?.close();
     await working?.close();
   });
@@ -171,6 +176,8 @@ describe('a shortcut tells what really happened', () => {
       await run.waitFor();
       expect(await run.textContent()).toContain('Solicitação registrada');
       expect(await run.getAttribute('data-status')).toBe('queued');
+      await expect.poll(() => failing.requests.length).toBe(1);
+      releaseFirst();
       await expect.poll(() => run.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
       expect(await run.textContent()).toContain('Solicitação não entregue');
       expect(failing.requests).toHaveLength(3);
