@@ -9,6 +9,7 @@ import { auditItemName, auditResourceLabel, type AuditEntry } from '@vitrine/dom
 import { adminContract } from '@vitrine/domain/admin.contract';
 import { proUserInputSchema, type ProUser, type ProUserInput } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -18,7 +19,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { attempt, guarded } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';

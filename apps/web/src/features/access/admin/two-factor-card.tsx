@@ -18,11 +18,11 @@ import {
   type TwoFactorEnableResult,
 } from '@vitrine/domain/two-factor';
 import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
+import { SchemaField, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { ApiError, callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
+import type { WriteFailure, WriteOutcome } from '@/components/form/write-outcome';
 import { callEndpoint } from '@/lib/api-client';
 import { debounce, SEARCH_DEBOUNCE_MS } from '@/lib/debounce';
 import { CACHE_TTL } from '@/lib/query-client';
@@ -16,6 +17,8 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { checkConnection, CONNECTION_ERROR } from './check-connection';
 import { createRetryOptions } from './create-retry';
 import { DESKTOP_PAGE_SIZE, MOBILE_PAGE_SIZE, pageCount } from './use-paged-list';
+
+export type { WriteFailure, WriteOutcome } from '@/components/form/write-outcome';
 
 export type AdminWriteKind = 'create' | 'update' | 'delete';
 
@@ -57,15 +60,6 @@ export interface EditedRecord {
 }
 type Patch<C extends AdminResourceContract> = Omit<EndpointBody<C['update']>, 'expectedUpdatedAt'>;
 type Page<C extends AdminResourceContract> = ListEnvelope<Item<C>>;
-
-/** Why a write failed, in the words of its toast: the form that sent it says the same and keeps what was typed. */
-export interface WriteFailure {
-  title: string;
-  description: string;
-}
-
-/** How a write ended: saved, or failed (its toast already shown) with what the form should say. */
-export type WriteOutcome = { ok: true } | ({ ok: false } & WriteFailure);
 
 /** The generic failure of an operation: 'Erro na Sincronização' / 'Falha na atualização: <mensagem>'. */
 export const syncFailure = (kind: AdminWriteKind, error: Error): WriteFailure => ({

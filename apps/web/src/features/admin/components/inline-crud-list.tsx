@@ -7,6 +7,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
+import type { FieldSpec, FormTexts } from '@/components/form/schema-form';
 import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import { ConfirmDelete } from './confirm-delete';
 import { InlineRowForm } from './inline-row-form';
 import { Pager } from './pager';
 import { changedOnly } from './resource-section';
-import type { FieldSpec, FormTexts } from './schema-form';
 
 type Row = { id: string; updatedAt: string };
 

@@ -4,11 +4,11 @@
 import { useEffect, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { WriteOutcome } from '../api/use-admin-table';
 import { FieldUpload } from './resource-section';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from './schema-form';
 
 export interface InlineRowFormProps<Out> {
   idPrefix: string;

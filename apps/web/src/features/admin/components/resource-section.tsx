@@ -5,6 +5,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { UploadBucket } from '@vitrine/domain/uploads';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/lib/toast';
@@ -13,13 +14,12 @@ import { uploadFile } from '../api/upload-file';
 import { guarded, useAdminTable, type AdminTableOptions, type WriteOutcome } from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from './schema-form';
 import { adminTableProps } from './table-props';
 
 /** A record as listed: every admin resource has its id and its version (`updatedAt`). */
 type Row = { id: string; updatedAt: string } & Record<string, unknown>;
 
-export type { FieldSpec } from './schema-form';
+export type { FieldSpec } from '@/components/form/schema-form';
 
 export interface ResourceSectionProps<C extends AdminResourceContract> {
   id: string;

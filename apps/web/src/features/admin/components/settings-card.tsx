@@ -8,11 +8,11 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
 import { settingsContract } from '@vitrine/domain/settings.contract';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { attempt, guarded } from '@/features/admin/api/use-admin-table';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 

@@ -9,6 +9,7 @@ import { adminAppsContract } from '@vitrine/domain/catalog-admin.contract';
 import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { formatBRL, formatDateTime } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -19,7 +20,6 @@ import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { FieldUpload } from '@/features/admin/components/resource-section';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { adminTableProps } from '@/features/admin/components/table-props';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -8,6 +8,7 @@ import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, derivePeriodPrice, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,6 @@ import { useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { changedOnly } from '@/features/admin/components/resource-section';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { adminTableProps } from '@/features/admin/components/table-props';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 

@@ -10,6 +10,7 @@ import { legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } 
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
 import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { saoPauloDay } from '@vitrine/domain/money';
+import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Markdown } from '@/components/markdown';
 import { Badge } from '@/components/ui/badge';
@@ -17,7 +18,6 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { attempt, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { staleEditCurrent } from '@/lib/stale-edit';
 import { notify } from '@/lib/toast';

@@ -7,17 +7,9 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
+import { readTexts, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import type { WriteFailure, WriteOutcome } from '@/features/admin/api/use-admin-table';
-import {
-  readTexts,
-  SaveFailure,
-  SchemaField,
-  useSaveKeepingInput,
-  useSchemaForm,
-  type FieldSpec,
-  type SchemaFormApi,
-} from '@/features/admin/components/schema-form';
 
 /** Saves the parts that changed (one request each) and says so once. */
 export type SaveParts = (parts: Record<string, unknown>) => Promise<WriteOutcome>;

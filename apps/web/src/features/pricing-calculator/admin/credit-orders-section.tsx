@@ -20,6 +20,7 @@ import {
   type RechargeContact,
 } from '@vitrine/domain/recharge';
 import { adminCreditOrdersContract, adminPricingContract, adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
+import { SaveFailure, SchemaField, textsOf, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,7 +32,6 @@ import { attempt, guarded, type WriteOutcome } from '@/features/admin/api/use-ad
 import { pageCount } from '@/features/admin/api/use-paged-list';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
-import { SaveFailure, SchemaField, textsOf, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';

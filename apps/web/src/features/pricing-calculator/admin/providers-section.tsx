@@ -23,6 +23,7 @@ import {
 import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
 import { uploadsContract } from '@vitrine/domain/uploads.contract';
+import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
 import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
@@ -32,15 +33,6 @@ import { Label } from '@/components/ui/label';
 import { uploadFile } from '@/features/admin/api/upload-file';
 import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
-import {
-  SaveButton,
-  SaveFailure,
-  SchemaField,
-  useSaveKeepingInput,
-  useSchemaForm,
-  type FieldSpec,
-  type FormTexts,
-} from '@/features/admin/components/schema-form';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';

@@ -5,10 +5,10 @@ import { formatDecimal } from '@vitrine/domain/number-format';
 import { RESELLER_PLAN_TYPE_LABELS, RESELLER_PLAN_TYPES } from '@vitrine/domain/resellers';
 import { BILLING_PERIODS_NEW, MODALIDADES_PLANO, resellerPlanCreateSchema, type AdminResellerPlan } from '@vitrine/domain/resellers-admin';
 import { adminResellerPlansContract } from '@vitrine/domain/resellers-admin.contract';
+import type { FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { useAdminTable } from '@/features/admin/api/use-admin-table';
 import { InlineCrudList } from '@/features/admin/components/inline-crud-list';
-import type { FieldSpec } from '@/features/admin/components/schema-form';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 
 const options = (values: readonly string[], labels: Record<string, string>) => values.map((value) => ({ value, label: labels[value] ?? value }));

@@ -24,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import type { WriteFailure, WriteOutcome } from '../api/use-admin-table';
+import type { WriteFailure, WriteOutcome } from './write-outcome';
 
 /**
  * Every kind may say where the schema puts its message (`errorAt: 'pixData.key'`) when the body nests it.
