@@ -1,10 +1,10 @@
-// The one admin form primitive: react-hook-form with zodResolver on the contract's own schema. A form
-// is described by a field list; its values are the texts people type (pt-BR numbers such as
-// '1.234,56', one item per line, JSON), read into the contract's shape inside the resolver, so the
-// messages shown under each field are the schema's own Portuguese ones.
+// The app's one form primitive (decision 0024): react-hook-form with zodResolver on the contract's own
+// schema, rendered by <Form> and SchemaField. A form is described by a field list; its values are the texts
+// people type (pt-BR numbers such as '1.234,56', one item per line, JSON), read into the contract's shape
+// inside the resolver, so the messages shown under each field are the schema's own Portuguese ones.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
 import {
   Controller,
   useFieldArray,
@@ -206,7 +206,24 @@ export function useSaveKeepingInput<Out>(
       running.current = false;
     }
   }, onInvalid);
-  return { submit, failure, saving: form.formState.isSubmitting };
+  return { submit: submit as FormSubmit, failure, saving: form.formState.isSubmitting };
+}
+
+declare const formSubmit: unique symbol;
+/** The submit of the one form primitive (`useSaveKeepingInput`): the only one `<Form>` takes. */
+export type FormSubmit = ((event?: BaseSyntheticEvent) => Promise<void>) & { readonly [formSubmit]: true };
+
+/**
+ * The app's `<form>`: a form of the primitive (`useSchemaForm` + `useSaveKeepingInput`), so every form validates
+ * with the contract's schema, says each field's message in Portuguese, waits for its save and keeps what was
+ * typed when the save fails. The browser's own validation bubbles stay off: the schema's messages speak.
+ */
+export function Form({ onSubmit, children, ...props }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & { onSubmit: FormSubmit }) {
+  return (
+    <form noValidate {...props} onSubmit={(event) => void onSubmit(event)}>
+      {children}
+    </form>
+  );
 }
 
 /** A form's submit button: 'Salvando…' and not pressable again while its save runs. */
