@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process';
 import os from 'node:os';
 import { promisify } from 'node:util';
+import { runEnv } from './scratch.ts';
 import { builtEntry, type BuiltEntry } from './server-build.ts';
 
 const run = promisify(execFile);
@@ -11,7 +12,7 @@ const run = promisify(execFile);
 export async function runScript(command: BuiltEntry, args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await run(process.execPath, [builtEntry(command), ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...runEnv(), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { diskScratchRoot, scratchRoot } from './scratch.ts';
+import { diskScratchRoot, runEnv, scratchRoot } from './scratch.ts';
 
 // Two checkouts testing on one PostgreSQL at once give each its own template name.
 export const PG_TEMPLATE_DB = process.env.TEST_PG_TEMPLATE ?? 'vitrine_test_template';
@@ -109,4 +109,4 @@ export function testAdminUrl(): string {
 }
 
 /** The environment a child process of a test starts from: the PATH and HOME, nothing of the test's own settings. */
-export const childProcessEnv = (): Record<string, string> => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' });
+export const childProcessEnv = (): Record<string, string> => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...runEnv() });

@@ -71,6 +71,36 @@ describe('a test run cleans up after itself', { timeout: 30_000 }, () => {
     expect(fs.existsSync(run.disk)).toBe(false);
   });
 
+  it('a run killed before it could clean up (no exit handler runs) leaves its folders and a server; the next run stops the server and removes the folders', async () => {
+    // The killed run's main process starts a "server" (a process carrying the run's name, as startServer's do).
+    const starter = child(
+      `const { spawn } = await import('node:child_process');
+       const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { env: { ...process.env, ...scratch.runEnv() }, stdio: 'ignore', detached: true });
+       server.unref();
+       console.log(JSON.stringify({ run: process.env.${RUN_ENV}, memory: scratch.scratchRoot, disk: scratch.diskScratchRoot, server: server.pid }));
+       setInterval(() => {}, 1000);`,
+    );
+    const run = JSON.parse(await starter.firstLine) as Report & { server: number };
+    process.kill(starter.pid, 'SIGKILL');
+    await starter.exited;
+    const running = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return !fs.readFileSync(`/proc/${pid}/stat`, 'latin1').includes(') Z ');
+      } catch {
+        return false;
+      }
+    };
+    expect(fs.existsSync(run.memory)).toBe(true);
+    expect(running(run.server)).toBe(true);
+
+    const removed = sweepAbandonedRuns();
+
+    expect(removed).toEqual(expect.arrayContaining([run.memory, run.disk]));
+    expect(fs.existsSync(run.memory)).toBe(false);
+    await expect.poll(() => running(run.server)).toBe(false);
+  });
+
   it('the folders of a run whose process is gone are swept; a live run and what is not ours stay', async () => {
     const base = fs.mkdtempSync(path.join(diskScratchRoot, 'sweep-'));
     const gone = child('');

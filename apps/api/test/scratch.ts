@@ -14,7 +14,8 @@ import path from 'node:path';
  *   (`VITRINE_TEST_RUN`, inherited by the workers and every process they start) and removes both folders when it
  *   exits, whatever the tests left in them.
  * - A run that could not clean up (killed, out of memory) is removed by the next one: its folders carry the pid
- *   of the process that made them, and a folder whose process is gone is swept.
+ *   of the process that made them, and a folder whose process is gone is swept, after the processes that carry
+ *   that run's name (its orphaned workers and servers) are stopped.
  */
 export const RUN_ENV = 'VITRINE_TEST_RUN';
 const RUN_PREFIX = 'vitrine-run-';
@@ -43,7 +44,35 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the folders of runs whose process is gone, and old folders of the runs before per-run folders. */
+/**
+ * Stops what an abandoned run left running (its workers, the servers its tests started): every process that
+ * carries the run's name in its environment (runEnv()), read from /proc where the machine has one.
+ */
+function stopLeftovers(name: string): number[] {
+  const stopped: number[] = [];
+  let pids: string[];
+  try {
+    pids = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return stopped;
+  }
+  const marker = `${RUN_ENV}=${name}`;
+  for (const pid of pids) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(marker)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      stopped.push(Number(pid));
+    } catch {
+      // Gone meanwhile, or another user's.
+    }
+  }
+  return stopped;
+}
+
+/**
+ * Removes the folders of runs whose process is gone (after stopping what they left running), and old folders
+ * of the runs before per-run folders.
+ */
 export function sweepAbandonedRuns(under: readonly string[] = bases, now = Date.now()): string[] {
   const removed: string[] = [];
   for (const base of under) {
@@ -60,6 +89,7 @@ export function sweepAbandonedRuns(under: readonly string[] = bases, now = Date.
       if (entry.name.startsWith(RUN_PREFIX)) {
         const pid = Number(entry.name.slice(RUN_PREFIX.length).split('-')[0]);
         abandoned = Number.isInteger(pid) && pid > 0 && !alive(pid);
+        if (abandoned) stopLeftovers(entry.name.slice(RUN_PREFIX.length));
       } else if (LEGACY.test(entry.name)) {
         try {
           const stat = fs.statSync(full);
@@ -92,6 +122,12 @@ const runName = (() => {
   });
   return name;
 })();
+
+/**
+ * The run's name, for the environment of every process a test starts (servers, commands): a run that dies
+ * before it stops them leaves them findable, and the next run stops them before it removes their folders.
+ */
+export const runEnv = (): Record<string, string> => ({ [RUN_ENV]: runName });
 
 function runFolder(base: string): string {
   const folder = path.join(base, RUN_PREFIX + runName);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { diskScratchRoot } from './scratch.ts';
+import { diskScratchRoot, runEnv } from './scratch.ts';
 import { builtEntry } from './server-build.ts';
 import { waitUntil } from './wait.ts';
 
@@ -26,6 +26,7 @@ const serverEnv = (env: Record<string, string>) => ({
   DATA_DIR: fs.mkdtempSync(path.join(diskScratchRoot, 'vitrine-server-')),
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? os.tmpdir(),
+  ...runEnv(),
   NODE_ENV: 'production',
   // Cheap password hashes for tests (see test/app.ts).
   PASSWORD_HASH_COST: '1024',

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, inject } from 'vitest';
-import { scratchRoot } from '../../../api/test/scratch.ts';
+import { runEnv, scratchRoot } from '../../../api/test/scratch.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 /**
@@ -135,6 +135,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
+      ...runEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
