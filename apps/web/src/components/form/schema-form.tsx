@@ -46,7 +46,10 @@ export type FieldSpec = (
   /** With `grouping: false`, a number shown and typed without thousands separators (a year). */
   | { key: string; label: string; kind: 'number' | 'money'; nullable?: boolean; hint?: string; grouping?: false }
   | { key: string; label: string; kind: 'boolean' }
-  /** With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`). */
+  /**
+   * With `nullable`, a first option stands for none ('Nenhum', or `noneLabel`); a required choice may
+   * instead show `placeholder` until one is made ('Selecione um provedor', 'Carregando…').
+   */
   | {
       key: string;
       label: string;
@@ -54,6 +57,7 @@ export type FieldSpec = (
       options: readonly { value: string; label: string; icon?: ReactNode }[];
       nullable?: boolean;
       noneLabel?: string;
+      placeholder?: string;
     }
   /** One item per line (or per `separator`); with `upload`, each file sent to that bucket adds its address as a line. */
   | { key: string; label: string; kind: 'lines'; hint?: string; upload?: UploadBucket; separator?: ',' }
@@ -77,7 +81,10 @@ export type FieldSpec = (
   /** A text area's height in lines. */
   rows?: number;
   /** The control's own attributes (a placeholder, a datalist, the browser's autofill). */
-  input?: Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'autoComplete' | 'maxLength' | 'inputMode' | 'list' | 'pattern' | 'className'>;
+  input?: Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'placeholder' | 'autoComplete' | 'maxLength' | 'inputMode' | 'list' | 'pattern' | 'className' | 'aria-describedby'
+  >;
 };
 
 type ListTexts = Record<string, string>[];
@@ -161,21 +168,26 @@ export function readTexts(fields: readonly FieldSpec[], texts: Record<string, un
 
 /**
  * A form over `fields` whose submit hands over the value the contract's schema accepts; `restored`
- * texts (a draft kept in the browser) stand in for the initial values.
+ * texts (a draft kept in the browser) stand in for the initial values. A field's message shows once
+ * it is left; with `mode: 'onChange'`, as it is typed (a form whose effect shows live, such as the
+ * price tables under a discount); with `mode: 'onSubmit'`, once the form is sent (a message shown as
+ * a field is left would move the send button away from the press that left it).
  */
 export function useSchemaForm<Out = Record<string, unknown>>({
   fields,
   schema,
   initial,
   restored,
+  mode = 'onTouched',
 }: {
   fields: readonly FieldSpec[];
   schema: z.ZodType<Out>;
   initial: Record<string, unknown>;
   restored?: FormTexts | null;
+  mode?: 'onTouched' | 'onChange' | 'onSubmit';
 }) {
   const resolver = useMemo(() => zodResolver(textsSchema(fields, schema) as never) as unknown as Resolver<FormTexts, unknown, Out>, [fields, schema]);
-  return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode: 'onTouched' });
+  return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode });
 }
 
 export type SchemaFormApi<Out = Record<string, unknown>> = UseFormReturn<FormTexts, unknown, Out>;
@@ -326,15 +338,21 @@ export function SchemaField<Out>({
         const keep = field.kind === 'text' && field.keep ? field.keep : (typed: string) => typed;
         const controlElement =
           field.kind === 'select' ? (
-            <Select value={text || NONE} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
+            <Select value={text || (field.placeholder === undefined ? NONE : '')} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
               <SelectTrigger id={inputId} ref={control.ref} className="w-full" onBlur={control.onBlur} {...described}>
-                <SelectValue />
+                <SelectValue placeholder={field.placeholder} />
               </SelectTrigger>
               <SelectContent>
                 {field.nullable && <SelectItem value={NONE}>{field.noneLabel ?? 'Nenhum'}</SelectItem>}
                 {field.options.map((option) => (
                   <SelectItem key={option.value} value={option.value}>
-                    {option.icon} {option.label}
+                    {option.icon ? (
+                      <>
+                        {option.icon} {option.label}
+                      </>
+                    ) : (
+                      option.label
+                    )}
                   </SelectItem>
                 ))}
               </SelectContent>

@@ -1,9 +1,9 @@
 // Credit purchase orders: a new order (items, the webhook URL, a contact from the admin's list),
 // sent by the server through the signed webhook queue, and the stored orders with their delivery
 // status, attempts and re-send. Also the contacts list and the standard costs editor.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
@@ -11,43 +11,43 @@ import { STANDARD_COST_LIMITS, standardCostsSchema, type StandardCosts } from '@
 import {
   contactLabel,
   CREDIT_ORDER_MESSAGES,
+  creditOrderCreateSchema,
   creditOrderItemInputSchema,
   creditOrderTotals,
   DELIVERY_STATUS_LABELS,
   rechargeContactCreateSchema,
   type CreditOrder,
+  type CreditOrderCreate,
   type CreditOrderItemInput,
-  type RechargeContact,
 } from '@vitrine/domain/recharge';
-import { adminCreditOrdersContract, adminPricingContract, adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
-import { SaveFailure, SchemaField, textsOf, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { adminRechargeContactsContract } from '@vitrine/domain/recharge.contract';
+import {
+  Form,
+  messageOf,
+  readTexts,
+  SaveFailure,
+  SchemaField,
+  textsOf,
+  useSaveKeepingInput,
+  useSchemaForm,
+  type FieldSpec,
+  type FormTexts,
+} from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { attempt, guarded, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { pageCount } from '@/features/admin/api/use-paged-list';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
-import { callEndpoint } from '@/lib/api-client';
-import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
+import { useCreditOrders, useFollowedCreditOrder, useRechargeContacts, useResendCreditOrder, useSendCreditOrder } from '../api/credit-orders';
+import { useProvidersWithCosts } from '../api/providers';
+import { useSaveStandardCosts, useStandardCosts } from '../api/standard-costs';
 
 const WEBHOOK_URL_KEY = 'vitrine:webhook-pedidos';
-
-function useContacts() {
-  return useQuery({
-    queryKey: ['recharge_contacts', 'options'],
-    queryFn: ({ signal }) =>
-      callEndpoint(adminRechargeContactsContract.list, { query: { pageSize: 100, sort: 'name' } }, { signal }).then((page) => page.items as RechargeContact[]),
-    staleTime: CACHE_TTL.default,
-  });
-}
 
 const ITEM_FIELDS: FieldSpec[] = [
   // The active providers are offered as suggestions (the datalist); any name may still be typed.
@@ -59,6 +59,14 @@ const ITEM_FIELDS: FieldSpec[] = [
 ];
 const NO_ITEM = {};
 
+/** The order: its webhook, its contact and its items (added by the item form, listed in the table, never typed as text). */
+const ORDER_FIELD = {
+  webhookUrl: { key: 'webhookUrl', label: 'URL do webhook', kind: 'url', input: { placeholder: 'https://' } },
+  contactId: { key: 'contactId', label: 'Contato', kind: 'select', options: [] },
+  items: { key: 'items', label: 'Itens do pedido', kind: 'json' },
+} satisfies Record<string, FieldSpec>;
+const ORDER_FIELDS: FieldSpec[] = Object.values(ORDER_FIELD);
+
 const readStoredUrl = () => {
   try {
     return window.localStorage.getItem(WEBHOOK_URL_KEY) ?? '';
@@ -67,16 +75,29 @@ const readStoredUrl = () => {
   }
 };
 
+/** What is missing, in the order's own words and in field order (the URL, the contact, the items), as a toast. */
+const toastFirstError = (errors: FieldErrors) => {
+  const message = ORDER_FIELDS.map((field) => messageOf(errors, field.key)).find(Boolean);
+  if (message) notify.error(message);
+};
+
 export function NewRechargePanel() {
-  const queryClient = useQueryClient();
-  const contacts = useContacts();
+  const contacts = useRechargeContacts();
   const providers = useProvidersWithCosts();
   useLoadErrorToast(contacts.error, 'contatos');
-  const [items, setItems] = useState<CreditOrderItemInput[]>([]);
   const itemForm = useSchemaForm({ fields: ITEM_FIELDS, schema: creditOrderItemInputSchema, initial: NO_ITEM });
-  const [webhookUrl, setWebhookUrl] = useState(readStoredUrl);
-  const [contactId, setContactId] = useState('');
-  const [sending, setSending] = useState(false);
+  // The URL of the last order sent from this browser comes back filled in. What is missing is said when
+  // the order is sent, not as a field is left.
+  const orderForm = useSchemaForm({
+    fields: ORDER_FIELDS,
+    schema: creditOrderCreateSchema,
+    initial: { webhookUrl: readStoredUrl(), items: [] },
+    mode: 'onSubmit',
+  });
+  const orderTexts = useWatch({ control: orderForm.control }) as FormTexts;
+  const items = (readTexts(ORDER_FIELDS, orderTexts).items ?? []) as CreditOrderItemInput[];
+  const setItems = (next: CreditOrderItemInput[]) => orderForm.setValue('items', JSON.stringify(next), { shouldDirty: true });
+  const sendOrder = useSendCreditOrder();
   const [following, setFollowing] = useState<string | null>(null);
   // The first order to a URL creates its endpoint: its signing secret is answered this once.
   const [revealed, setRevealed] = useState<{ url: string; secret: string } | null>(null);
@@ -84,34 +105,31 @@ export function NewRechargePanel() {
   const { totalCents } = creditOrderTotals(items);
   const activeContacts = (contacts.data ?? []).filter((contact) => contact.isActive);
 
-  const addItem = (item: CreditOrderItemInput) => {
-    setItems((current) => [...current, item]);
-    itemForm.reset(textsOf(ITEM_FIELDS, NO_ITEM));
-  };
+  // An item added to the order empties the item's fields for the next one.
+  const addItem = useSaveKeepingInput(
+    itemForm,
+    async (item): Promise<WriteOutcome> => {
+      setItems([...items, item]);
+      return { ok: true };
+    },
+    { onSaved: () => itemForm.reset(textsOf(ITEM_FIELDS, NO_ITEM)) },
+  );
 
-  const send = guarded(async () => {
-    if (webhookUrl.trim() === '') return notify.error(CREDIT_ORDER_MESSAGES.webhookRequired);
-    if (contactId === '') return notify.error(CREDIT_ORDER_MESSAGES.contactRequired);
-    if (items.length === 0) return notify.error(CREDIT_ORDER_MESSAGES.itemsRequired);
-    setSending(true);
-    try {
-      const order = await callEndpoint(adminCreditOrdersContract.create, { body: { webhookUrl: webhookUrl.trim(), contactId, items } });
-      setFollowing(order.id);
-      if (order.webhookSecret) setRevealed({ url: order.webhookUrl, secret: order.webhookSecret });
-      notify.success(CREDIT_ORDER_MESSAGES.sent, 'O pedido está na fila de envio; acompanhe a entrega em Pedidos de recarga.');
+  const send = attempt(
+    async (order: CreditOrderCreate) => {
+      const sent = await sendOrder.mutateAsync(order);
+      setFollowing(sent.id);
+      if (sent.webhookSecret) setRevealed({ url: sent.webhookUrl, secret: sent.webhookSecret });
       try {
-        window.localStorage.setItem(WEBHOOK_URL_KEY, webhookUrl.trim());
+        window.localStorage.setItem(WEBHOOK_URL_KEY, order.webhookUrl);
       } catch {
         // The URL is only remembered for convenience.
       }
-      setItems([]);
-    } catch (error) {
-      notify.error(CREDIT_ORDER_MESSAGES.sendFailed, (error as Error).message === CREDIT_ORDER_MESSAGES.sendFailed ? undefined : (error as Error).message);
-    } finally {
-      setSending(false);
-      await queryClient.invalidateQueries({ queryKey: ['credit_orders'] });
-    }
-  });
+    },
+    (error) => ({ title: CREDIT_ORDER_MESSAGES.sendFailed, description: error.message === CREDIT_ORDER_MESSAGES.sendFailed ? '' : error.message }),
+  );
+  // Sent, the items are emptied for the next order (the URL and the contact stay); a failed send keeps all.
+  const { submit, failure, saving } = useSaveKeepingInput(orderForm, send, { onSaved: () => setItems([]), onInvalid: toastFirstError });
 
   return (
     <section className="space-y-4" aria-labelledby="nova-recarga-titulo">
@@ -121,12 +139,7 @@ export function NewRechargePanel() {
         </h2>
         <p className="text-muted-foreground text-sm">Monte o pedido de créditos; o servidor envia ao webhook com assinatura e registra cada tentativa.</p>
       </div>
-      <form
-        noValidate
-        aria-label="Adicionar item"
-        className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-5"
-        onSubmit={itemForm.handleSubmit(addItem)}
-      >
+      <Form aria-label="Adicionar item" className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={addItem.submit}>
         {ITEM_FIELDS.map((field) => (
           <SchemaField key={field.key} form={itemForm} field={field} idPrefix="item" />
         ))}
@@ -142,83 +155,78 @@ export function NewRechargePanel() {
             <Plus className="size-4" aria-hidden /> Adicionar item
           </Button>
         </div>
-      </form>
-      {items.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Itens do pedido</caption>
-            <thead className="bg-muted/50 text-left">
-              <tr>
-                <th className="p-2 font-medium">Provedor</th>
-                <th className="p-2 font-medium">Quantidade</th>
-                <th className="p-2 font-medium">Custo unitário</th>
-                <th className="p-2 font-medium">Total</th>
-                <th className="p-2 font-medium">Código</th>
-                <th className="p-2 font-medium">Usuário</th>
-                <th className="p-2">
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {creditOrderTotals(items).items.map((row, index) => (
-                <tr key={index} className="border-t">
-                  <td className="p-2">{row.provider}</td>
-                  <td className="p-2">{formatDecimal(row.quantity)}</td>
-                  <td className="p-2">{formatBRL(row.unitCost)}</td>
-                  <td className="p-2">{formatBRL(row.total)}</td>
-                  <td className="p-2">{row.providerCode ?? '—'}</td>
-                  <td className="p-2">{row.userName ?? '—'}</td>
-                  <td className="p-2 text-right">
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setItems((current) => current.filter((_, at) => at !== index))}
-                      aria-label={`Remover item ${row.provider}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </Button>
+      </Form>
+      <Form className="space-y-4" onSubmit={submit}>
+        {items.length > 0 && (
+          <div className="overflow-x-auto rounded-lg border">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Itens do pedido</caption>
+              <thead className="bg-muted/50 text-left">
+                <tr>
+                  <th className="p-2 font-medium">Provedor</th>
+                  <th className="p-2 font-medium">Quantidade</th>
+                  <th className="p-2 font-medium">Custo unitário</th>
+                  <th className="p-2 font-medium">Total</th>
+                  <th className="p-2 font-medium">Código</th>
+                  <th className="p-2 font-medium">Usuário</th>
+                  <th className="p-2">
+                    <span className="sr-only">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {creditOrderTotals(items).items.map((row, index) => (
+                  <tr key={index} className="border-t">
+                    <td className="p-2">{row.provider}</td>
+                    <td className="p-2">{formatDecimal(row.quantity)}</td>
+                    <td className="p-2">{formatBRL(row.unitCost)}</td>
+                    <td className="p-2">{formatBRL(row.total)}</td>
+                    <td className="p-2">{row.providerCode ?? '—'}</td>
+                    <td className="p-2">{row.userName ?? '—'}</td>
+                    <td className="p-2 text-right">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setItems(items.filter((_, at) => at !== index))}
+                        aria-label={`Remover item ${row.provider}`}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t font-semibold">
+                  <td className="p-2" colSpan={3}>
+                    Total do pedido
+                  </td>
+                  <td className="p-2" colSpan={4} data-testid="total-pedido">
+                    {formatBRL(fromCents(totalCents))}
                   </td>
                 </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t font-semibold">
-                <td className="p-2" colSpan={3}>
-                  Total do pedido
-                </td>
-                <td className="p-2" colSpan={4} data-testid="total-pedido">
-                  {formatBRL(fromCents(totalCents))}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+              </tfoot>
+            </table>
+          </div>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SchemaField form={orderForm} field={ORDER_FIELD.webhookUrl} idPrefix="pedido" />
+          <SchemaField
+            form={orderForm}
+            idPrefix="pedido"
+            field={{
+              ...ORDER_FIELD.contactId,
+              options: activeContacts.map((contact) => ({ value: contact.id, label: contactLabel(contact) })),
+              placeholder: contacts.isPending ? 'Carregando…' : 'Selecione um contato',
+            }}
+          />
         </div>
-      )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="pedido-webhook">URL do webhook</Label>
-          <Input id="pedido-webhook" type="url" placeholder="https://" value={webhookUrl} onChange={(event) => setWebhookUrl(event.target.value)} />
-        </div>
-        <div className="grid min-w-0 gap-1.5">
-          <Label htmlFor="pedido-contato">Contato</Label>
-          <Select value={contactId} onValueChange={setContactId}>
-            <SelectTrigger id="pedido-contato" className="w-full">
-              <SelectValue placeholder={contacts.isPending ? 'Carregando…' : 'Selecione um contato'} />
-            </SelectTrigger>
-            <SelectContent>
-              {activeContacts.map((contact) => (
-                <SelectItem key={contact.id} value={contact.id}>
-                  {contactLabel(contact)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
-      <Button onClick={() => void send()} disabled={sending}>
-        <Send className="size-4" aria-hidden /> {sending ? 'Enviando…' : 'Enviar solicitação'}
-      </Button>
+        <SaveFailure failure={failure} />
+        <Button type="submit" disabled={saving}>
+          <Send className="size-4" aria-hidden /> {saving ? 'Enviando…' : 'Enviar solicitação'}
+        </Button>
+      </Form>
       <ContactsSection />
       <RevealedSecret revealed={revealed} title="Segredo de assinatura do novo destino" onClose={() => setRevealed(null)} />
     </section>
@@ -230,15 +238,7 @@ export function NewRechargePanel() {
  * receiver never accepted it (every attempt failed), a confirmation when it arrived.
  */
 function useFollowDelivery(orderId: string | null, done: () => void) {
-  const order = useQuery({
-    queryKey: ['credit_orders', 'following', orderId],
-    queryFn: ({ signal }) =>
-      callEndpoint(adminCreditOrdersContract.list, { query: { page: 1, pageSize: 20 } }, { signal }).then(
-        (page) => page.items.find((item) => item.id === orderId) ?? null,
-      ),
-    enabled: orderId !== null,
-    refetchInterval: 2_000,
-  });
+  const order = useFollowedCreditOrder(orderId);
   const status = order.data?.delivery?.status;
   useEffect(() => {
     if (!orderId || !status) return;
@@ -293,25 +293,11 @@ const STATUS_VARIANT: Record<string, 'default' | 'secondary' | 'destructive' | '
 };
 
 export function RechargeOrdersPanel() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const pageSize = 20;
-  const orders = useQuery({
-    queryKey: ['credit_orders', 'admin', page],
-    queryFn: ({ signal }) => callEndpoint(adminCreditOrdersContract.list, { query: { page, pageSize } }, { signal }),
-    staleTime: CACHE_TTL.short,
-    placeholderData: keepPreviousData,
-    // A delivery still being tried is followed until it settles.
-    refetchInterval: (query) =>
-      query.state.data?.items.some((order) => order.delivery && ['pending', 'delivering'].includes(order.delivery.status)) ? 2_000 : false,
-  });
+  const orders = useCreditOrders(page, pageSize);
   useLoadErrorToast(orders.error, 'pedidos');
-  const resend = useMutation({
-    mutationFn: (id: string) => callEndpoint(adminCreditOrdersContract.resend, { params: { id } }),
-    onSuccess: () => notify.success('Pedido reenviado', 'Novas tentativas de entrega foram agendadas.'),
-    onError: (error) => notify.error('Não foi possível reenviar', error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['credit_orders'] }),
-  });
+  const resend = useResendCreditOrder();
   const resendGuarded = guarded((id: string) => resend.mutateAsync(id));
   const items = orders.data?.items ?? [];
 
@@ -411,25 +397,10 @@ function OrderCard({ order, onResend, resending }: { order: CreditOrder; onResen
 
 /** Standard costs (credit, supplier, provider), saved in the site configuration, clamped on the server. */
 export function StandardCostsEditor() {
-  const queryClient = useQueryClient();
-  const costs = useQuery({
-    queryKey: ['site_configurations', 'standard-costs'],
-    queryFn: ({ signal }) => callEndpoint(adminPricingContract.standardCosts, {}, { signal }),
-    staleTime: CACHE_TTL.default,
-  });
+  const costs = useStandardCosts();
   useLoadErrorToast(costs.error ? new Error('Erro ao carregar custos padronizados') : null, 'custos padronizados');
-  const save = useMutation({
-    mutationFn: (body: StandardCosts) => callEndpoint(adminPricingContract.saveStandardCosts, { body }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['site_configurations', 'standard-costs'], saved);
-      notify.success('Custos padronizados salvos');
-    },
-    onError: () => notify.error('Erro ao salvar custos padronizados'),
-  });
-  const saveGuarded = attempt(
-    (body: StandardCosts) => save.mutateAsync(body),
-    (error) => ({ title: 'Erro ao salvar custos padronizados', description: error.message }),
-  );
+  const save = useSaveStandardCosts();
+  const saveGuarded = attempt(save.mutateAsync, (error) => ({ title: 'Erro ao salvar custos padronizados', description: error.message }));
   return (
     <section className="space-y-3" aria-labelledby="custos-padrao-titulo">
       <div>
@@ -467,7 +438,7 @@ function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCost
   const form = useSchemaForm({ fields: STANDARD_COST_FIELDS, schema: standardCostsInput, initial });
   const { submit, failure } = useSaveKeepingInput(form, onSave);
   return (
-    <form noValidate aria-label="Custos padronizados" className="flex flex-wrap items-start gap-3" onSubmit={submit}>
+    <Form aria-label="Custos padronizados" className="flex flex-wrap items-start gap-3" onSubmit={submit}>
       {STANDARD_COST_FIELDS.map((field) => (
         <SchemaField key={field.key} form={form} field={field} idPrefix="custo" className="w-40" />
       ))}
@@ -475,6 +446,6 @@ function StandardCostsForm({ initial, pending, onSave }: { initial: StandardCost
         Salvar custos
       </Button>
       <SaveFailure failure={failure} className="basis-full" />
-    </form>
+    </Form>
   );
 }

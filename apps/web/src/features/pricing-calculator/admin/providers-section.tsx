@@ -1,9 +1,8 @@
 // Providers: the list with Ativo or Inativo, an add form and inline editing (the draft kept in the
 // browser), logo and document uploads with their progress, and each provider's cost tiers per plan
 // type and quantity, added and removed here.
-import { useQueryClient } from '@tanstack/react-query';
 import { FileText, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
@@ -17,13 +16,12 @@ import {
   UPLOAD_TOASTS,
   type AdminProvider,
   type ProviderCost,
-  type ProviderCostInput,
+  type ProviderCreate,
   type ProviderWithCosts,
 } from '@vitrine/domain/recharge';
-import { adminPricingContract, adminProvidersContract } from '@vitrine/domain/recharge.contract';
+import { adminProvidersContract } from '@vitrine/domain/recharge.contract';
 import { uploadBuckets, type UploadBucket } from '@vitrine/domain/uploads';
-import { uploadsContract } from '@vitrine/domain/uploads.contract';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
+import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
 import { ListLoading } from '@/components/list-loading';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
@@ -31,12 +29,11 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { uploadFile } from '@/features/admin/api/upload-file';
-import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
+import { attempt, guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
+import { useProvidersWithCosts, useRemoveCostTier, useRemoveStoredFile, useSaveCostTier } from '../api/providers';
 import { readDraft, useFormDraft } from '../lib/form-draft';
 
 const PROVIDER_MESSAGES = {
@@ -64,29 +61,19 @@ const NEW_PROVIDER = { isActive: true };
 
 const draftKey = (providerId: string | null) => `${PROVIDER_DRAFT.keyPrefix}${providerId ?? 'novo'}`;
 
-/** Removes a stored file of a bucket by the last segment of its address. */
-async function removeStoredFile(bucket: UploadBucket, url: string): Promise<boolean> {
-  try {
-    await callEndpoint(uploadsContract.deleteFile, { params: { bucket, name: lastPathSegment(url) } });
-    notify.success(UPLOAD_TOASTS.removed);
-    return true;
-  } catch (error) {
-    notify.error(UPLOAD_TOASTS.removeError, (error as Error).message);
-    return false;
-  }
-}
-
 function ProviderForm({
   provider,
   onSave,
   onClose,
 }: {
   provider: AdminProvider | null;
-  onSave: (body: Record<string, unknown>) => Promise<WriteOutcome>;
+  onSave: (body: ProviderCreate) => Promise<WriteOutcome>;
   onClose: () => void;
 }) {
   const key = draftKey(provider?.id ?? null);
-  const [restored] = useState(() => readDraft<FormTexts>(key));
+  // A draft of this form kept in the browser, read once as it opens: it stands in for the initial values.
+  const restored = useMemo(() => readDraft<FormTexts>(key), [key]);
+  const removeStoredFile = useRemoveStoredFile();
   const form = useSchemaForm({ fields: PROVIDER_FIELDS, schema: providerCreateSchema, initial: provider ?? NEW_PROVIDER, restored });
   const texts = useWatch({ control: form.control });
   // Files replaced or removed on a saved provider are deleted once the change is saved.
@@ -120,8 +107,7 @@ function ProviderForm({
   });
 
   return (
-    <form
-      noValidate
+    <Form
       aria-label={provider ? `Editar ${provider.name}` : 'Novo provedor'}
       className="bg-card grid gap-3 rounded-lg border p-4 sm:grid-cols-2"
       onSubmit={submit}
@@ -151,7 +137,7 @@ function ProviderForm({
           Cancelar
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -242,35 +228,17 @@ const TIER_WIDTHS: Record<string, string> = { planType: 'w-32', quantity: 'w-24'
 const NEW_TIER = { planType: 'monthly' };
 
 function CostTiers({ provider }: { provider: ProviderWithCosts }) {
-  const queryClient = useQueryClient();
   const form = useSchemaForm({ fields: TIER_FIELDS, schema: providerCostInputSchema, initial: NEW_TIER });
-  const refresh = () => {
-    return queryClient.invalidateQueries({ queryKey: ['providers'] });
-  };
-
-  const add = guarded(async (tier: ProviderCostInput) => {
-    try {
-      await callEndpoint(adminPricingContract.putCost, { params: { id: provider.id }, body: tier });
-      notify.success('Faixa de custo salva');
-      // The plan type stays for the next tier.
-      form.reset({ ...form.getValues(), quantity: '', unitCost: '' });
-    } catch (failure) {
-      notify.error('Erro ao salvar faixa de custo', (failure as Error).message);
-    } finally {
-      await refresh();
-    }
-  });
-
-  const remove = guarded(async (cost: ProviderCost) => {
-    try {
-      await callEndpoint(adminPricingContract.removeCost, { params: { id: provider.id, costId: cost.id } });
-      notify.success('Faixa de custo removida');
-    } catch (failure) {
-      notify.error('Erro ao remover faixa de custo', (failure as Error).message);
-    } finally {
-      await refresh();
-    }
-  });
+  const saveTier = useSaveCostTier(provider.id);
+  const removeTier = useRemoveCostTier(provider.id);
+  // A failed save keeps the tier as typed and says why under it; a saved one empties the numbers, and the
+  // plan type stays for the next tier.
+  const { submit, failure } = useSaveKeepingInput(
+    form,
+    attempt(saveTier.mutateAsync, (error) => ({ title: 'Erro ao salvar faixa de custo', description: error.message })),
+    { onSaved: () => form.reset({ ...form.getValues(), quantity: '', unitCost: '' }) },
+  );
+  const remove = guarded((cost: ProviderCost) => removeTier.mutateAsync(cost.id));
 
   return (
     <div className="space-y-2">
@@ -315,19 +283,15 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
           </table>
         </div>
       )}
-      <form
-        noValidate
-        className="flex flex-wrap items-start gap-2"
-        aria-label={`Nova faixa de custo de ${provider.name}`}
-        onSubmit={form.handleSubmit((tier) => void add(tier))}
-      >
+      <Form className="flex flex-wrap items-start gap-2" aria-label={`Nova faixa de custo de ${provider.name}`} onSubmit={submit}>
         {TIER_FIELDS.map((field) => (
           <SchemaField key={field.key} form={form} field={field} idPrefix={`faixa-${provider.id}`} className={TIER_WIDTHS[field.key]} />
         ))}
         <Button type="submit" variant="outline" size="sm" className="mt-[1.375rem]">
           <Plus className="size-4" aria-hidden /> Adicionar faixa
         </Button>
-      </form>
+        <SaveFailure failure={failure} className="basis-full" />
+      </Form>
     </div>
   );
 }
@@ -364,7 +328,7 @@ export function ProvidersManager() {
           {adding ? 'Fechar formulário' : 'Novo provedor'}
         </Button>
       </div>
-      {adding && <ProviderForm provider={null} onClose={() => setAdding(false)} onSave={(body) => table.create(body as never)} />}
+      {adding && <ProviderForm provider={null} onClose={() => setAdding(false)} onSave={table.create} />}
       <Input
         type="search"
         aria-label="Buscar provedores"
@@ -385,7 +349,7 @@ export function ProvidersManager() {
               const opened = editing;
               return (
                 <li key={row.id}>
-                  <ProviderForm provider={opened} onClose={() => setEditing(null)} onSave={(body) => table.update(opened, body as never)} />
+                  <ProviderForm provider={opened} onClose={() => setEditing(null)} onSave={(body) => table.update(opened, body)} />
                 </li>
               );
             }

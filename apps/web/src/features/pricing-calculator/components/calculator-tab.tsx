@@ -1,12 +1,14 @@
-// Calculadora: provider, plan type, quantity, sell price, discount and optional fixed costs, kept in
-// the address so a calculation can be shared; the result only after 'Calcular'; saved calculations
-// (recomputed by the server) listed per provider.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Calculadora: provider, plan type, quantity, sell price, discount and optional fixed costs, in the one
+// form primitive (numbers typed the pt-BR way: '1.500' is a thousand five hundred), kept in the address
+// so a calculation can be shared; the result only after 'Calcular', and only while the inputs are the
+// ones it was calculated from; saved calculations (recomputed by the server) listed per provider.
 import { Calculator, Save } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { formatBRL, formatDateTime, fromCents } from '@vitrine/domain/money';
-import { formatDecimal, parseDecimal } from '@vitrine/domain/number-format';
+import { formatDecimal } from '@vitrine/domain/number-format';
 import {
   calculatePricing,
   calculatorInputSchema,
@@ -18,33 +20,54 @@ import {
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
-import { adminPricingContract } from '@vitrine/domain/recharge.contract';
+import { Form, SchemaField, textsSchema, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
+import type { WriteOutcome } from '@/components/form/write-outcome';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { decimalText } from '@/components/ui/decimal-input';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { callEndpoint } from '@/lib/api-client';
-import { CACHE_TTL } from '@/lib/query-client';
-import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
+import { useSaveCalculation, useSavedCalculations } from '../api/calculations';
 import { useGlobalDiscount } from '../api/global-discount';
+import { useProvidersWithCosts } from '../api/providers';
 import { useLastCalculation } from '../lib/last-calculation';
 import { BusinessRules } from './business-rules';
 import { HealthBadge, MetricsGrid } from './metrics-view';
 
-type Fields = Record<'providerId' | 'planType' | 'quantity' | 'sellPrice' | 'discount' | 'fixedCosts', string>;
+/** The fields; the two lists of choices (providers, discounts) are filled in when they are shown. */
+const FIELD = {
+  providerId: { key: 'providerId', label: 'Provedor', kind: 'select', options: [] },
+  planType: {
+    key: 'planType',
+    label: 'Tipo de plano',
+    kind: 'select',
+    options: BILLING_PERIODS.map((period) => ({ value: period, label: PERIOD_LABELS[period] })),
+  },
+  quantity: { key: 'quantity', label: 'Quantidade', kind: 'number' },
+  sellPrice: { key: 'sellPrice', label: 'Preço de venda por unidade (R$)', kind: 'money' },
+  discount: { key: 'discount', label: 'Desconto', kind: 'select', options: [] },
+  fixedCosts: { key: 'fixedCosts', label: 'Custos fixos (R$, opcional)', kind: 'money', nullable: true },
+} satisfies Record<string, FieldSpec>;
+const CALCULATOR_FIELDS: FieldSpec[] = Object.values(FIELD);
 
-const fromInput = (input: Partial<CalculatorInput>): Fields => ({
-  providerId: input.providerId ?? '',
+/** The calculator's own schema behind the fields: the discount is a chosen percentage, and no fixed costs are 0. */
+const calculatorFormSchema = z.preprocess((values) => {
+  const { discount, fixedCosts, ...rest } = values as Record<string, unknown>;
+  return { ...rest, discount: discount === '' ? 0 : Number(discount), fixedCosts: fixedCosts ?? 0 };
+}, calculatorInputSchema);
+const calculatorTexts = textsSchema(CALCULATOR_FIELDS, calculatorFormSchema);
+
+/** What a result is kept under: the inputs the texts stand for (null while they are not a valid calculation). */
+const inputKey = (texts: Record<string, unknown>) => {
+  const parsed = calculatorTexts.safeParse(texts);
+  return parsed.success ? JSON.stringify(parsed.data) : null;
+};
+
+/** A calculation's values as the form starts from them (a shared link's, or none); no fixed costs is an empty field. */
+const initialValues = (input: Partial<CalculatorInput>): Record<string, unknown> => ({
+  ...input,
   planType: input.planType ?? 'monthly',
-  quantity: decimalText(input.quantity),
-  sellPrice: decimalText(input.sellPrice),
   discount: String(input.discount ?? 0),
-  fixedCosts: input.fixedCosts === 0 ? '' : decimalText(input.fixedCosts),
+  fixedCosts: input.fixedCosts === 0 ? undefined : input.fixedCosts,
 });
 
 /**
@@ -69,153 +92,95 @@ export function CalculatorTab() {
   const [searchParams, setSearchParams] = useSearchParams();
   const providers = useProvidersWithCosts();
   useLoadErrorToast(providers.error, 'provedores');
-  const [fields, setFields] = useState<Fields>(() => fromInput(readCalculatorSearchParams(Object.fromEntries(searchParams))));
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  // The form starts from the address (read once: later changes of it are the form's own calculations).
+  const form = useSchemaForm({
+    fields: CALCULATOR_FIELDS,
+    schema: calculatorFormSchema,
+    initial: initialValues(readCalculatorSearchParams(Object.fromEntries(searchParams))),
+  });
+  const texts = useWatch({ control: form.control }) as FormTexts;
   const { last, setLast, clearLast } = useLastCalculation();
-  // A new calculation starts from the global discount of Tabelas de Preço; a shared link keeps its own.
-  const globalDiscount = useGlobalDiscount();
-  const [discountChosen, setDiscountChosen] = useState(() => searchParams.has('desconto'));
-  useEffect(() => {
-    if (discountChosen || globalDiscount.data === undefined) return;
-    setDiscountChosen(true);
-    setFields((current) => ({ ...current, discount: String(globalDiscount.data) }));
-  }, [discountChosen, globalDiscount.data]);
   const options = priceableProviders(providers.data ?? []);
-  const fieldsKey = JSON.stringify(fields);
-  // A result shows only for the inputs it was calculated from.
-  const shown = last && last.fieldsKey === fieldsKey ? last : null;
 
-  // Any change hides the result until 'Calcular' is pressed again.
-  const set = (patch: Partial<Fields>) => {
-    setFields((current) => ({ ...current, ...patch }));
-    clearLast();
-  };
+  // A new calculation starts from the global discount of Tabelas de Preço, unless a discount was chosen
+  // first; a shared link keeps its own.
+  const globalDiscount = useGlobalDiscount();
+  const discountSettled = useRef(searchParams.has('desconto'));
+  useEffect(() => {
+    if (discountSettled.current || globalDiscount.data === undefined) return;
+    discountSettled.current = true;
+    const { isDirty, isTouched } = form.getFieldState('discount');
+    if (!isDirty && !isTouched) form.setValue('discount', String(globalDiscount.data));
+  }, [form, globalDiscount.data]);
 
-  const calculate = () => {
-    const parsed = calculatorInputSchema.safeParse({
-      providerId: fields.providerId || undefined,
-      planType: fields.planType,
-      quantity: parseDecimal(fields.quantity),
-      sellPrice: parseDecimal(fields.sellPrice),
-      discount: parseDecimal(fields.discount) ?? 0,
-      fixedCosts: parseDecimal(fields.fixedCosts) ?? 0,
-    });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      return;
-    }
+  // A result shows only for the inputs it was calculated from; any change of them hides it until
+  // 'Calcular' is pressed again.
+  const key = inputKey(texts);
+  const shown = last && last.fieldsKey === key ? last : null;
+  const previousKey = useRef(key);
+  useEffect(() => {
+    if (previousKey.current === key) return;
+    previousKey.current = key;
+    if (last && last.fieldsKey !== key) clearLast();
+  }, [key, last, clearLast]);
+
+  const calculate = async (input: CalculatorInput): Promise<WriteOutcome> => {
     // Only a provider offered in the list (active, with tiers, loaded) can be priced.
-    const provider = options.find((candidate) => candidate.id === parsed.data.providerId);
+    const provider = options.find((candidate) => candidate.id === input.providerId);
     if (!provider) {
-      setErrors({ providerId: 'Selecione um provedor' });
-      return;
+      form.setError('providerId', { message: 'Selecione um provedor' });
+      return { ok: false, title: 'Selecione um provedor', description: '' };
     }
-    setErrors({});
-    const result = calculatePricing(parsed.data, provider.costs);
-    setLast({ fieldsKey, input: parsed.data, providerName: provider.name, result });
+    const result = calculatePricing(input, provider.costs);
+    setLast({ fieldsKey: JSON.stringify(input), input, providerName: provider.name, result });
     // The address carries the calculation, so the link can be shared.
     setSearchParams(
       (current) => {
-        const next = new URLSearchParams(calculatorSearchParams(parsed.data));
+        const next = new URLSearchParams(calculatorSearchParams(input));
         const tab = current.get('aba');
         if (tab) next.set('aba', tab);
         return next;
       },
       { replace: true },
     );
+    return { ok: true };
   };
+  // Nothing is sent: 'Calcular' prices the inputs here, and a failure is said under its field.
+  const { submit } = useSaveKeepingInput(form, calculate);
 
+  const providerId = String(texts.providerId ?? '');
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <form
-        noValidate
-        aria-label="Dados do cálculo"
-        className="bg-card grid content-start gap-4 rounded-lg border p-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          calculate();
-        }}
-      >
-        <Field id="calc-provedor" label="Provedor" error={errors.providerId}>
-          <Select value={fields.providerId} onValueChange={(providerId) => set({ providerId })}>
-            <SelectTrigger id="calc-provedor" className="w-full" aria-invalid={Boolean(errors.providerId)}>
-              <SelectValue placeholder={providers.isError ? 'Provedores indisponíveis' : providers.isPending ? 'Carregando…' : 'Selecione um provedor'} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((provider) => (
-                <SelectItem key={provider.id} value={provider.id}>
-                  {provider.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          {providers.isError && <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />}
-        </Field>
-        <Field id="calc-plano" label="Tipo de plano" error={errors.planType}>
-          <Select value={fields.planType} onValueChange={(planType) => set({ planType })}>
-            <SelectTrigger id="calc-plano" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {BILLING_PERIODS.map((period) => (
-                <SelectItem key={period} value={period}>
-                  {PERIOD_LABELS[period]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field id="calc-quantidade" label="Quantidade" error={errors.quantity}>
-          <Input
-            id="calc-quantidade"
-            inputMode="numeric"
-            value={fields.quantity}
-            onChange={(event) => set({ quantity: event.target.value })}
-            aria-invalid={Boolean(errors.quantity)}
-          />
-        </Field>
-        <Field id="calc-preco" label="Preço de venda por unidade (R$)" error={errors.sellPrice}>
-          <Input
-            id="calc-preco"
-            inputMode="decimal"
-            value={fields.sellPrice}
-            onChange={(event) => set({ sellPrice: event.target.value })}
-            aria-invalid={Boolean(errors.sellPrice)}
-          />
-        </Field>
-        <Field id="calc-desconto" label="Desconto" error={errors.discount}>
-          <Select
-            value={fields.discount}
-            onValueChange={(discount) => {
-              setDiscountChosen(true);
-              set({ discount });
-            }}
-          >
-            <SelectTrigger id="calc-desconto" className="w-full">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {discountOptions(fields.discount, globalDiscount.data).map((option) => (
-                <SelectItem key={option.percentage} value={String(option.percentage)}>
-                  {discountOptionText(option)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </Field>
-        <Field id="calc-fixos" label="Custos fixos (R$, opcional)" error={errors.fixedCosts}>
-          <Input
-            id="calc-fixos"
-            inputMode="decimal"
-            value={fields.fixedCosts}
-            onChange={(event) => set({ fixedCosts: event.target.value })}
-            aria-invalid={Boolean(errors.fixedCosts)}
-          />
-        </Field>
+      <Form onSubmit={submit} aria-label="Dados do cálculo" className="bg-card grid content-start gap-4 rounded-lg border p-4">
+        <SchemaField
+          form={form}
+          idPrefix="calc"
+          field={{
+            ...FIELD.providerId,
+            options: options.map((provider) => ({ value: provider.id, label: provider.name })),
+            placeholder: providers.isError ? 'Provedores indisponíveis' : providers.isPending ? 'Carregando…' : 'Selecione um provedor',
+          }}
+          extra={providers.isError && <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />}
+        />
+        <SchemaField form={form} idPrefix="calc" field={FIELD.planType} />
+        <SchemaField form={form} idPrefix="calc" field={FIELD.quantity} />
+        <SchemaField form={form} idPrefix="calc" field={FIELD.sellPrice} />
+        <SchemaField
+          form={form}
+          idPrefix="calc"
+          field={{
+            ...FIELD.discount,
+            options: discountOptions(String(texts.discount ?? ''), globalDiscount.data).map((option) => ({
+              value: String(option.percentage),
+              label: discountOptionText(option),
+            })),
+          }}
+        />
+        <SchemaField form={form} idPrefix="calc" field={FIELD.fixedCosts} />
         <Button type="submit">
           <Calculator className="size-4" aria-hidden /> Calcular
         </Button>
-      </form>
+      </Form>
       <div className="min-w-0 space-y-6">
         {shown ? (
           shown.result ? (
@@ -229,34 +194,14 @@ export function CalculatorTab() {
           <p className="text-muted-foreground bg-card rounded-lg border p-4 text-sm">Preencha os dados e clique em Calcular para ver o resultado.</p>
         )}
         <BusinessRules />
-        {fields.providerId && <SavedCalculations providerId={fields.providerId} />}
+        {providerId && <SavedCalculations providerId={providerId} />}
       </div>
     </div>
   );
 }
 
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {error && (
-        <p className="text-destructive text-xs" id={`${id}-erro`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function ResultPanel({ input, providerName, result }: { input: CalculatorInput; providerName: string; result: CalculatorResult }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: () => callEndpoint(adminPricingContract.saveCalculation, { body: input }),
-    onSuccess: () => notify.success('Cálculo salvo', 'O servidor recalculou com as faixas em vigor.'),
-    onError: (error) => notify.error('Erro ao salvar cálculo', error.message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['pricing_calculations'] }),
-  });
+  const save = useSaveCalculation();
   return (
     <section aria-labelledby="resultado-titulo" className="bg-card space-y-4 rounded-lg border p-4" data-testid="resultado-calculo">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -286,7 +231,7 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
           ))}
         </ul>
       )}
-      <Button variant="outline" onClick={() => save.mutate()} disabled={save.isPending}>
+      <Button variant="outline" onClick={() => save.mutate(input)} disabled={save.isPending}>
         <Save className="size-4" aria-hidden /> Salvar cálculo
       </Button>
     </section>
@@ -294,12 +239,7 @@ function ResultPanel({ input, providerName, result }: { input: CalculatorInput; 
 }
 
 function SavedCalculations({ providerId }: { providerId: string }) {
-  const saved = useQuery({
-    queryKey: ['pricing_calculations', providerId],
-    queryFn: ({ signal }) => callEndpoint(adminPricingContract.calculations, { query: { providerId, pageSize: 10 } }, { signal }),
-    staleTime: CACHE_TTL.default,
-    enabled: /^[0-9a-f-]{36}$/.test(providerId),
-  });
+  const saved = useSavedCalculations(providerId);
   const rows = (saved.data?.items ?? []).map((item) => ({ ...item, planLabel: PERIOD_LABELS[item.planType as BillingPeriod] }));
   return (
     <section aria-labelledby="salvos-titulo" className="space-y-2">

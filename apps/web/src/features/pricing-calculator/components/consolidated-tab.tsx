@@ -1,23 +1,18 @@
 // Consolidado: every active provider's tiers per plan type and quantity, with the suggested price,
 // margin colours, warnings, the best option marked, and the CSV the server builds from the same rules.
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { formatBRL, fromCents } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { consolidatedView, type MarginColor } from '@vitrine/domain/pricing/consolidated';
 import { BILLING_PERIODS, PERIOD_LABELS } from '@vitrine/domain/pricing/periods';
-import { exportFileName } from '@vitrine/domain/recharge';
-import { adminPricingContract } from '@vitrine/domain/recharge.contract';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { endpointUrl } from '@/lib/api-client';
-import { notify } from '@/lib/toast';
-import { useProvidersWithCosts } from '@/lib/use-providers-with-costs';
 import { cn } from '@/lib/utils';
+import { useDownloadExport } from '../api/exports';
 import { useGlobalDiscount } from '../api/global-discount';
-import { downloadExport } from '../lib/download';
+import { useProvidersWithCosts } from '../api/providers';
 import { BusinessRules } from './business-rules';
 
 const MARGIN_STYLES: Record<MarginColor, string> = {
@@ -29,7 +24,7 @@ const MARGIN_STYLES: Record<MarginColor, string> = {
 export function ConsolidatedTab() {
   const providers = useProvidersWithCosts();
   const globalDiscount = useGlobalDiscount();
-  const [exporting, setExporting] = useState(false);
+  const download = useDownloadExport();
   if (providers.isError && !providers.data) return <LoadFailed what="os provedores" onRetry={() => void providers.refetch()} retrying={providers.isFetching} />;
   if (providers.isPending) return <Skeleton className="h-64 w-full" />;
   const groups = consolidatedView(
@@ -42,17 +37,6 @@ export function ConsolidatedTab() {
         tiers: provider.costs.map(({ planType, quantity, unitCost }) => ({ planType, quantity, unitCost })),
       })),
   );
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const name = await downloadExport(endpointUrl(adminPricingContract.consolidatedCsv), exportFileName('consolidado', 'csv'));
-      notify.success('CSV exportado', name);
-    } catch (error) {
-      notify.error('Erro ao exportar CSV', (error as Error).message);
-    } finally {
-      setExporting(false);
-    }
-  };
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -63,7 +47,7 @@ export function ConsolidatedTab() {
             de Preço e como desconto inicial da Calculadora.
           </span>
         </p>
-        <Button onClick={() => void exportCsv()} disabled={exporting}>
+        <Button onClick={() => download.mutate('consolidated')} disabled={download.isPending}>
           <Download className="size-4" aria-hidden /> Exportar CSV
         </Button>
       </div>
