@@ -125,10 +125,10 @@ function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefin
 }
 
 /** The contract's schema behind the texts: texts → values (bad JSON refused here) → the schema. */
-export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
+export function textsSchema<Out>(fields: readonly FieldSpec[], schema: z.ZodType<Out>) {
   return z
     .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.record(z.string(), z.string()))]))
-    .transform((texts, ctx) => {
+    .transform((texts, ctx): unknown => {
       const values: Record<string, unknown> = {};
       for (const field of fields) {
         try {
@@ -143,7 +143,7 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
       }
       return values;
     })
-    .pipe(schema as z.ZodType<unknown, Record<string, unknown>>);
+    .pipe(schema);
 }
 
 /** What the texts stand for so far, unchecked (a live preview): a field whose text cannot be read is left out. */
@@ -174,7 +174,7 @@ export function useSchemaForm<Out = Record<string, unknown>>({
   initial: Record<string, unknown>;
   restored?: FormTexts | null;
 }) {
-  const resolver = useMemo(() => zodResolver(textsSchema(fields, schema) as never) as unknown as Resolver<FormTexts, unknown, Out>, [fields, schema]);
+  const resolver: Resolver<FormTexts, unknown, Out> = useMemo(() => zodResolver(textsSchema(fields, schema)), [fields, schema]);
   return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode: 'onTouched' });
 }
 
