@@ -1,7 +1,14 @@
 // The admin's shortcut endpoints: the resource, the drag-and-drop order and a test run of a webhook.
 import { z } from 'zod';
 import { defineAdminResource, recordIdParamsSchema } from './admin.ts';
-import { adminShortcutSchema, SHORTCUT_SORT_KEYS, shortcutCreateSchema, shortcutReorderSchema, shortcutUpdateSchema } from './chat-admin.ts';
+import {
+  adminShortcutSchema,
+  assistantTestInputSchema,
+  SHORTCUT_SORT_KEYS,
+  shortcutCreateSchema,
+  shortcutReorderSchema,
+  shortcutUpdateSchema,
+} from './chat-admin.ts';
 import { shortcutRunResponseSchema } from './chat.ts';
 import { defineEndpoint } from './contracts.ts';
 
@@ -31,7 +38,7 @@ export const adminShortcutActionsContract = {
     tag: 'admin',
     access: 'pro',
     summary: 'Faz uma pergunta de teste ao assistente com a configuração em vigor, sem gravar conversa — somente admin',
-    body: z.strictObject({ question: z.string({ error: 'Informe a pergunta.' }).trim().min(1, 'Informe a pergunta.').max(500, 'No máximo 500 caracteres.') }),
+    body: assistantTestInputSchema,
     responses: { 200: z.object({ answer: z.string(), engine: z.enum(['builtin', 'llm']), fallback: z.string().optional() }) },
     errors: [400, 429],
   }),

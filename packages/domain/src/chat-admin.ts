@@ -64,3 +64,8 @@ export const SHORTCUT_SORT_KEYS = ['orderIndex', 'name', 'createdAt', 'updatedAt
 export const shortcutReorderSchema = z.strictObject({
   ids: z.array(z.uuid('Atalho inválido.')).min(1, 'Informe a nova ordem.').max(500),
 });
+
+/** Modelos' test question to the assistant in force. */
+export const assistantTestInputSchema = z.strictObject({
+  question: z.string({ error: 'Informe a pergunta.' }).trim().min(1, 'Informe a pergunta.').max(500, 'No máximo 500 caracteres.'),
+});

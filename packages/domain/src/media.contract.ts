@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { defineEndpoint } from './contracts.ts';
 import { listEnvelopeSchema, listQuerySchema } from './lists.ts';
 import {
-  localTitleCreatedSchema,
   localTitlePatchSchema,
   localTitleSchema,
   mediaDetailsSchema,
@@ -115,7 +114,8 @@ export const mediaContract = {
     access: 'pro',
     summary: 'Cria um título no catálogo local — somente admin',
     body: localTitleSchema,
-    responses: { 201: localTitleCreatedSchema },
+    responses: { 201: adminLocalTitleSchema },
+    errors: [400],
   }),
   updateLocalTitle: defineEndpoint({
     method: 'PATCH',
@@ -123,9 +123,13 @@ export const mediaContract = {
     tag,
     access: 'pro',
     summary: 'Altera um título do catálogo local — somente admin',
+    description:
+      'O corpo diz de qual versão a edição partiu (expectedUpdatedAt: o updatedAt lido do título). Se outra escrita veio antes, ' +
+      'nada é gravado: 409 com o título atual em error.details.current; sem a versão, 428.',
     params: localTitleParams,
     body: localTitlePatchSchema,
-    responses: { 200: localTitleCreatedSchema },
+    responses: { 200: adminLocalTitleSchema },
+    errors: [400, 404, 409, 428],
   }),
   deleteLocalTitle: defineEndpoint({
     method: 'DELETE',

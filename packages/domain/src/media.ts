@@ -3,6 +3,7 @@
 import './zod-locale.ts';
 import { z } from 'zod';
 import { foldText } from './catalog.ts';
+import { versionedUpdateSchema } from './edit-version.ts';
 import {
   IMDB_ID,
   isListOf,
@@ -239,7 +240,8 @@ const localTitleFields = {
   isActive: z.boolean().optional(),
 };
 
-export const localTitlePatchSchema = z.strictObject(localTitleFields).partial();
+/** The fields to change (at least one), and the version the edit started from (the title's updatedAt as read). */
+export const localTitlePatchSchema = versionedUpdateSchema(localTitleFields);
 export type LocalTitlePatch = z.infer<typeof localTitlePatchSchema>;
 
 export const localTitleInputSchema = z.strictObject({ mediaType: mediaTypeSchema, ...localTitleFields });
@@ -272,5 +274,3 @@ export function localTitleProblems(title: LocalTitleInput): { field: string; mes
 export const localTitleSchema = localTitleInputSchema.superRefine((title, context) => {
   for (const problem of localTitleProblems(title)) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
-
-export const localTitleCreatedSchema = z.object({ id: z.string() });

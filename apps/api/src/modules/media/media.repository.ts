@@ -104,9 +104,10 @@ export const createMediaRepository = (db: DbExecutor) => ({
 
   // ------------------------------------------------------------ writes (admin)
 
-  async findById(id: string): Promise<MediaTitleRow | undefined> {
+  /** The row, locked until the transaction ends: no other write comes between a version check and the update. */
+  async lockById(id: string): Promise<MediaTitleRow | undefined> {
     if (!isUuid(id)) return undefined;
-    const [row] = await db.select().from(mediaTitles).where(eq(mediaTitles.id, id));
+    const [row] = await db.select().from(mediaTitles).where(eq(mediaTitles.id, id)).for('update');
     return row;
   },
 

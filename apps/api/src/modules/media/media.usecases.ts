@@ -14,10 +14,11 @@ import {
 } from '@vitrine/domain/media';
 import type { Database } from '../../db/client.ts';
 import { recordAudit, type AdminActor } from '../../shared/audit/audit.ts';
+import { isVersion, nextVersion, staleEdit, versionRequired } from '../../shared/edit-version.ts';
 import { invalidLocalTitle, localTitleNotFound } from './media.errors.ts';
 import { localTitleValues, rowAsInput } from './media.local-provider.ts';
 import type { MediaProvider } from './media.provider.ts';
-import { createMediaRepository, type MediaRepository } from './media.repository.ts';
+import { createMediaRepository, type MediaRepository, type MediaTitleRow } from './media.repository.ts';
 import type { ApiKeySource, TmdbClient } from './media.tmdb-client.ts';
 
 export interface CatalogueDeps {
@@ -53,7 +54,7 @@ export async function homeHighlights({ provider }: CatalogueDeps): Promise<Media
 
 // ---------------------------------------------------------------- local catalogue writes (admin)
 
-// Each write and its audit row commit together.
+// Each write and its audit row commit together; a write answers the title as the admin lists it.
 
 export async function createLocalTitle({ db }: { db: Database }, actor: AdminActor, input: LocalTitleInput) {
   return db.transaction(async (tx) => {
@@ -61,23 +62,28 @@ export async function createLocalTitle({ db }: { db: Database }, actor: AdminAct
     if (problems.length > 0) throw invalidLocalTitle(problems);
     const row = await createMediaRepository(tx).insert(localTitleValues(input));
     await recordAudit(tx, actor, { action: 'create', resource: 'local-titles', recordId: row.id, before: null, after: { ...input } });
-    return { id: row.id };
+    return adminLocalTitle(row);
   });
 }
 
-/** Applies the patch to the stored title and checks the whole result before writing. */
-export async function updateLocalTitle({ db }: { db: Database }, actor: AdminActor, id: string, patch: LocalTitlePatch) {
+/**
+ * Applies the patch to the stored title and checks the whole result before writing. The patch names the
+ * version it started from (decision 0020): refused, with the title as it is now, when another write came first.
+ */
+export async function updateLocalTitle({ db }: { db: Database }, actor: AdminActor, id: string, { expectedUpdatedAt, ...patch }: LocalTitlePatch) {
+  if (expectedUpdatedAt === undefined) throw versionRequired();
   return db.transaction(async (tx) => {
     const repository = createMediaRepository(tx);
-    const row = await repository.findById(id);
+    const row = await repository.lockById(id);
     if (!row) throw localTitleNotFound();
+    if (!isVersion(row.updatedAt, expectedUpdatedAt)) throw staleEdit('local-titles', adminLocalTitle(row));
     const merged: LocalTitleInput = { ...rowAsInput(row), ...patch };
     const problems = localTitleProblems(merged);
     if (problems.length > 0) throw invalidLocalTitle(problems);
-    const updated = await repository.update(id, localTitleValues(merged));
+    const updated = await repository.update(id, { ...localTitleValues(merged), updatedAt: nextVersion(row.updatedAt) });
     if (!updated) throw localTitleNotFound();
     await recordAudit(tx, actor, { action: 'update', resource: 'local-titles', recordId: updated.id, before: null, after: { ...patch } });
-    return { id: updated.id };
+    return adminLocalTitle(updated);
   });
 }
 
@@ -96,27 +102,26 @@ export async function listLocalTitlesForAdmin(
   { page, pageSize, search }: { page: number; pageSize: number; search?: string },
 ) {
   const { rows, total } = await repository.listForAdmin({ search: search ? foldText(search) : undefined, page, pageSize });
-  return toListEnvelope(
-    rows.map((row) => {
-      const input = rowAsInput(row);
-      return {
-        id: row.id,
-        mediaType: input.mediaType,
-        title: input.title,
-        originalTitle: input.originalTitle ?? null,
-        overview: input.overview ?? '',
-        date: input.date ?? null,
-        posterUrl: input.posterUrl ?? null,
-        backdropUrl: input.backdropUrl ?? null,
-        voteAverage: input.voteAverage ?? 0,
-        lists: input.lists ?? [],
-        isActive: input.isActive ?? true,
-        updatedAt: row.updatedAt.toISOString(),
-      };
-    }),
-    total,
-    { page, pageSize },
-  );
+  return toListEnvelope(rows.map(adminLocalTitle), total, { page, pageSize });
+}
+
+/** A local title as the admin lists and edits it: its write fields, with its id and version (updatedAt). */
+function adminLocalTitle(row: MediaTitleRow) {
+  const input = rowAsInput(row);
+  return {
+    id: row.id,
+    mediaType: input.mediaType,
+    title: input.title,
+    originalTitle: input.originalTitle ?? null,
+    overview: input.overview ?? '',
+    date: input.date ?? null,
+    posterUrl: input.posterUrl ?? null,
+    backdropUrl: input.backdropUrl ?? null,
+    voteAverage: input.voteAverage ?? 0,
+    lists: input.lists ?? [],
+    isActive: input.isActive ?? true,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** Whether TMDB has a key, how its cache is used and how many titles the local catalogue holds. */

@@ -75,16 +75,45 @@ describe('writing the local catalogue', () => {
   });
 
   it('a change is checked against the whole title: a series cannot get a runtime', async () => {
-    const { id } = (await write('POST', '/api/media/local-titles', { ...newSeries, title: 'Outra Série' })).json<{ id: string }>();
-    const refused = await write('PATCH', `/api/media/local-titles/${id}`, { runtime: 45 });
+    const { id, updatedAt } = (await write('POST', '/api/media/local-titles', { ...newSeries, title: 'Outra Série' })).json<{
+      id: string;
+      updatedAt: string;
+    }>();
+    const refused = await write('PATCH', `/api/media/local-titles/${id}`, { runtime: 45, expectedUpdatedAt: updatedAt });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toContain('Para séries, informe temporadas e episódios em vez da duração.');
-    const renamed = await write('PATCH', `/api/media/local-titles/${id}`, { title: 'Série Renomeada', isActive: false });
+    const renamed = await write('PATCH', `/api/media/local-titles/${id}`, { title: 'Série Renomeada', isActive: false, expectedUpdatedAt: updatedAt });
     expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id, title: 'Série Renomeada', isActive: false, mediaType: 'tv' });
     const [row] = await t.database.db.select().from(mediaTitles).where(eq(mediaTitles.id, id));
     expect(row).toMatchObject({ title: 'Série Renomeada', searchText: 'serie renomeada', isActive: false, numberOfSeasons: 1 });
     const hidden = await t.app.inject({ method: 'GET', url: `/api/media/titles/tv/${id}` });
     expect(hidden.statusCode).toBe(404);
+  });
+
+  it('a change names the version it started from: without it nothing is written (428), and from an older one the title as it is now comes back (409)', async () => {
+    const created = await write('POST', '/api/media/local-titles', { mediaType: 'movie', title: 'Filme Disputado' });
+    expect(created.statusCode, created.body).toBe(201);
+    const first = created.json<{ id: string; updatedAt: string; title: string }>();
+    expect(first.title).toBe('Filme Disputado');
+
+    const unnamed = await write('PATCH', `/api/media/local-titles/${first.id}`, { title: 'Sem Versão' });
+    expect(unnamed.statusCode).toBe(428);
+    expect(unnamed.json().error.code).toBe('admin.version_required');
+
+    const saved = await write('PATCH', `/api/media/local-titles/${first.id}`, { title: 'Primeira Edição', expectedUpdatedAt: first.updatedAt });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const second = saved.json<{ updatedAt: string }>();
+    expect(Date.parse(second.updatedAt)).toBeGreaterThan(Date.parse(first.updatedAt));
+
+    const stale = await write('PATCH', `/api/media/local-titles/${first.id}`, { title: 'Edição Atrasada', expectedUpdatedAt: first.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({
+      code: 'admin.local-titles.stale',
+      details: { current: { id: first.id, title: 'Primeira Edição', updatedAt: second.updatedAt } },
+    });
+    const [row] = await t.database.db.select().from(mediaTitles).where(eq(mediaTitles.id, first.id));
+    expect(row?.title).toBe('Primeira Edição');
   });
 
   it('deleting removes the title; deleting it again is a 404', async () => {

@@ -132,10 +132,10 @@ function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefin
 }
 
 /** The contract's schema behind the texts: texts → values (bad JSON refused here) → the schema. */
-export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
+export function textsSchema<Out>(fields: readonly FieldSpec[], schema: z.ZodType<Out>) {
   return z
     .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.record(z.string(), z.string()))]))
-    .transform((texts, ctx) => {
+    .transform((texts, ctx): unknown => {
       const values: Record<string, unknown> = {};
       for (const field of fields) {
         try {
@@ -150,7 +150,7 @@ export function textsSchema(fields: readonly FieldSpec[], schema: z.ZodType) {
       }
       return values;
     })
-    .pipe(schema as z.ZodType<unknown, Record<string, unknown>>);
+    .pipe(schema);
 }
 
 /** What the texts stand for so far, unchecked (a live preview): a field whose text cannot be read is left out. */
@@ -186,7 +186,7 @@ export function useSchemaForm<Out = Record<string, unknown>>({
   restored?: FormTexts | null;
   mode?: 'onTouched' | 'onChange' | 'onSubmit';
 }) {
-  const resolver = useMemo(() => zodResolver(textsSchema(fields, schema) as never) as unknown as Resolver<FormTexts, unknown, Out>, [fields, schema]);
+  const resolver: Resolver<FormTexts, unknown, Out> = useMemo(() => zodResolver(textsSchema(fields, schema)), [fields, schema]);
   return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode });
 }
 

@@ -1,15 +1,12 @@
 // Security: the admin's own two-factor sign-in, PRO users (add with an optional invitation, activate,
 // deactivate, who has two-factor on), active sessions with revoke, the e-mail outbox and the audit trail.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, LogOut, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { accessContract } from '@vitrine/domain/access.contract';
 import { auditItemName, auditResourceLabel, type AuditEntry } from '@vitrine/domain/admin';
-import { adminContract } from '@vitrine/domain/admin.contract';
 import { proUserInputSchema, type ProUser, type ProUserInput } from '@vitrine/domain/auth';
 import { formatDateTime } from '@vitrine/domain/money';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -20,9 +17,13 @@ import { attempt, guarded } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { queryTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
-import { CACHE_TTL } from '@/lib/query-client';
 import { notify } from '@/lib/toast';
+import { useAuditLog } from '../api/get-audit-log';
+import { useEmailOutbox } from '../api/get-email-outbox';
+import { useProUsers } from '../api/get-pro-users';
+import { useSessions } from '../api/get-sessions';
+import { useRevokeSession } from '../api/revoke-session';
+import { useUpsertProUser } from '../api/upsert-pro-user';
 import { TwoFactorCard } from './two-factor-card';
 
 const PRO_USER_FIELDS: FieldSpec[] = [
@@ -67,48 +68,26 @@ export function SecuritySection() {
 
 function ProUsers() {
   const list = usePagedList();
-  const queryClient = useQueryClient();
   const form = useSchemaForm({ fields: PRO_USER_FIELDS, schema: NEW_PRO_USER, initial: { email: '', invite: true } });
   // Without SMTP the server answers the invitation's link once: shown here until closed, never again.
   const [handedLink, setHandedLink] = useState<{ email: string; link: string } | null>(null);
   const [deactivating, setDeactivating] = useState<string | null>(null);
-  const query = useQuery({
-    queryKey: ['pro_users', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) =>
-      callEndpoint(accessContract.listProUsers, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
-    staleTime: CACHE_TTL.default,
-    placeholderData: keepPreviousData,
-  });
-  const upsert = useMutation({
-    mutationKey: ['pro_users', 'upsert'],
-    mutationFn: (body: { email: string; isActive: boolean; invite?: boolean }) => {
-      return callEndpoint(accessContract.upsertProUser, { body });
-    },
-    onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey: ['pro_users'] });
-      const snapshot = queryClient.getQueriesData({ queryKey: ['pro_users', 'admin'] });
-      queryClient.setQueriesData<{ items: ProUser[] }>({ queryKey: ['pro_users', 'admin'] }, (page) =>
-        page ? { ...page, items: page.items.map((user) => (user.email === body.email ? { ...user, isActive: body.isActive } : user)) } : page,
-      );
-      return { rollback: () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data)) };
-    },
-    onError: (failure, _body, context) => {
-      context?.rollback();
-      notify.error('Erro na Sincronização', `Falha na atualização: ${failure.message}`);
-    },
-    onSuccess: (result) => {
+  const query = useProUsers({ page: list.page, pageSize: list.pageSize, search: list.search });
+  const upsert = useUpsertProUser();
+  const write = async (body: ProUserInput) => {
+    try {
+      const result = await upsert.mutateAsync(body);
       if (result.invitationLink) {
         setHandedLink({ email: result.email, link: result.invitationLink });
         notify.success('Sucesso', 'Convite criado: copie o link e envie à pessoa convidada.');
-        return;
+      } else {
+        notify.success('Sucesso', result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.');
       }
-      notify.success('Sucesso', result.invitation === 'sent' ? 'Convite enviado por e-mail.' : 'Operação atualização realizada com sucesso.');
-    },
-    onSettled: () => {
-      return queryClient.invalidateQueries({ queryKey: ['pro_users'] });
-    },
-  });
-  const write = (body: { email: string; isActive: boolean; invite?: boolean }) => upsert.mutateAsync(body);
+    } catch (failure) {
+      notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
+      throw failure;
+    }
+  };
   const save = guarded(write);
   // The e-mail typed stays, with what failed, until it is saved.
   const add = useSaveKeepingInput(form, attempt(write), { onSaved: (body: ProUserInput) => form.reset({ email: '', invite: body.invite ?? false }) });
@@ -126,7 +105,7 @@ function ProUsers() {
 
   return (
     <div className="space-y-4 pt-2">
-      <form className="flex flex-wrap items-start gap-2" aria-label="Novo usuário PRO" noValidate onSubmit={add.submit}>
+      <Form className="flex flex-wrap items-start gap-2" aria-label="Novo usuário PRO" onSubmit={add.submit}>
         <SchemaField form={form} field={PRO_USER_FIELDS[0]!} idPrefix="pro" className="flex-1 basis-60" />
         <div className="flex items-center gap-2 sm:pt-[1.375rem]">
           <SchemaField form={form} field={PRO_USER_FIELDS[1]!} idPrefix="pro" />
@@ -135,7 +114,7 @@ function ProUsers() {
           </Button>
         </div>
         <SaveFailure failure={add.failure} className="basis-full" />
-      </form>
+      </Form>
       <AdminDataTable
         caption="Usuários PRO"
         columns={columns}
@@ -200,20 +179,15 @@ function ProUsers() {
 
 function Sessions() {
   const list = usePagedList();
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['sessions', 'admin', list.page, list.pageSize],
-    queryFn: ({ signal }) => callEndpoint(adminContract.sessions, { query: { page: list.page, pageSize: list.pageSize } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useSessions({ page: list.page, pageSize: list.pageSize });
+  const revokeSession = useRevokeSession();
   const revoke = guarded(async (id: string) => {
     try {
-      await callEndpoint(adminContract.revokeSession, { params: { id } });
+      await revokeSession.mutateAsync(id);
       notify.success('Sucesso', 'Operação exclusão realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na exclusão: ${(error as Error).message}`);
     }
-    await queryClient.invalidateQueries({ queryKey: ['sessions'] });
   });
   type Session = NonNullable<typeof query.data>['items'][number];
   const columns: AdminColumn<Session>[] = [
@@ -253,12 +227,7 @@ function Sessions() {
 
 function Emails() {
   const list = usePagedList();
-  const query = useQuery({
-    queryKey: ['email_outbox', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) =>
-      callEndpoint(adminContract.emails, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useEmailOutbox({ page: list.page, pageSize: list.pageSize, search: list.search });
   type Email = NonNullable<typeof query.data>['items'][number];
   const STATUS: Record<Email['status'], string> = { sent: 'Enviado', logged: 'Registrado', failed: 'Falhou' };
   const columns: AdminColumn<Email>[] = [
@@ -291,12 +260,7 @@ function Emails() {
 
 function AuditTrail() {
   const list = usePagedList();
-  const query = useQuery({
-    queryKey: ['audit_log', 'admin', list.page, list.pageSize, list.search],
-    queryFn: ({ signal }) =>
-      callEndpoint(adminContract.auditLog, { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useAuditLog({ page: list.page, pageSize: list.pageSize, search: list.search });
   const columns: AdminColumn<AuditEntry>[] = [
     { key: 'at', header: 'Quando', cell: (entry) => formatDateTime(entry.at) },
     { key: 'actor', header: 'Quem', cell: (entry) => <span className="break-all">{entry.actorEmail}</span> },

@@ -1,12 +1,11 @@
 // The admin's own second factor: turn it on (password, then the QR code of the TOTP URI, the key for
 // typing by hand and the recovery codes shown once, then a code to confirm), new recovery codes, turn
 // it off with the password and a current code. better-auth does the work behind our two-factor routes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useId, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { accessContract } from '@vitrine/domain/access.contract';
 import {
   TOTP_DIGITS,
   totpSecretOf,
@@ -17,21 +16,19 @@ import {
   twoFactorRegenerateInputSchema,
   type TwoFactorEnableResult,
 } from '@vitrine/domain/two-factor';
-import { twoFactorContract } from '@vitrine/domain/two-factor.contract';
-import { SchemaField, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import type { WriteOutcome } from '@/components/form/write-outcome';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError, callEndpoint } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-
-/** The same query as the session guard's (features/auth), so both see one answer. */
-const sessionQuery = {
-  queryKey: ['session'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => callEndpoint(accessContract.me, {}, { signal }),
-  staleTime: 30_000,
-};
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useSession } from '../api/get-session';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
 
 function messageOf(error: unknown): string {
   if (error instanceof ApiError) {
@@ -50,11 +47,21 @@ async function copy(text: string, success: string) {
   }
 }
 
+/** How a step ended: done, or refused with the reason its form shows. */
+async function step(run: () => Promise<unknown>): Promise<WriteOutcome> {
+  try {
+    await run();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, title: 'Não foi possível concluir', description: messageOf(error) };
+  }
+}
+
 /** Groups of four, as authenticator apps show a key. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void }) {
-  const session = useQuery(sessionQuery);
+  const session = useSession();
   const queryClient = useQueryClient();
   const enabled = session.data?.twoFactorEnabled === true;
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: ['pro_users'] })]);
@@ -123,17 +130,15 @@ const CODE_FIELDS = [CODE_FIELD];
 const DISABLE_FIELDS = [PASSWORD_FIELD, DISABLE_CODE_FIELD];
 
 /**
- * One step's form on the admin form primitive: its fields checked by the endpoint's own schema (its
- * message under each field), the server's refusal below them.
+ * One step's form on the form primitive: its fields checked by the endpoint's own schema (its message
+ * under each field), the server's refusal below them, what was typed kept until it is done.
  */
 function StepForm<Out>({
   id,
   fields,
   schema,
   onSubmit,
-  error,
   submitLabel,
-  pending,
   variant,
   icon,
   fieldClassName,
@@ -141,51 +146,34 @@ function StepForm<Out>({
   id: string;
   fields: readonly FieldSpec[];
   schema: z.ZodType<Out>;
-  onSubmit: (body: Out) => void;
-  error: string | null;
+  onSubmit: (body: Out) => Promise<WriteOutcome>;
   submitLabel: string;
-  pending: boolean;
   variant?: 'outline' | 'destructive';
   /** Shown on the button while nothing is pending. */
   icon?: ReactNode;
   fieldClassName?: string;
 }) {
   const form = useSchemaForm({ fields, schema, initial: {} });
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSubmit);
   return (
-    <form className="flex flex-wrap items-start gap-2" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+    <Form className="flex flex-wrap items-start gap-2" onSubmit={submit}>
       {fields.map((field) => (
         <SchemaField key={field.key} form={form} field={field} idPrefix={id} className={field.key === 'password' ? fieldClassName : undefined} />
       ))}
       {/* Level with the fields, under their labels. */}
-      <Button type="submit" variant={variant} className="mt-[1.375rem]" disabled={pending}>
-        {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon} {submitLabel}
+      <Button type="submit" variant={variant} className="mt-[1.375rem]" disabled={saving}>
+        {saving ? <Loader2 className="size-4 animate-spin" aria-hidden /> : icon} {submitLabel}
       </Button>
-      {error && <Problem>{error}</Problem>}
-    </form>
+      {failure && <Problem>{failure.description}</Problem>}
+    </Form>
   );
 }
 
 function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
   const [setup, setSetup] = useState<TwoFactorEnableResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const ids = useId();
-  const start = useMutation({
-    mutationFn: (body: { password: string }) => callEndpoint(twoFactorContract.enable, { body }),
-    onSuccess: (result) => {
-      setSetup(result);
-      setError(null);
-    },
-    onError: (failure) => setError(messageOf(failure)),
-  });
-  const confirm = useMutation({
-    mutationFn: (body: { code: string }) => callEndpoint(twoFactorContract.verifyTotp, { body }),
-    onSuccess: async () => {
-      notify.success('Verificação em duas etapas ativada', 'Nos próximos logins, o código do aplicativo será pedido.');
-      setSetup(null);
-      await onEnabled();
-    },
-    onError: (failure) => setError(messageOf(failure)),
-  });
+  const start = useEnableTwoFactor();
+  const confirm = useConfirmTwoFactor();
 
   if (!setup) {
     return (
@@ -193,11 +181,9 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
         id={`${ids}-ativar`}
         fields={PASSWORD_FIELDS}
         schema={twoFactorEnableInputSchema}
-        onSubmit={(body) => start.mutate(body)}
-        error={error}
+        onSubmit={(body) => step(async () => setSetup(await start.mutateAsync(body)))}
         fieldClassName="flex-1 basis-56"
         submitLabel="Ativar"
-        pending={start.isPending}
         icon={<ShieldCheck className="size-4" aria-hidden />}
       />
     );
@@ -230,13 +216,15 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
             id={`${ids}-confirmar`}
             fields={CODE_FIELDS}
             schema={twoFactorCodeInputSchema}
-            onSubmit={(body) => {
-              setError(null);
-              confirm.mutate(body);
-            }}
-            error={error}
+            onSubmit={(body) =>
+              step(async () => {
+                await confirm.mutateAsync(body);
+                notify.success('Verificação em duas etapas ativada', 'Nos próximos logins, o código do aplicativo será pedido.');
+                setSetup(null);
+                await onEnabled();
+              })
+            }
             submitLabel="Confirmar e ativar"
-            pending={confirm.isPending}
           />
         </li>
       </ol>
@@ -247,24 +235,8 @@ function Enrolment({ onEnabled }: { onEnabled: () => Promise<void> | void }) {
 function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
   const ids = useId();
   const [newCodes, setNewCodes] = useState<string[] | null>(null);
-  const [regenerateError, setRegenerateError] = useState<string | null>(null);
-  const [disableError, setDisableError] = useState<string | null>(null);
-  const regenerate = useMutation({
-    mutationFn: (body: { password: string }) => callEndpoint(twoFactorContract.regenerateRecoveryCodes, { body }),
-    onSuccess: (result) => {
-      setNewCodes(result.recoveryCodes);
-      setRegenerateError(null);
-    },
-    onError: (failure) => setRegenerateError(messageOf(failure)),
-  });
-  const disable = useMutation({
-    mutationFn: (body: { password: string; code: string }) => callEndpoint(twoFactorContract.disable, { body }),
-    onSuccess: async () => {
-      notify.success('Verificação em duas etapas desativada', 'O login volta a pedir só a senha.');
-      await onChanged();
-    },
-    onError: (failure) => setDisableError(messageOf(failure)),
-  });
+  const regenerate = useRegenerateRecoveryCodes();
+  const disable = useDisableTwoFactor();
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -280,11 +252,9 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
             id={`${ids}-codigos`}
             fields={PASSWORD_FIELDS}
             schema={twoFactorRegenerateInputSchema}
-            onSubmit={(body) => regenerate.mutate(body)}
-            error={regenerateError}
+            onSubmit={(body) => step(async () => setNewCodes((await regenerate.mutateAsync(body)).recoveryCodes))}
             fieldClassName="flex-1 basis-48"
             submitLabel="Gerar novos códigos"
-            pending={regenerate.isPending}
             variant="outline"
           />
         )}
@@ -298,14 +268,15 @@ function EnabledActions({ onChanged }: { onChanged: () => Promise<unknown> }) {
           id={`${ids}-desativar`}
           fields={DISABLE_FIELDS}
           schema={twoFactorDisableInputSchema}
-          onSubmit={(body) => {
-            setDisableError(null);
-            disable.mutate(body);
-          }}
-          error={disableError}
+          onSubmit={(body) =>
+            step(async () => {
+              await disable.mutateAsync(body);
+              notify.success('Verificação em duas etapas desativada', 'O login volta a pedir só a senha.');
+              await onChanged();
+            })
+          }
           fieldClassName="flex-1 basis-40"
           submitLabel="Desativar"
-          pending={disable.isPending}
           variant="destructive"
         />
       </div>

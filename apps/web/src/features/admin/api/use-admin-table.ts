@@ -5,8 +5,8 @@
 // after another admin's is refused (409) instead of overwriting it.
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { AdminResourceContract } from '@vitrine/domain/admin';
-import type { EndpointBody, EndpointResponse } from '@vitrine/domain/contracts';
+import type { z } from 'zod';
+import type { EndpointDefinition, EndpointResponse } from '@vitrine/domain/contracts';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import type { WriteFailure, WriteOutcome } from '@/components/form/write-outcome';
 import { callEndpoint } from '@/lib/api-client';
@@ -33,7 +33,46 @@ export interface AdminListParams {
   order: 'asc' | 'desc';
 }
 
-export interface AdminTableOptions<C extends AdminResourceContract> {
+/** The record an edit started from, as the screen read it: its id and its version (`updatedAt`). */
+export interface EditedRecord {
+  id: string;
+  updatedAt: string;
+}
+
+/** What the list sends: its page (read by the contract from the query string's text), search and sort. */
+interface AdminListQuery {
+  page?: unknown;
+  pageSize?: unknown;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+type RecordParams = z.ZodType<unknown, { id: string }>;
+
+/**
+ * What the admin data layer needs of a resource's contract (defineAdminResource's four endpoints, or a
+ * module's own that work the same way): a paged list of records with their versions, a create that answers
+ * the record, an update of a record that names the version it started from and answers the record, a delete.
+ */
+export interface AdminResource {
+  list: EndpointDefinition & {
+    method: 'GET';
+    params?: undefined;
+    body?: undefined;
+    query: z.ZodType<unknown, AdminListQuery>;
+    responses: { 200: z.ZodType<ListEnvelope<EditedRecord>> };
+  };
+  create: EndpointDefinition & { method: 'POST'; params?: undefined; body: z.ZodType; responses: { 201: z.ZodType<EditedRecord> } };
+  update: EndpointDefinition & {
+    method: 'PATCH';
+    params: RecordParams;
+    body: z.ZodType<unknown, { expectedUpdatedAt?: string }>;
+    responses: { 200: z.ZodType<EditedRecord> };
+  };
+  remove: EndpointDefinition & { method: 'DELETE'; params: RecordParams; body?: undefined };
+}
+
+export interface AdminTableOptions<C extends AdminResource> {
   contract: C;
   /** The database table: query keys start with it, so its change events refresh this list. */
   table: string;
@@ -51,15 +90,14 @@ export interface AdminTableOptions<C extends AdminResourceContract> {
   messages?: Partial<Record<AdminWriteKind, { success: string; error: string }>>;
 }
 
-type Item<C extends AdminResourceContract> = EndpointResponse<C['create']> & { id: string };
-
-/** The record an edit started from, as the screen read it: its id and its version (`updatedAt`). */
-export interface EditedRecord {
-  id: string;
-  updatedAt: string;
-}
-type Patch<C extends AdminResourceContract> = Omit<EndpointBody<C['update']>, 'expectedUpdatedAt'>;
-type Page<C extends AdminResourceContract> = ListEnvelope<Item<C>>;
+type BodyOf<S> = S extends z.ZodType ? z.input<S> : never;
+/** A record of the resource as its contract answers it (every admin record has its id and version). */
+export type AdminItem<C extends AdminResource> = EndpointResponse<C['create']> & EditedRecord;
+/** What a create sends, as the resource's contract takes it. */
+export type AdminCreateBody<C extends AdminResource> = BodyOf<C['create']['body']>;
+/** The fields of a record as the resource's update takes them; the version is added by `update`. */
+export type AdminPatch<C extends AdminResource> = Omit<BodyOf<C['update']['body']>, 'expectedUpdatedAt'>;
+type Page<C extends AdminResource> = ListEnvelope<AdminItem<C>>;
 
 /** The generic failure of an operation: 'Erro na Sincronização' / 'Falha na atualização: <mensagem>'. */
 export const syncFailure = (kind: AdminWriteKind, error: Error): WriteFailure => ({
@@ -97,7 +135,7 @@ export function adminListKey(table: string, params?: AdminListParams): QueryKey 
   return params ? [table, 'admin', params] : [table, 'admin'];
 }
 
-export function useAdminTable<C extends AdminResourceContract>({
+export function useAdminTable<C extends AdminResource>({
   contract,
   table,
   label,
@@ -126,12 +164,15 @@ export function useAdminTable<C extends AdminResourceContract>({
   );
   useEffect(() => () => searchLater.cancel(), [searchLater]);
 
+  // The requests are checked against what every admin resource takes (AdminResource): the list's query, the
+  // record's path, the version an update names; what they answer is this resource's own, as `C` types it.
+  const resource: AdminResource = contract;
   const list = useQuery({
     queryKey: adminListKey(table, params),
     queryFn: ({ signal }) =>
       callEndpoint(
-        contract.list,
-        { query: { page: params.page, pageSize: params.pageSize, search: params.search || undefined, sort: params.sort, order: params.order } } as never,
+        resource.list,
+        { query: { page: params.page, pageSize: params.pageSize, search: params.search || undefined, sort: params.sort, order: params.order } },
         { signal },
       ) as Promise<Page<C>>,
     staleTime: CACHE_TTL.default,
@@ -177,12 +218,13 @@ export function useAdminTable<C extends AdminResourceContract>({
 
   const create = useMutation({
     mutationKey: [table, 'create'],
-    mutationFn: (body: EndpointBody<C['create']>) => {
-      return callEndpoint(contract.create, { body } as never) as Promise<Item<C>>;
+    mutationFn: (body: AdminCreateBody<C>) => {
+      return callEndpoint(resource.create, { body }) as Promise<AdminItem<C>>;
     },
     ...createRetryOptions,
     onMutate: async (body) => {
-      const temporary = { ...(body as object), id: `temporario-${crypto.randomUUID()}` } as Item<C>;
+      // Shown at once, until the server's answer replaces it (its fields as sent, no version yet).
+      const temporary = { ...(body as object), id: `temporario-${crypto.randomUUID()}` } as AdminItem<C>;
       const rollback = await applyOptimistic((page) => ({ ...page, items: [temporary, ...page.items], total: page.total + 1 }));
       return { rollback };
     },
@@ -191,14 +233,14 @@ export function useAdminTable<C extends AdminResourceContract>({
 
   const update = useMutation({
     mutationKey: [table, 'update'],
-    mutationFn: ({ record, patch }: { record: EditedRecord; patch: Patch<C> }) => {
-      const body = { ...(patch as object), expectedUpdatedAt: record.updatedAt };
-      return callEndpoint(contract.update, { params: { id: record.id }, body } as never) as Promise<Item<C>>;
+    mutationFn: ({ record, patch }: { record: EditedRecord; patch: Partial<AdminPatch<C>> }) => {
+      const body = { ...patch, expectedUpdatedAt: record.updatedAt };
+      return callEndpoint(resource.update, { params: { id: record.id }, body }) as Promise<AdminItem<C>>;
     },
     onMutate: async ({ record: { id }, patch }) => {
       const rollback = await applyOptimistic((page) => ({
         ...page,
-        items: page.items.map((item) => (item.id === id ? ({ ...item, ...(patch as object) } as Item<C>) : item)),
+        items: page.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
       }));
       return { rollback };
     },
@@ -215,7 +257,7 @@ export function useAdminTable<C extends AdminResourceContract>({
   const remove = useMutation({
     mutationKey: [table, 'delete'],
     mutationFn: (id: string) => {
-      return callEndpoint(contract.remove, { params: { id } } as never) as Promise<void>;
+      return callEndpoint(resource.remove, { params: { id } });
     },
     onMutate: async (id) => {
       const rollback = await applyOptimistic((page) => ({ ...page, items: page.items.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) }));
@@ -226,9 +268,9 @@ export function useAdminTable<C extends AdminResourceContract>({
 
   const actions = useMemo(
     () => ({
-      create: attempt((body: EndpointBody<C['create']>) => create.mutateAsync(body), failureOf('create')),
+      create: attempt((body: AdminCreateBody<C>) => create.mutateAsync(body), failureOf('create')),
       /** Saves `patch` over `record` as the form read it; refused (and said so) when another write came since. */
-      update: attempt((record: EditedRecord, patch: Patch<C>) => update.mutateAsync({ record, patch }), failureOf('update')),
+      update: attempt((record: EditedRecord, patch: Partial<AdminPatch<C>>) => update.mutateAsync({ record, patch }), failureOf('update')),
       remove: attempt((id: string) => remove.mutateAsync(id), failureOf('delete')),
     }),
     // The mutation objects change identity on every render; their mutateAsync functions do not.

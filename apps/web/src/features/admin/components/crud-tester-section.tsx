@@ -2,81 +2,16 @@
 // record, each step timed.
 import { Activity, Play } from 'lucide-react';
 import { useState } from 'react';
-import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
-import { healthContract } from '@vitrine/domain/health.contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { callEndpoint } from '@/lib/api-client';
-
-const CONNECTION_TEST_INTERVAL_MS = 20_000;
-let lastTest: { at: number; result: Promise<string | null> } | null = null;
-
-/** At most once per 20 s; callers during a test share it. Resolves to null or the failure's message. */
-export function testConnection(now = Date.now()): Promise<string | null> {
-  if (lastTest && now - lastTest.at < CONNECTION_TEST_INTERVAL_MS) return lastTest.result;
-  const result = callEndpoint(healthContract.health, {}, { timeoutMs: 5_000 }).then(
-    (health) => (health.status === 'ok' ? null : 'banco de dados indisponível'),
-    (error: Error) => error.message,
-  );
-  lastTest = { at: now, result };
-  return result;
-}
-
-interface Step {
-  name: string;
-  ms: number;
-  ok: boolean;
-  detail?: string;
-}
+import { useCrudRoundTrip } from '../api/crud-round-trip';
+import { useTestConnection } from '../api/test-connection';
 
 export function CrudTesterSection() {
   const [connection, setConnection] = useState<string | null | undefined>(undefined);
-  const [steps, setSteps] = useState<Step[]>([]);
-  const [running, setRunning] = useState(false);
-
-  const run = async () => {
-    setRunning(true);
-    setSteps([]);
-    const key = `teste_${crypto.randomUUID().slice(0, 8)}`;
-    let id: string | null = null;
-    // The version the update names: the record as the read step found it.
-    let version = '';
-    const step = async (name: string, work: () => Promise<unknown>) => {
-      const started = performance.now();
-      try {
-        await work();
-        setSteps((current) => [...current, { name, ms: Math.round(performance.now() - started), ok: true }]);
-        return true;
-      } catch (error) {
-        setSteps((current) => [...current, { name, ms: Math.round(performance.now() - started), ok: false, detail: (error as Error).message }]);
-        return false;
-      }
-    };
-    try {
-      const created = await step('Criar', async () => {
-        ({ id, updatedAt: version } = await callEndpoint(adminSiteConfigContract.create, {
-          body: { section: 'crud-tester', configKey: key, configValue: { criadoEm: new Date().toISOString() }, isActive: false },
-        }));
-      });
-      if (!created) return;
-      await step('Ler', async () => {
-        const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: key } });
-        const read = page.items.find((item) => item.id === id);
-        if (!read) throw new Error('o registro criado não foi encontrado');
-        version = read.updatedAt;
-      });
-      await step('Atualizar', () =>
-        callEndpoint(adminSiteConfigContract.update, {
-          params: { id: id! },
-          body: { configValue: { atualizadoEm: new Date().toISOString() }, expectedUpdatedAt: version },
-        }),
-      );
-    } finally {
-      if (id) await step('Excluir', () => callEndpoint(adminSiteConfigContract.remove, { params: { id: id! } }));
-      setRunning(false);
-    }
-  };
+  const testConnection = useTestConnection();
+  const { steps, running, run } = useCrudRoundTrip();
 
   return (
     <section className="space-y-4" aria-labelledby="crud-titulo">
@@ -89,7 +24,7 @@ export function CrudTesterSection() {
           <CardDescription>Testada no máximo uma vez a cada 20 segundos.</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
-          <Button variant="outline" onClick={() => void testConnection().then(setConnection)}>
+          <Button variant="outline" onClick={() => void testConnection.mutateAsync().then(setConnection)}>
             <Activity className="size-4" aria-hidden /> Testar conexão
           </Button>
           {connection !== undefined && (

@@ -21,9 +21,12 @@ import { changedOnly } from './resource-section';
 
 type Row = { id: string; updatedAt: string };
 
-/** What the list needs of the admin data layer (useAdminTable). */
-interface ListTable {
-  items: unknown[];
+/**
+ * What the list needs of the admin data layer (useAdminTable): its rows, and writes that take the form's
+ * value (`Out`). Declared as methods, so a table typed by its contract fits the list whose form gives that body.
+ */
+interface ListTable<T, Out> {
+  items: T[];
   isLoading: boolean;
   isFetching: boolean;
   error: unknown;
@@ -32,16 +35,16 @@ interface ListTable {
   setPage: (page: number) => void;
   setSearch: (search: string) => void;
   refetch: () => unknown;
-  create: (body: never) => Promise<WriteOutcome>;
-  update: (record: Row, body: never) => Promise<WriteOutcome>;
-  remove: (id: string) => Promise<unknown>;
+  create(body: Out): Promise<WriteOutcome>;
+  update(record: Row, patch: Partial<Out>): Promise<WriteOutcome>;
+  remove(id: string): Promise<unknown>;
 }
 
 export interface InlineCrudListProps<T extends Row, Out> {
   id: string;
   title: string;
   description: ReactNode;
-  table: ListTable;
+  table: ListTable<T, Out>;
   /** 'Adicionar fornecedor'; the open add form is labelled `newLabel`. */
   addLabel: string;
   newLabel: string;
@@ -70,7 +73,7 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const editButtons = useRef(new Map<string, HTMLButtonElement>());
-  const rows = table.items as T[];
+  const rows = table.items;
   const close = (id: string) => {
     setEditing(null);
     requestAnimationFrame(() => editButtons.current.get(id)?.focus());
@@ -100,7 +103,7 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
             initial={props.newValues}
             submitLabel="Adicionar"
             onCancel={() => setAdding(false)}
-            onSubmit={(value) => table.create(value as never)}
+            onSubmit={(value) => table.create(value)}
             onSaved={() => setAdding(false)}
           />
         </div>
@@ -133,8 +136,8 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
                     initial={opened}
                     onCancel={() => close(row.id)}
                     onSubmit={(value) => {
-                      const changes = changedOnly(opened as unknown as Record<string, unknown>, value as Record<string, unknown>);
-                      return Object.keys(changes).length > 0 ? table.update(opened, changes as never) : Promise.resolve({ ok: true as const });
+                      const changes = changedOnly(opened, value);
+                      return Object.keys(changes).length > 0 ? table.update(opened, changes) : Promise.resolve({ ok: true as const });
                     }}
                     onSaved={() => close(row.id)}
                   />

@@ -4,7 +4,7 @@
 import { useEffect, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
+import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { WriteOutcome } from '../api/use-admin-table';
@@ -52,8 +52,7 @@ export function InlineRowForm<Out>({
     if (first) form.setFocus(first);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- focus once, when the row opens
   return (
-    <form
-      noValidate
+    <Form
       aria-label={label}
       className={cn('space-y-3', className)}
       onKeyDown={(event) => {
@@ -78,6 +77,6 @@ export function InlineRowForm<Out>({
           Cancelar
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,25 +3,42 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import type { AdminResourceContract } from '@vitrine/domain/admin';
 import type { UploadBucket } from '@vitrine/domain/uploads';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/components/form/schema-form';
+import {
+  Form,
+  SaveButton,
+  SaveFailure,
+  SchemaField,
+  useSaveKeepingInput,
+  useSchemaForm,
+  type FieldSpec,
+  type SchemaFormApi,
+} from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
 import { uploadFile } from '../api/upload-file';
-import { guarded, useAdminTable, type AdminTableOptions, type WriteOutcome } from '../api/use-admin-table';
+import {
+  guarded,
+  useAdminTable,
+  type AdminCreateBody,
+  type AdminItem,
+  type AdminPatch,
+  type AdminResource,
+  type AdminTableOptions,
+  type WriteOutcome,
+} from '../api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from './admin-data-table';
 import { ConfirmDelete } from './confirm-delete';
 import { adminTableProps } from './table-props';
 
-/** A record as listed: every admin resource has its id and its version (`updatedAt`). */
-type Row = { id: string; updatedAt: string } & Record<string, unknown>;
-
 export type { FieldSpec } from '@/components/form/schema-form';
 
-export interface ResourceSectionProps<C extends AdminResourceContract> {
+/** What the form of a resource gives: a body its create takes, whose fields its update takes too. */
+export type ResourceFormValue<C extends AdminResource> = AdminCreateBody<C> & AdminPatch<C>;
+
+export interface ResourceSectionProps<C extends AdminResource> {
   id: string;
   title: string;
   description?: ReactNode;
@@ -33,11 +50,12 @@ export interface ResourceSectionProps<C extends AdminResourceContract> {
   newLabel: string;
   defaultSort: string;
   defaultOrder?: 'asc' | 'desc';
-  columns: AdminColumn<Row>[];
+  columns: AdminColumn<AdminItem<C>>[];
   fields: FieldSpec[];
-  createSchema: z.ZodType;
+  /** The form's schema: the contract's create body (its messages are the ones under the fields). */
+  createSchema: z.ZodType<ResourceFormValue<C>>;
   /** A row's name in confirmations and labels. */
-  nameOf: (row: Row) => string;
+  nameOf: (row: AdminItem<C>) => string;
   /** Values of a new record's form. */
   defaults: Record<string, unknown>;
   /** The resource's own toasts and read-failure title, when it words them differently. */
@@ -45,7 +63,7 @@ export interface ResourceSectionProps<C extends AdminResourceContract> {
   loadErrorTitle?: string;
 }
 
-export function ResourceSection<C extends AdminResourceContract>(props: ResourceSectionProps<C>) {
+export function ResourceSection<C extends AdminResource>(props: ResourceSectionProps<C>) {
   const isMobile = useIsNarrow();
   const table = useAdminTable({
     contract: props.contract,
@@ -57,8 +75,8 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
     messages: props.messages,
     loadErrorTitle: props.loadErrorTitle,
   });
-  const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [editing, setEditing] = useState<AdminItem<C> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminItem<C> | null>(null);
   const onSearch = useCallback((search: string) => table.setSearch(search), [table.setSearch]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
@@ -77,7 +95,7 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
       <AdminDataTable
         caption={props.title}
         columns={props.columns}
-        {...adminTableProps<Row>(table)}
+        {...adminTableProps(table)}
         searchPlaceholder={`Buscar ${props.label}`}
         emptyText="Nenhum registro encontrado."
         onSearch={onSearch}
@@ -101,9 +119,9 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
           title={editing === 'new' ? props.newLabel : `Editar ${props.nameOf(editing)}`}
           fields={props.fields}
           schema={props.createSchema}
-          initial={editing === 'new' ? props.defaults : editing}
+          initial={editing === 'new' ? props.defaults : valuesOf(editing)}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing, changedOnly(editing, body) as never))}
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing, changedOnly(editing, body)))}
         />
       )}
       <ConfirmDelete
@@ -120,10 +138,17 @@ export function ResourceSection<C extends AdminResourceContract>(props: Resource
   );
 }
 
-export const changedOnly = (row: Record<string, unknown>, body: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(body).filter(([key, value]) => JSON.stringify(row[key]) !== JSON.stringify(value)));
+/** A record's fields, as a form's initial values. */
+export const valuesOf = (row: object): Record<string, unknown> => Object.fromEntries(Object.entries(row));
 
-function ResourceFormDialog({
+/** The fields of `body` whose value differs from the record's: what an update sends. */
+export function changedOnly<T>(row: object, body: T): Partial<T> {
+  const stored = valuesOf(row);
+  // Only keys of `body`, each with its own value: a part of `body`.
+  return Object.fromEntries(Object.entries(body ?? {}).filter(([key, value]) => JSON.stringify(stored[key]) !== JSON.stringify(value))) as Partial<T>;
+}
+
+function ResourceFormDialog<Out>({
   id,
   title,
   fields,
@@ -135,12 +160,12 @@ function ResourceFormDialog({
   id: string;
   title: string;
   fields: FieldSpec[];
-  schema: z.ZodType;
+  schema: z.ZodType<Out>;
   initial: Record<string, unknown>;
   onClose: () => void;
-  onSave: (body: Record<string, unknown>) => Promise<WriteOutcome>;
+  onSave: (body: Out) => Promise<WriteOutcome>;
 }) {
-  const form = useSchemaForm({ fields, schema: schema as z.ZodType<Record<string, unknown>>, initial });
+  const form = useSchemaForm({ fields, schema, initial });
   // Closed only once saved: a failed save keeps what was typed and says why.
   const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
   return (
@@ -150,7 +175,7 @@ function ResourceFormDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>Os campos são conferidos aqui e de novo no servidor.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+        <Form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           {fields.map((field) => (
             <SchemaField key={field.key} form={form} field={field} idPrefix={id} extra={<FieldUpload form={form} field={field} />} />
           ))}
@@ -161,7 +186,7 @@ function ResourceFormDialog({
             </Button>
             <SaveButton saving={saving} />
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,29 +1,22 @@
 // The shop's settings (integrations, PIX, contact) as the admin edits them: each setting on the form primitive,
 // checked by its own schema, saved through /api/admin/settings, with where its value comes from. A field
 // shows the stored value (again when another admin changes it), and its save names the version it showed.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { SETTINGS, type Setting, type SettingKey } from '@vitrine/domain/settings';
-import { settingsContract } from '@vitrine/domain/settings.contract';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { attempt, guarded } from '@/features/admin/api/use-admin-table';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useSettings } from '../api/get-settings';
+import { useResetSetting } from '../api/reset-setting';
+import { useSetSetting } from '../api/set-setting';
+import { attempt, guarded } from '../api/use-admin-table';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
-
-export function useSettings() {
-  return useQuery({
-    queryKey: ['site_configurations', 'admin', 'settings'],
-    queryFn: ({ signal }) => callEndpoint(settingsContract.listSettings, {}, { signal }),
-  });
-}
 
 /** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
 const settingField = (setting: Setting): FieldSpec => ({
@@ -36,37 +29,35 @@ const settingField = (setting: Setting): FieldSpec => ({
 
 /** One setting: its value in force and where it comes from; a secret is write-only. */
 function SettingField({ setting }: { setting: Setting }) {
-  const queryClient = useQueryClient();
+  const setSetting = useSetSetting();
+  const resetSetting = useResetSetting();
   const fields = useMemo(() => [settingField(setting)], [setting]);
   const schema = useMemo(() => z.object({ value: SETTINGS[setting.key as SettingKey].schema as z.ZodType<string> }), [setting.key]);
   const form = useSchemaForm({ fields, schema, initial: { value: setting.secret ? '' : setting.value } });
   const typed = String(useWatch({ control: form.control, name: 'value' }) ?? '');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations', 'admin', 'settings'] });
+  // The settings are read again once the save ends (the mutation waits for it), saved or refused.
   const save = attempt(async (value: string) => {
     try {
-      await callEndpoint(settingsContract.setSetting, { params: { key: setting.key }, body: { value, expectedUpdatedAt: setting.updatedAt } });
+      await setSetting.mutateAsync({ key: setting.key, value, expectedUpdatedAt: setting.updatedAt });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
       if (setting.secret) form.reset({ value: '' });
     } catch (failure) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(failure as Error).message}`);
       throw failure;
-    } finally {
-      await refresh();
     }
   });
   // Checked here by the setting's schema; the text goes as typed, and the server reads it with the same schema.
   const { submit, failure, saving } = useSaveKeepingInput(form, () => save(String(form.getValues('value'))));
   const reset = guarded(async () => {
     try {
-      await callEndpoint(settingsContract.resetSetting, { params: { key: setting.key } });
+      await resetSetting.mutateAsync(setting.key);
       notify.success('Sucesso', 'A configuração voltou ao valor do ambiente.');
     } catch (failure) {
       notify.error('Erro na Sincronização', `Falha na exclusão: ${(failure as Error).message}`);
     }
-    await refresh();
   });
   return (
-    <form noValidate onSubmit={submit}>
+    <Form onSubmit={submit}>
       <SchemaField
         form={form}
         field={fields[0]!}
@@ -91,7 +82,7 @@ function SettingField({ setting }: { setting: Setting }) {
         }
       />
       <SaveFailure failure={failure} className="mt-2" />
-    </form>
+    </Form>
   );
 }
 

@@ -31,8 +31,8 @@ export function queryTableProps<Row>(
   };
 }
 
-interface AdminTable {
-  items: unknown[];
+interface AdminTable<Row> {
+  items: Row[];
   total: number;
   params: { page: number; sort?: string; order: 'asc' | 'desc' };
   pageCount: number;
@@ -45,9 +45,9 @@ interface AdminTable {
 }
 
 /** A list of the admin data layer (useAdminTable), sorted by the server; `Row` is what its items are. */
-export function adminTableProps<Row>(table: AdminTable) {
+export function adminTableProps<Row>(table: AdminTable<Row>) {
   return {
-    rows: table.items as Row[],
+    rows: table.items,
     total: table.total,
     page: table.params.page,
     pageCount: table.pageCount,

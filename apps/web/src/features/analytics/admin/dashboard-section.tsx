@@ -1,20 +1,19 @@
 // Dashboard: counts, visits per day, top pages and sources from the site's access events, the chat's
 // activity and feedback ratio, and contact messages waiting to be read.
-import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
-import { adminContract } from '@vitrine/domain/admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
-import { adminPaymentsContract } from '@vitrine/domain/payments.contract';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import { callEndpoint } from '@/lib/api-client';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useDashboard } from '../api/get-dashboard';
+import { usePaymentsRevenue } from '../api/get-payments-revenue';
+import { useSetupChecklist } from '../api/get-setup-checklist';
 
 const PERIODS = [7, 30, 90] as const;
 
@@ -52,10 +51,7 @@ const SETUP_STEP_TEXTS: Record<SetupStep, { title: string; detail: string; href:
 };
 
 function SetupChecklistCard() {
-  const query = useQuery({
-    queryKey: ['site_configurations', 'admin', 'setup-checklist'],
-    queryFn: ({ signal }) => callEndpoint(adminContract.setupChecklist, {}, { signal }),
-  });
+  const query = useSetupChecklist();
   const pending = query.data?.steps.filter((step) => !step.done) ?? [];
   if (pending.length === 0) return null;
   return (
@@ -89,10 +85,7 @@ function SetupChecklistCard() {
 
 /** Paid revenue (all time and the last 30 days) and charges waiting, linking to Pagamentos. */
 function PaymentsRevenueCard() {
-  const query = useQuery({
-    queryKey: ['payments', 'admin', 'summary'],
-    queryFn: ({ signal }) => callEndpoint(adminPaymentsContract.summary, {}, { signal }),
-  });
+  const query = usePaymentsRevenue();
   const data = query.data;
   const cells: [string, string | undefined][] = [
     ['Receita paga', data && formatBRL(data.paidTotal)],
@@ -126,10 +119,7 @@ const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
 export function DashboardSection() {
   const [days, setDays] = useState<number>(30);
-  const query = useQuery({
-    queryKey: ['site_access_events', 'admin', 'dashboard', days],
-    queryFn: ({ signal }) => callEndpoint(adminContract.dashboard, { query: { days } }, { signal }),
-  });
+  const query = useDashboard(days);
   useLoadErrorToast(query.error, 'o painel');
   const data = query.data;
 

@@ -1,29 +1,33 @@
 // Apps of the store: every field, media items for the Mídia tab, per platform a file (uploaded with
 // its progress) or an external https link, and download codes (generate; newest first, used/expired).
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound, Link2, Pencil, Plus, Trash2, Upload as UploadIcon } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { APP_PLATFORM_LABELS, APP_PLATFORMS, type AppFile, type AppPlatform, type DownloadCode } from '@vitrine/domain/catalog';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { APP_PLATFORM_LABELS, APP_PLATFORMS, appFileInputSchema, type AppFile, type AppPlatform, type DownloadCode } from '@vitrine/domain/catalog';
 import { appCreateSchema, type AdminApp } from '@vitrine/domain/catalog-admin';
 import { adminAppsContract } from '@vitrine/domain/catalog-admin.contract';
-import { catalogContract } from '@vitrine/domain/catalog.contract';
 import { formatBRL, formatDateTime } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, messageOf, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { uploadFile } from '@/features/admin/api/upload-file';
-import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
+import { attempt, guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { FieldUpload } from '@/features/admin/components/resource-section';
 import { adminTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useIsNarrow } from '@/lib/use-is-narrow';
+import { useGenerateDownloadCode } from '../api/generate-download-code';
+import { useAppFiles } from '../api/get-app-files';
+import { DOWNLOAD_CODES_PAGE_SIZE, useDownloadCodes } from '../api/get-download-codes';
+import { useRemoveAppFile } from '../api/remove-app-file';
+import { useSetAppFile } from '../api/set-app-file';
 
 export function AppsSection() {
   const isMobile = useIsNarrow();
@@ -68,7 +72,7 @@ export function AppsSection() {
       <AdminDataTable
         caption="Aplicativos"
         columns={columns}
-        {...adminTableProps<AdminApp>(table)}
+        {...adminTableProps(table)}
         searchPlaceholder="Buscar aplicativos"
         emptyText="Nenhum aplicativo encontrado."
         onSearch={onSearch}
@@ -93,7 +97,7 @@ export function AppsSection() {
         <AppFormDialog
           app={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={(body) => (editing === 'new' ? table.create(body as never) : table.update(editing, body as never))}
+          onSave={(body) => (editing === 'new' ? table.create(body) : table.update(editing, body))}
         />
       )}
       {downloads && <DownloadsDialog app={downloads} onClose={() => setDownloads(null)} />}
@@ -148,7 +152,15 @@ const APP_FIELDS: FieldSpec[] = [
 ];
 const NEW_APP = { category: 'streaming', version: '1.0.0', price: 0, sizeMb: null, tags: [], media: [], isActive: true, isFeatured: false };
 
-function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose: () => void; onSave: (body: unknown) => Promise<WriteOutcome> }) {
+function AppFormDialog({
+  app,
+  onClose,
+  onSave,
+}: {
+  app: AdminApp | null;
+  onClose: () => void;
+  onSave: (body: z.output<typeof appCreateSchema>) => Promise<WriteOutcome>;
+}) {
   const form = useSchemaForm({ fields: APP_FIELDS, schema: appCreateSchema, initial: app ?? NEW_APP });
   // Closed once saved: a failed save keeps what was typed and says why.
   const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
@@ -159,7 +171,7 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
           <DialogTitle>{app ? 'Editar aplicativo' : 'Novo aplicativo'}</DialogTitle>
           <DialogDescription>Os arquivos de instalação por plataforma ficam em “Downloads e códigos”.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+        <Form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           {APP_FIELDS.map((field) => (
             <SchemaField key={field.key} form={form} field={field} idPrefix="app" extra={<FieldUpload form={form} field={field} />} />
           ))}
@@ -170,7 +182,7 @@ function AppFormDialog({ app, onClose, onSave }: { app: AdminApp | null; onClose
             </Button>
             <SaveButton saving={saving} />
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -182,30 +194,18 @@ const formatSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const files = useQuery({
-    queryKey: ['app_files', 'admin', app.id],
-    queryFn: ({ signal }) => callEndpoint(catalogContract.listAppFiles, { params: { appId: app.id } }, { signal }),
-  });
+  const files = useAppFiles(app.id);
   const [codesPage, setCodesPage] = useState(1);
-  const codes = useQuery({
-    queryKey: ['download_codes', 'admin', app.id, codesPage],
-    queryFn: ({ signal }) =>
-      callEndpoint(catalogContract.listDownloadCodes, { params: { appId: app.id }, query: { page: codesPage, pageSize: 10 } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const codes = useDownloadCodes(app.id, codesPage);
   const [newCode, setNewCode] = useState<DownloadCode | null>(null);
-  const refreshFiles = () => {
-    return queryClient.invalidateQueries({ queryKey: ['app_files'] });
-  };
+  const generateCode = useGenerateDownloadCode();
 
   const generate = guarded(async () => {
     try {
-      const code = await callEndpoint(catalogContract.generateDownloadCode, { params: { appId: app.id } });
+      const code = await generateCode.mutateAsync(app.id);
       setNewCode(code);
       notify.success('Sucesso', 'Operação criação realizada com sucesso.');
       setCodesPage(1);
-      await queryClient.invalidateQueries({ queryKey: ['download_codes'] });
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na criação: ${(error as Error).message}`);
     }
@@ -222,7 +222,7 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
         </DialogHeader>
         <ul className="grid gap-3" aria-label="Downloads por plataforma">
           {APP_PLATFORMS.map((platform) => (
-            <PlatformRow key={platform} appId={app.id} platform={platform} file={byPlatform.get(platform)} onChanged={refreshFiles} />
+            <PlatformRow key={platform} appId={app.id} platform={platform} file={byPlatform.get(platform)} />
           ))}
         </ul>
         <div className="space-y-2 border-t pt-4">
@@ -263,15 +263,20 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
             })}
             {codes.data?.items.length === 0 && <li className="text-muted-foreground px-3 py-2">Nenhum código gerado.</li>}
           </ul>
-          {(codes.data?.total ?? 0) > 10 && (
+          {(codes.data?.total ?? 0) > DOWNLOAD_CODES_PAGE_SIZE && (
             <div className="flex items-center justify-end gap-2 text-sm">
               <Button variant="outline" size="sm" disabled={codesPage <= 1} onClick={() => setCodesPage(codesPage - 1)}>
                 Anterior
               </Button>
               <span>
-                Página {codesPage} de {Math.ceil((codes.data?.total ?? 0) / 10)}
+                Página {codesPage} de {Math.ceil((codes.data?.total ?? 0) / DOWNLOAD_CODES_PAGE_SIZE)}
               </span>
-              <Button variant="outline" size="sm" disabled={codesPage >= Math.ceil((codes.data?.total ?? 0) / 10)} onClick={() => setCodesPage(codesPage + 1)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={codesPage >= Math.ceil((codes.data?.total ?? 0) / DOWNLOAD_CODES_PAGE_SIZE)}
+                onClick={() => setCodesPage(codesPage + 1)}
+              >
                 Próxima
               </Button>
             </div>
@@ -287,52 +292,50 @@ function DownloadsDialog({ app, onClose }: { app: AdminApp; onClose: () => void 
   );
 }
 
-function PlatformRow({
-  appId,
-  platform,
-  file,
-  onChanged,
-}: {
-  appId: string;
-  platform: AppPlatform;
-  file: AppFile | undefined;
-  onChanged: () => Promise<unknown>;
-}) {
+/** A platform's link: the contract's own rule for a download link (https, no spaces nor control characters). */
+const LINK_SCHEMA = appFileInputSchema.options[1];
+const LINK_FIELDS: FieldSpec[] = [{ key: 'url', label: 'Link de download', kind: 'text' }];
+
+function PlatformRow({ appId, platform, file }: { appId: string; platform: AppPlatform; file: AppFile | undefined }) {
   const [progress, setProgress] = useState<number | null>(null);
-  const [link, setLink] = useState('');
   const label = APP_PLATFORM_LABELS[platform];
+  const setFile = useSetAppFile();
+  const removeFile = useRemoveAppFile();
+  const linkForm = useSchemaForm({ fields: LINK_FIELDS, schema: LINK_SCHEMA, initial: { url: '' } });
+  const link = String(useWatch({ control: linkForm.control, name: 'url' }) ?? '');
+  const linkMessage = messageOf(linkForm.formState.errors, 'url');
+  const linkMessageId = `link-${platform}-erro`;
 
   const upload = guarded(async (chosen: File) => {
     setProgress(0);
     try {
       const stored = await uploadFile('app-installers', chosen, setProgress);
-      await callEndpoint(catalogContract.setAppFile, { params: { appId, platform }, body: { uploadId: stored.id } });
+      await setFile.mutateAsync({ appId, platform, file: { uploadId: stored.id } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
     } finally {
       setProgress(null);
-      await onChanged();
     }
   });
-  const saveLink = guarded(async () => {
+  // The link typed stays, with what failed, until it is saved.
+  const saveLink = attempt(async ({ url }: { url: string }) => {
     try {
-      await callEndpoint(catalogContract.setAppFile, { params: { appId, platform }, body: { url: link.trim() } });
-      setLink('');
+      await setFile.mutateAsync({ appId, platform, file: { url } });
       notify.success('Sucesso', 'Operação atualização realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
+      throw error;
     }
-    await onChanged();
   });
+  const linkSave = useSaveKeepingInput(linkForm, saveLink, { onSaved: () => linkForm.reset({ url: '' }) });
   const remove = guarded(async () => {
     try {
-      await callEndpoint(catalogContract.removeAppFile, { params: { appId, platform } });
+      await removeFile.mutateAsync({ appId, platform });
       notify.success('Sucesso', 'Operação exclusão realizada com sucesso.');
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na exclusão: ${(error as Error).message}`);
     }
-    await onChanged();
   });
 
   return (
@@ -382,26 +385,27 @@ function PlatformRow({
               }}
             />
           </Label>
-          <form
-            className="flex min-w-0 flex-1 basis-56 items-center gap-1"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (link.trim()) void saveLink();
-            }}
-          >
+          <Form className="flex min-w-0 flex-1 basis-56 flex-wrap items-center gap-1" onSubmit={linkSave.submit}>
             <Input
-              value={link}
-              onChange={(event) => setLink(event.target.value)}
               placeholder="ou um link https://"
               aria-label={`Link de download para ${label}`}
-              className="h-8 text-xs"
+              aria-invalid={linkMessage ? true : undefined}
+              aria-describedby={linkMessage ? linkMessageId : undefined}
+              className="h-8 min-w-0 flex-1 text-xs"
+              {...linkForm.register('url')}
             />
-            <Button type="submit" variant="outline" size="sm" aria-label={`Salvar link de ${label}`} disabled={!link.trim()}>
+            <Button type="submit" variant="outline" size="sm" aria-label={`Salvar link de ${label}`} disabled={!link.trim() || linkSave.saving}>
               <Link2 className="size-4" aria-hidden />
             </Button>
-          </form>
+            {linkMessage && (
+              <p id={linkMessageId} className="text-destructive basis-full text-xs">
+                {linkMessage}
+              </p>
+            )}
+          </Form>
         </div>
       )}
+      <SaveFailure failure={linkSave.failure} />
     </li>
   );
 }

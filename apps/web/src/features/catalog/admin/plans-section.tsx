@@ -8,7 +8,7 @@ import { adminPlansContract } from '@vitrine/domain/catalog-admin.contract';
 import { formatBRL } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { BILLING_PERIODS, derivePeriodPrice, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { PlanIcon } from '@/components/plan-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -180,7 +180,7 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
           <DialogTitle>{plan ? 'Editar plano' : 'Novo plano'}</DialogTitle>
           <DialogDescription>Os preços por período são propostos a partir do mensal com os descontos de cada período; você pode alterá-los.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4 sm:grid-cols-2" noValidate onSubmit={submit}>
+        <Form className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           <SchemaField form={form} field={field('name')} idPrefix="plano" className="sm:col-span-2" />
           {BILLING_PERIODS.map((period) => (
             <SchemaField key={period} form={form} field={field(PRICE_FIELDS[period])} idPrefix="plano" />
@@ -201,7 +201,7 @@ function PlanFormDialog({ plan, onClose, onSave }: { plan: AdminPlan | null; onC
             </Button>
             <SaveButton saving={saving} />
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,8 +1,6 @@
 // The assistant's conversations, read-only.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { chatContract } from '@vitrine/domain/chat.contract';
 import { formatDateTime } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { Badge } from '@/components/ui/badge';
@@ -11,8 +9,9 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { queryTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useAdminConversation } from '../api/get-admin-conversation';
+import { useAdminConversations } from '../api/get-admin-conversations';
 
 export function ConversationsSection() {
   const list = usePagedList();
@@ -24,17 +23,9 @@ export function ConversationsSection() {
     setOpenState(id);
     if (id === null && params.has('conversa')) setParams({}, { replace: true });
   };
-  const query = useQuery({
-    queryKey: ['chat_conversations', 'admin', list.page, list.pageSize],
-    queryFn: ({ signal }) => callEndpoint(chatContract.listConversations, { query: { page: list.page, pageSize: list.pageSize } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useAdminConversations({ page: list.page, pageSize: list.pageSize });
   useLoadErrorToast(query.error, 'conversas');
-  const detail = useQuery({
-    queryKey: ['chat_messages', 'admin', open],
-    queryFn: ({ signal }) => callEndpoint(chatContract.getAdminConversation, { params: { id: open! } }, { signal }),
-    enabled: open !== null,
-  });
+  const detail = useAdminConversation(open);
   type Summary = NonNullable<typeof query.data>['items'][number];
   const columns: AdminColumn<Summary>[] = [
     { key: 'updatedAt', header: 'Última atividade', cell: (row) => formatDateTime(row.updatedAt) },

@@ -1,15 +1,18 @@
 // Modelos: the assistant's language model (its settings) and a test question to the assistant in force.
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
+import { assistantTestInputSchema } from '@vitrine/domain/chat-admin';
+import { Form, messageOf, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { guarded } from '@/features/admin/api/use-admin-table';
-import { SettingsCard, useSettings } from '@/features/admin/components/settings-card';
-import { callEndpoint } from '@/lib/api-client';
+import { useSettings } from '@/features/admin/api/get-settings';
+import { attempt } from '@/features/admin/api/use-admin-table';
+import { SettingsCard } from '@/features/admin/components/settings-card';
+import { useTestAssistant } from '../api/test-assistant';
 
 export function ModelsSection() {
   const settings = useSettings();
@@ -47,15 +50,22 @@ export function ModelsSection() {
   );
 }
 
+const QUESTION_FIELDS: FieldSpec[] = [{ key: 'question', label: 'Pergunta de teste', kind: 'text' }];
+
 /** Asks the assistant in force a question, without storing a conversation. */
 function AssistantTest() {
-  const [question, setQuestion] = useState('Quais planos vocês têm?');
+  const form = useSchemaForm({
+    fields: QUESTION_FIELDS,
+    schema: assistantTestInputSchema,
+    initial: { question: 'Quais planos vocês têm?' },
+  });
+  const question = String(useWatch({ control: form.control, name: 'question' }) ?? '');
   const [answer, setAnswer] = useState<{ text: string; engine: string; failed?: boolean } | null>(null);
-  const [asking, setAsking] = useState(false);
-  const ask = guarded(async () => {
-    setAsking(true);
+  const testAssistant = useTestAssistant();
+  // The answer, or why there is none, is shown under the question, which stays for the next try.
+  const ask = attempt(async ({ question }: { question: string }) => {
     try {
-      const result = await callEndpoint(adminShortcutActionsContract.testAssistant, { body: { question } });
+      const result = await testAssistant.mutateAsync(question);
       setAnswer({
         text: result.answer,
         engine:
@@ -67,10 +77,10 @@ function AssistantTest() {
       });
     } catch (error) {
       setAnswer({ text: (error as Error).message, engine: 'Erro', failed: true });
-    } finally {
-      setAsking(false);
     }
   });
+  const { submit, saving: asking } = useSaveKeepingInput(form, ask);
+  const message = messageOf(form.formState.errors, 'question');
   return (
     <Card>
       <CardHeader>
@@ -78,24 +88,25 @@ function AssistantTest() {
         <CardDescription>Responde com a configuração em vigor; nenhuma conversa é gravada.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <form
-          className="flex flex-wrap gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (question.trim()) void ask();
-          }}
-        >
+        {/* The card's title says what the field is; it is named for assistive technology only. */}
+        <Form className="flex flex-wrap gap-2" onSubmit={submit}>
           <Input
             className="min-w-0 flex-1 basis-56"
-            value={question}
-            onChange={(event) => setQuestion(event.target.value)}
             aria-label="Pergunta de teste"
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? 'modelos-pergunta-erro' : undefined}
             maxLength={500}
+            {...form.register('question')}
           />
           <Button type="submit" disabled={asking || !question.trim()}>
             <Play className="size-4" aria-hidden /> {asking ? 'Perguntando...' : 'Perguntar'}
           </Button>
-        </form>
+          {message && (
+            <p id="modelos-pergunta-erro" className="text-destructive basis-full text-xs">
+              {message}
+            </p>
+          )}
+        </Form>
         {answer && (
           <div className="space-y-1 text-sm" role="status">
             <Badge variant={answer.failed ? 'destructive' : 'secondary'}>{answer.engine}</Badge>

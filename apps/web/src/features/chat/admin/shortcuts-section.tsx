@@ -3,44 +3,39 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GripVertical, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { shortcutCreateSchema, type AdminShortcut } from '@vitrine/domain/chat-admin';
-import { adminShortcutActionsContract, adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
+import { adminShortcutsContract } from '@vitrine/domain/chat-admin.contract';
 import { PIX_KEY_TYPE_LABELS, PIX_KEY_TYPES } from '@vitrine/domain/pix';
-import { SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { adminListKey, guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
+import { guarded, useAdminTable, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ConfirmDelete } from '@/features/admin/components/confirm-delete';
 import { SettingsCard } from '@/features/admin/components/settings-card';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useReorderShortcuts } from '../api/reorder-shortcuts';
+import { useTestShortcut } from '../api/test-shortcut';
 
 const TABLE = 'shortcuts';
 
 export function ShortcutsSection() {
   const table = useAdminTable({ contract: adminShortcutsContract, table: TABLE, label: 'atalhos', defaultSort: 'orderIndex', pageSize: 100 });
-  const shortcuts = table.items as AdminShortcut[];
+  const shortcuts = table.items;
   const [editing, setEditing] = useState<AdminShortcut | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminShortcut | null>(null);
-  const queryClient = useQueryClient();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const reorder = useMutation({
-    mutationKey: [TABLE, 'reorder'],
-    mutationFn: (ids: string[]) => {
-      return callEndpoint(adminShortcutActionsContract.reorder, { body: { ids } });
-    },
-    onMutate: async (ids: string[]) => {
+  const reorder = useReorderShortcuts({
+    onMutate: async (ids) => {
       const position = new Map(ids.map((id, index) => [id, index + 1]));
       const rollback = await table.applyOptimistic((page) => ({
         ...page,
@@ -53,9 +48,6 @@ export function ShortcutsSection() {
       notify.error('Erro na Sincronização', `Falha na atualização: ${error.message}`);
     },
     onSuccess: () => notify.success('Sucesso', 'Operação atualização realizada com sucesso.'),
-    onSettled: () => {
-      return queryClient.invalidateQueries({ queryKey: adminListKey(TABLE) });
-    },
   });
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -65,9 +57,10 @@ export function ShortcutsSection() {
     void guarded(() => reorder.mutateAsync(moved))();
   };
 
+  const testShortcut = useTestShortcut();
   const test = guarded(async (shortcut: AdminShortcut) => {
     try {
-      await callEndpoint(adminShortcutActionsContract.test, { params: { id: shortcut.id } });
+      await testShortcut.mutateAsync(shortcut.id);
       notify.success('Teste enviado', `O webhook de "${shortcut.name}" foi colocado na fila de entregas.`);
     } catch (error) {
       notify.error('Erro no Atalho', `Falha ao executar "${shortcut.name}": ${(error as Error).message}`);
@@ -247,6 +240,8 @@ const shortcutBody = z
     if (body.type === 'webhook' && !body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'URL do webhook não configurada' });
   });
 
+type ShortcutBody = z.output<typeof shortcutBody>;
+
 function valuesOf(shortcut: AdminShortcut | null): Record<string, unknown> {
   const pix = shortcut?.pixData;
   return {
@@ -271,11 +266,11 @@ function ShortcutFormDialog({
 }: {
   shortcut: AdminShortcut | null;
   onClose: () => void;
-  onSave: (body: never) => Promise<WriteOutcome>;
+  onSave: (body: ShortcutBody) => Promise<WriteOutcome>;
 }) {
   const form = useSchemaForm({ fields: SHORTCUT_FIELDS, schema: shortcutBody, initial: valuesOf(shortcut) });
   // Closed once saved: a failed save keeps what was typed and says why.
-  const { submit, failure, saving } = useSaveKeepingInput(form, (body) => onSave(body as never), { onSaved: onClose });
+  const { submit, failure, saving } = useSaveKeepingInput(form, onSave, { onSaved: onClose });
   const type = useWatch({ control: form.control, name: 'type' });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -284,7 +279,7 @@ function ShortcutFormDialog({
           <DialogTitle>{shortcut ? 'Editar atalho' : 'Novo atalho'}</DialogTitle>
           <DialogDescription>Atalhos PIX mostram o código para pagamento; atalhos de webhook enviam uma requisição assinada.</DialogDescription>
         </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={submit}>
+        <Form className="grid gap-4" onSubmit={submit}>
           <SchemaField form={form} field={field('name')} idPrefix="atalho" />
           <SchemaField form={form} field={field('type')} idPrefix="atalho" />
           {type === 'pix' ? (
@@ -311,7 +306,7 @@ function ShortcutFormDialog({
             </Button>
             <SaveButton saving={saving} />
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

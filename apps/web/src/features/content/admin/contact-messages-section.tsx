@@ -1,9 +1,7 @@
 // The contact form's inbox, read and unread, and the e-mail address its messages are forwarded to.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Mail, MailOpen } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminContactMessage } from '@vitrine/domain/content-admin';
-import { adminContentContract } from '@vitrine/domain/content-admin.contract';
 import { formatDateTime } from '@vitrine/domain/money';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,33 +11,24 @@ import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { SettingsCard } from '@/features/admin/components/settings-card';
 import { queryTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useContactMessages } from '../api/get-contact-messages';
+import { useMarkContactMessage } from '../api/mark-contact-message';
 
 export function ContactMessagesSection() {
   const list = usePagedList();
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [open, setOpen] = useState<AdminContactMessage | null>(null);
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['contact_messages', 'admin', list.page, list.pageSize, list.search, unreadOnly],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        adminContentContract.listContactMessages,
-        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, unread: unreadOnly ? 'true' : undefined } },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const query = useContactMessages({ page: list.page, pageSize: list.pageSize, search: list.search, unreadOnly });
   useLoadErrorToast(query.error, 'mensagens de contato');
+  const markMessage = useMarkContactMessage();
   const mark = guarded(async (message: AdminContactMessage, read: boolean) => {
     try {
-      await callEndpoint(adminContentContract.markContactMessage, { params: { id: message.id }, body: { read } });
+      await markMessage.mutateAsync({ id: message.id, read });
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
     }
-    await queryClient.invalidateQueries({ queryKey: ['contact_messages'] });
   });
   const columns: AdminColumn<AdminContactMessage>[] = [
     { key: 'createdAt', header: 'Recebida', cell: (row) => formatDateTime(row.createdAt) },

@@ -1,6 +1,6 @@
 // Content: the header and footer with a live preview, the privacy and terms texts (Markdown with
 // preview), the assistant's FAQ, and every other configuration entry by section and key.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -8,9 +8,9 @@ import { z } from 'zod';
 import '@vitrine/domain/zod-locale';
 import { legalDocumentInputSchema, legalDocumentSchema, type LegalDocumentKey } from '@vitrine/domain/content';
 import { siteConfigCreateSchema } from '@vitrine/domain/content-admin';
-import { adminContentContract, adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
+import { adminSiteConfigContract } from '@vitrine/domain/content-admin.contract';
 import { saoPauloDay } from '@vitrine/domain/money';
-import { SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import { Form, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { LoadFailed } from '@/components/load-failed';
 import { Markdown } from '@/components/markdown';
 import { Badge } from '@/components/ui/badge';
@@ -18,9 +18,10 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { attempt, type WriteOutcome } from '@/features/admin/api/use-admin-table';
 import { ResourceSection } from '@/features/admin/components/resource-section';
-import { callEndpoint } from '@/lib/api-client';
 import { staleEditCurrent } from '@/lib/stale-edit';
 import { notify } from '@/lib/toast';
+import { configQueryKey, useConfigSection } from '../api/get-config-section';
+import { useUpsertConfigEntry } from '../api/upsert-config-entry';
 import { FooterForm, HeaderForm } from './site-chrome-forms';
 
 const faqSchema = z.array(z.object({ question: z.string().min(1, 'Pergunta vazia.'), answer: z.string().min(1, 'Resposta vazia.') }), {
@@ -94,21 +95,6 @@ export function ContentSection() {
   );
 }
 
-/** The stored entries of a section (active or not): their values and their versions (updatedAt), by key. */
-function useSectionEntries(section: string) {
-  return useQuery({
-    queryKey: ['site_configurations', 'admin', 'section', section],
-    queryFn: async ({ signal }) => {
-      const page = await callEndpoint(adminSiteConfigContract.list, { query: { search: section, pageSize: 100 } }, { signal });
-      const entries = page.items.filter((entry) => entry.section === section);
-      return {
-        values: Object.fromEntries(entries.map((entry) => [entry.configKey, entry.configValue])),
-        versions: Object.fromEntries(entries.map((entry) => [entry.configKey, entry.updatedAt])),
-      };
-    },
-  });
-}
-
 /**
  * A section's entries and how its editor writes one. Each save names the version the editor started
  * from: the entry's as first read, then the one its own save answered. A save refused because another
@@ -116,14 +102,15 @@ function useSectionEntries(section: string) {
  * replaces it.
  */
 function useSectionEditor(section: string) {
-  const entries = useSectionEntries(section);
+  const entries = useConfigSection(section);
+  const upsert = useUpsertConfigEntry();
   const queryClient = useQueryClient();
   const versions = useRef<Record<string, string | null> | null>(null);
   if (versions.current === null && entries.data) versions.current = { ...entries.data.versions };
   const write = async (key: string, value: unknown) => {
     const started = versions.current ?? {};
     try {
-      const row = await callEndpoint(adminContentContract.upsertConfig, { params: { section, key }, body: { value, expectedUpdatedAt: started[key] ?? null } });
+      const row = await upsert.mutateAsync({ section, key, value, expectedUpdatedAt: started[key] ?? null });
       started[key] = row.updatedAt;
     } catch (error) {
       const current = staleEditCurrent(error);
@@ -131,7 +118,7 @@ function useSectionEditor(section: string) {
       throw error;
     }
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['site_configurations'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: configQueryKey });
   return { entries, write, refresh };
 }
 
@@ -151,7 +138,7 @@ function useSaveEntry(editor: ReturnType<typeof useSectionEditor>) {
 }
 
 /** The header or the footer form, once its stored parts are read; a save writes the changed parts and says so once. */
-function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; form: typeof HeaderForm }) {
+function ChromeEditor({ section, form: ChromeForm }: { section: 'header' | 'footer'; form: typeof HeaderForm }) {
   const editor = useSectionEditor(section);
   const { entries } = editor;
   const save = attempt(async (parts: Record<string, unknown>) => {
@@ -172,7 +159,7 @@ function ChromeEditor({ section, form: Form }: { section: 'header' | 'footer'; f
   });
   if (entries.isError) return <LoadFailed what="as configurações" retrying={entries.isFetching} onRetry={() => void entries.refetch()} />;
   if (!entries.data) return <p className="text-muted-foreground text-sm">Carregando...</p>;
-  return <Form stored={entries.data.values} save={save} />;
+  return <ChromeForm stored={entries.data.values} save={save} />;
 }
 
 /** A JSON entry, checked against its schema before it is saved. */
@@ -209,13 +196,13 @@ function EntryForm({
   const form = useSchemaForm({ fields, schema: entrySchema, initial: { value: initial } });
   const { submit, failure, saving } = useSaveKeepingInput(form, ({ value }) => onSave(value));
   return (
-    <form className="grid gap-2" noValidate onSubmit={submit}>
+    <Form className="grid gap-2" onSubmit={submit}>
       <SchemaField form={form} field={fields[0]!} idPrefix={section} />
       <SaveFailure failure={failure} />
       <Button type="submit" className="justify-self-start" disabled={saving}>
         <Save className="size-4" aria-hidden /> Salvar
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -264,7 +251,7 @@ function LegalDocumentForm({
   const body = String(useWatch({ control: form.control, name: 'body' }) ?? '');
   const id = `legal-${documentKey}`;
   return (
-    <form className="grid gap-3 lg:grid-cols-2" noValidate onSubmit={submit}>
+    <Form className="grid gap-3 lg:grid-cols-2" onSubmit={submit}>
       <div className="grid min-w-0 content-start gap-2">
         {fields.map((field) => (
           <SchemaField key={field.key} form={form} field={field} idPrefix={id} />
@@ -281,6 +268,6 @@ function LegalDocumentForm({
           <Markdown>{body}</Markdown>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,17 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { footerConfigSchema, headerConfigSchema, type FooterConfig, type HeaderConfig } from '@vitrine/domain/content';
 import { defaultFooterConfig, defaultHeaderConfig } from '@vitrine/domain/site-config';
-import { readTexts, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type SchemaFormApi } from '@/components/form/schema-form';
+import {
+  Form,
+  readTexts,
+  SaveFailure,
+  SchemaField,
+  useSaveKeepingInput,
+  useSchemaForm,
+  type FieldSpec,
+  type FormSubmit,
+  type SchemaFormApi,
+} from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import type { WriteFailure, WriteOutcome } from '@/features/admin/api/use-admin-table';
 
@@ -104,14 +114,14 @@ function FormWithPreview({
   preview,
 }: {
   label: string;
-  onSubmit: () => void;
+  onSubmit: FormSubmit;
   submitting: boolean;
   failure: WriteFailure | null;
   fields: ReactNode;
   preview: ReactNode;
 }) {
   return (
-    <form className="grid gap-4 lg:grid-cols-2" aria-label={label} noValidate onSubmit={onSubmit}>
+    <Form className="grid gap-4 lg:grid-cols-2" aria-label={label} onSubmit={onSubmit}>
       <div className="min-w-0 space-y-3">
         {fields}
         <SaveFailure failure={failure} />
@@ -125,7 +135,7 @@ function FormWithPreview({
           {preview}
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 

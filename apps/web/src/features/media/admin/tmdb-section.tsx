@@ -1,8 +1,6 @@
 // TMDB: the key, a test call, and the local catalogue /midia shows without a key.
-import { useQuery } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminResourceContract } from '@vitrine/domain/admin';
 import { localTitleSchema } from '@vitrine/domain/media';
 import { mediaContract } from '@vitrine/domain/media.contract';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ResourceSection } from '@/features/admin/components/resource-section';
 import { SettingsCard } from '@/features/admin/components/settings-card';
-import { callEndpoint } from '@/lib/api-client';
+import { useTmdbStatus } from '../api/get-tmdb-status';
+import { useTestTmdb } from '../api/test-tmdb';
 
 const MEDIA_LIST_OPTIONS = 'trending, now_playing, upcoming, on_the_air, popular, top_rated';
 /** The local catalogue as an admin resource: its own list, and the media module's writes. */
@@ -19,21 +18,18 @@ const localTitlesResource = {
   create: mediaContract.createLocalTitle,
   update: mediaContract.updateLocalTitle,
   remove: mediaContract.deleteLocalTitle,
-} as unknown as AdminResourceContract;
+};
 
 export function TmdbSection() {
-  const status = useQuery({
-    queryKey: ['media_titles', 'admin', 'tmdb-status'],
-    queryFn: ({ signal }) => callEndpoint(mediaContract.tmdbStatus, {}, { signal }),
-  });
+  const status = useTmdbStatus();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const testTmdb = useTestTmdb();
   const test = async () => {
-    const started = performance.now();
     try {
-      const genres = await callEndpoint(mediaContract.genres, { params: { mediaType: 'movie' } });
+      const answer = await testTmdb.mutateAsync();
       setResult({
         ok: true,
-        text: `Respondeu em ${Math.round(performance.now() - started)} ms com ${genres.genres.length} gêneros (fonte: ${genres.source === 'tmdb' ? 'TMDB' : 'catálogo local'}).`,
+        text: `Respondeu em ${answer.ms} ms com ${answer.count} gêneros (fonte: ${answer.source === 'tmdb' ? 'TMDB' : 'catálogo local'}).`,
       });
     } catch (error) {
       setResult({ ok: false, text: `Falha na conexão: ${(error as Error).message}` });

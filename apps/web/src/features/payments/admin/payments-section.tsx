@@ -1,26 +1,25 @@
 // Pagamentos: every PIX a conversation offered, with its status, amount, what was bought, the
 // conversation, the end-to-end id and its times; 'Marcar como recebido' by hand (audited) where the PSP
 // did not confirm it. The list refreshes itself when a payment changes (the change events).
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatBRL, formatDateTime } from '@vitrine/domain/money';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type AdminPayment, type PaymentStatus } from '@vitrine/domain/payments';
-import { adminPaymentsContract } from '@vitrine/domain/payments.contract';
+import { markReceivedSchema, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type AdminPayment, type PaymentStatus } from '@vitrine/domain/payments';
+import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { guarded } from '@/features/admin/api/use-admin-table';
+import { attempt } from '@/features/admin/api/use-admin-table';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { queryTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { usePayments } from '../api/get-payments';
+import { usePaymentsSummary } from '../api/get-payments-summary';
+import { useMarkPaymentReceived } from '../api/mark-payment-received';
 
 const STATUS_VARIANT: Record<PaymentStatus, 'default' | 'secondary' | 'outline' | 'destructive'> = {
   paid: 'default',
@@ -35,37 +34,9 @@ export function PaymentsSection() {
   const list = usePagedList();
   const [status, setStatus] = useState<PaymentStatus | typeof ALL>(ALL);
   const [marking, setMarking] = useState<AdminPayment | null>(null);
-  const [endToEndId, setEndToEndId] = useState('');
-  const queryClient = useQueryClient();
-  const filter = status === ALL ? undefined : status;
-  const query = useQuery({
-    queryKey: ['payments', 'admin', list.page, list.pageSize, list.search, filter],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        adminPaymentsContract.list,
-        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: filter } },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const query = usePayments({ page: list.page, pageSize: list.pageSize, search: list.search, status: status === ALL ? undefined : status });
   useLoadErrorToast(query.error, 'pagamentos');
-  const summary = useQuery({
-    queryKey: ['payments', 'admin', 'summary'],
-    queryFn: ({ signal }) => callEndpoint(adminPaymentsContract.summary, {}, { signal }),
-  });
-
-  const confirm = guarded(async () => {
-    if (!marking) return;
-    try {
-      await callEndpoint(adminPaymentsContract.markReceived, { params: { id: marking.id }, body: { endToEndId: endToEndId.trim() || undefined } });
-      notify.success('Pagamento recebido', `${marking.itemName}: ${formatBRL(marking.amount)} marcado como recebido.`);
-      setMarking(null);
-      setEndToEndId('');
-    } catch (error) {
-      notify.error('Não foi possível marcar', (error as Error).message);
-    }
-    await queryClient.invalidateQueries({ queryKey: ['payments'] });
-  });
+  const summary = usePaymentsSummary();
 
   const columns: AdminColumn<AdminPayment>[] = [
     { key: 'createdAt', header: 'Criado', cell: (row) => formatDateTime(row.createdAt) },
@@ -158,27 +129,55 @@ export function PaymentsSection() {
           )
         }
       />
-      <Dialog open={marking !== null} onOpenChange={(next) => !next && setMarking(null)}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>Marcar como recebido</DialogTitle>
-            <DialogDescription>
-              {marking &&
-                `${marking.itemName}: ${formatBRL(marking.amount)}. Confira no extrato antes: a marcação fica registrada na auditoria e avisa o webhook de pagamentos.`}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor="pagamento-e2e">Identificador do PIX (E2E), opcional</Label>
-            <Input id="pagamento-e2e" value={endToEndId} onChange={(event) => setEndToEndId(event.target.value)} maxLength={64} autoComplete="off" />
-          </div>
+      {marking && <MarkReceivedDialog payment={marking} onClose={() => setMarking(null)} />}
+    </section>
+  );
+}
+
+const END_TO_END_FIELD: FieldSpec = {
+  key: 'endToEndId',
+  label: 'Identificador do PIX (E2E), opcional',
+  kind: 'text',
+  optional: true,
+  input: { maxLength: 64, autoComplete: 'off' },
+};
+const END_TO_END_FIELDS = [END_TO_END_FIELD];
+
+/** 'Marcar como recebido' for one payment, with its end-to-end id when the admin has it; closed once marked. */
+function MarkReceivedDialog({ payment, onClose }: { payment: AdminPayment; onClose: () => void }) {
+  const form = useSchemaForm({ fields: END_TO_END_FIELDS, schema: markReceivedSchema, initial: { endToEndId: '' } });
+  const markReceived = useMarkPaymentReceived();
+  const mark = attempt(async ({ endToEndId }: { endToEndId?: string }) => {
+    try {
+      await markReceived.mutateAsync({ id: payment.id, endToEndId });
+      notify.success('Pagamento recebido', `${payment.itemName}: ${formatBRL(payment.amount)} marcado como recebido.`);
+    } catch (error) {
+      notify.error('Não foi possível marcar', (error as Error).message);
+      throw error;
+    }
+  });
+  // Closed once marked: a refused mark keeps the id typed and says why.
+  const { submit, failure, saving } = useSaveKeepingInput(form, mark, { onSaved: onClose });
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Marcar como recebido</DialogTitle>
+          <DialogDescription>
+            {`${payment.itemName}: ${formatBRL(payment.amount)}. Confira no extrato antes: a marcação fica registrada na auditoria e avisa o webhook de pagamentos.`}
+          </DialogDescription>
+        </DialogHeader>
+        <Form className="grid gap-4" onSubmit={submit}>
+          <SchemaField form={form} field={END_TO_END_FIELD} idPrefix="pagamento" />
+          <SaveFailure failure={failure} />
           <DialogFooter>
-            <Button variant="outline" onClick={() => setMarking(null)}>
+            <Button type="button" variant="outline" onClick={onClose}>
               Cancelar
             </Button>
-            <Button onClick={() => void confirm()}>Marcar como recebido</Button>
+            <SaveButton saving={saving} label="Marcar como recebido" />
           </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </section>
+        </Form>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,10 +1,8 @@
 // Webhooks: the delivery log with filters and re-send, and the endpoints with their secret shown once when
 // created or rotated.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryLog } from '@vitrine/domain/admin';
-import { adminContract } from '@vitrine/domain/admin.contract';
 import { formatDateTime } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
 import { Badge } from '@/components/ui/badge';
@@ -16,9 +14,12 @@ import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
 import { RevealedSecret } from '@/features/admin/components/revealed-secret';
 import { queryTableProps } from '@/features/admin/components/table-props';
-import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
+import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
+import { useWebhookEndpoints } from '../api/get-webhook-endpoints';
+import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 
 const STATUS_LABELS: Record<WebhookDeliveryLog['status'], string> = { pending: 'Na fila', delivering: 'Enviando', delivered: 'Entregue', failed: 'Falhou' };
 const SOURCE_LABELS: Record<string, string> = { shortcut: 'Atalho', credit_order: 'Pedido de créditos', test: 'Teste', payment: 'Pagamento' };
@@ -48,26 +49,16 @@ export function WebhooksSection() {
 function Deliveries() {
   const list = usePagedList();
   const [status, setStatus] = useState<WebhookDeliveryLog['status'] | 'todos'>('todos');
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['webhook_deliveries', 'admin', list.page, list.pageSize, list.search, status],
-    queryFn: ({ signal }) =>
-      callEndpoint(
-        adminContract.webhookDeliveries,
-        { query: { page: list.page, pageSize: list.pageSize, search: list.search || undefined, status: status === 'todos' ? undefined : status } },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const query = useWebhookDeliveries({ page: list.page, pageSize: list.pageSize, search: list.search, status: status === 'todos' ? undefined : status });
   useLoadErrorToast(query.error, 'webhooks');
+  const resendDelivery = useResendWebhookDelivery();
   const resend = guarded(async (delivery: WebhookDeliveryLog) => {
     try {
-      await callEndpoint(adminContract.resendWebhookDelivery, { params: { id: delivery.id } });
+      await resendDelivery.mutateAsync(delivery.id);
       notify.success('Reenvio na fila', `A entrega para ${delivery.url} será enviada de novo.`);
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
     }
-    await queryClient.invalidateQueries({ queryKey: ['webhook_deliveries'] });
   });
   const columns: AdminColumn<WebhookDeliveryLog>[] = [
     { key: 'createdAt', header: 'Data', cell: (row) => formatDateTime(row.createdAt) },
@@ -152,21 +143,16 @@ function Deliveries() {
 
 function Endpoints() {
   const list = usePagedList();
-  const queryClient = useQueryClient();
   const [revealed, setRevealed] = useState<{ url: string; secret: string } | null>(null);
-  const query = useQuery({
-    queryKey: ['webhook_endpoints', 'admin', list.page, list.pageSize],
-    queryFn: ({ signal }) => callEndpoint(adminContract.webhookEndpoints, { query: { page: list.page, pageSize: list.pageSize } }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useWebhookEndpoints({ page: list.page, pageSize: list.pageSize });
+  const rotateSecret = useRotateWebhookSecret();
   const rotate = guarded(async (id: string) => {
     try {
-      const result = await callEndpoint(adminContract.rotateWebhookSecret, { params: { id } });
+      const result = await rotateSecret.mutateAsync(id);
       setRevealed({ url: result.url, secret: result.secret });
     } catch (error) {
       notify.error('Erro na Sincronização', `Falha na atualização: ${(error as Error).message}`);
     }
-    await queryClient.invalidateQueries({ queryKey: ['webhook_endpoints'] });
   });
   type Endpoint = NonNullable<typeof query.data>['items'][number];
   const columns: AdminColumn<Endpoint>[] = [
