@@ -16,7 +16,7 @@ import { attempt, guarded } from '@/features/admin/api/use-admin-table';
 import { callEndpoint } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 
-const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
+const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', default: 'texto padrão', none: 'não definido' };
 
 export function useSettings() {
   return useQuery({
