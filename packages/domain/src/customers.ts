@@ -194,8 +194,8 @@ const nameSchema = z
   .string({ error: CONTACT_MESSAGES.nameMissing })
   .trim()
   .min(1, CONTACT_MESSAGES.nameMissing)
-  .min(2, CONTACT_MESSAGES.nameTooShort)
-  .max(100, CONTACT_MESSAGES.nameTooLong);
+  .refine((value) => value.length !== 1, CONTACT_MESSAGES.nameTooShort)
+  .refine((value) => value.length <= 100, CONTACT_MESSAGES.nameTooLong);
 
 /**
  * The name and contact the chat asks for (a form, or the API): a name and a WhatsApp and/or an e-mail. The
@@ -258,7 +258,7 @@ export function parseContactMessage(text: string): ParsedContact {
     .trim()
     .replace(LEAD_IN, '')
     .replace(CONTACT_LABELS, ' ')
-    .replace(/[,;:|/\-–—.!]+/g, ' ')
+    .replace(/[,;:|/\-–—.!()]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   const result = contactCaptureSchema.safeParse({ name, whatsapp: phone, email });
