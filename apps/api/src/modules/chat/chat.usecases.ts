@@ -250,7 +250,12 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
         // A visitor's contact is personal data: it never reaches the language model.
         content: message.type === 'user' ? withoutContact(message.content) : message.content,
       }));
-      const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history }, { onDelta, onReset, signal });
+      const written = await writeAnswer(
+        { llm: deps.llm, logger: deps.logger },
+        analysis,
+        { question: withoutContact(question), history },
+        { onDelta, onReset, signal },
+      );
       if (written.fallback) deps.onLlmFallback?.(written.fallback);
       const botCreatedAt = new Date(Math.max(clock().getTime(), userCreatedAt.getTime() + 1));
       // The PSP's charge is created before the transaction (no network call holds it open).

@@ -148,6 +148,24 @@ describe('the chat asks once for a name and a contact before the first PIX', { t
   });
 });
 
+describe('every paid purchase waits in A entregar', { timeout: 120_000 }, () => {
+  it("a reseller's credits attach to the reseller as a customer, with no subscription", async () => {
+    const { t, admin } = await shop();
+    const reseller = await newVisitor(t.app);
+    expect(((await reseller.say({ intent: { kind: 'resell', credits: 100 } })).json() as ChatExchange).reply.asksContact).toBe(true);
+    const offer = await reseller.giveContact({ name: 'Revenda Norte', whatsapp: '(92) 99123-4567' });
+    expect(offer.reply.pix?.title).toBe('100 créditos pré-pagos');
+    const [payment] = await t.database.db.select().from(payments);
+    expect((await send(t, 'POST', `/api/admin/payments/${payment!.id}/received`, admin, {})).statusCode).toBe(200);
+    const [customer] = await customerRows(t);
+    expect(customer).toMatchObject({ name: 'Revenda Norte', whatsapp: '+5592991234567' });
+    expect(await t.database.db.select().from(deliveries)).toEqual([
+      expect.objectContaining({ paymentId: payment!.id, customerId: customer!.id, status: 'pending' }),
+    ]);
+    expect(await t.database.db.select().from(subscriptions)).toEqual([]);
+  });
+});
+
 describe('a paid plan is a subscription, renewed from Minha assinatura', { timeout: 120_000 }, () => {
   it('starts today and ends a year later; confirmed twice it is extended once; renewing early extends from its end at the price of the day', async () => {
     let now = START;
