@@ -29,6 +29,9 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { RETIRED_VISITOR_UPLOADS_SWEEP_JOB, retiredVisitorUploadsSweepHandler, sweepExpiredVisitorUploads } from './modules/chat/chat.visitor-uploads.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { recordPaidPurchase, type CustomersDeps } from './modules/customers/customers.usecases.ts';
+import { createRenewalSweepHandler, RENEWAL_SWEEP_JOB, scheduleRenewalSweep } from './modules/customers/renewals.job.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
@@ -110,6 +113,7 @@ interface AppParts {
   outage: OutageMonitor;
   access: AccessServices;
   payments: PaymentsDeps;
+  customers: CustomersDeps;
   /** The shop's PIX key as set now (settings are read per use). */
   shopKey: () => Promise<string | null>;
 }
@@ -155,10 +159,19 @@ export async function buildApp({
     expirySeconds: env.PIX_CHARGE_EXPIRY_SECONDS,
     eventsUrl: () => settings.get('payments_webhook_url'),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
+    onPaid: recordPaidPurchase,
+  };
+  const customers: CustomersDeps = {
+    db: database.db,
+    clock,
+    publicOrigin: services.publicOrigin,
+    shopPix: () => resolveShopPix(settings),
+    payments,
+    logger: app.log.child({ module: 'customers' }),
   };
   const access = createAccessServices(app, { env, database, services, outage });
   ensureAdminOnReady(app, env, database, access);
-  const parts: AppParts = { env, database, services, outage, access, payments, shopKey };
+  const parts: AppParts = { env, database, services, outage, access, payments, customers, shopKey };
 
   const cacheDoor = await registerPlugins(app, parts);
   frontDoor.current = cacheDoor;
@@ -313,7 +326,7 @@ async function registerJobs(
   { env, database, services, outage }: AppParts,
   { run, options, scheduleAtStart }: { run: boolean; options: Partial<JobRunnerOptions>; scheduleAtStart: boolean },
 ) {
-  const { clock, mailer, metrics, outboundFetch, storage } = services;
+  const { clock, mailer, metrics, outboundFetch, storage, settings, publicOrigin } = services;
   const housekeeping = housekeepingPolicy(env);
   await app.register(jobsPlugin, {
     database,
@@ -346,14 +359,27 @@ async function registerJobs(
         },
       }),
       [RETIRED_VISITOR_UPLOADS_SWEEP_JOB]: retiredVisitorUploadsSweepHandler,
+      [RENEWAL_SWEEP_JOB]: createRenewalSweepHandler({
+        db: database.db,
+        policy: { reminderDays: env.RENEWAL_REMINDER_DAYS, intervalMs: Math.round(env.RENEWAL_CHECK_INTERVAL_MINUTES * 60_000) },
+        clock,
+        publicOrigin,
+        settings,
+        logger: app.log.child({ module: 'renewals' }),
+      }),
     },
   });
-  // Every instance that runs jobs makes sure one housekeeping run is queued (the first start runs it at once).
-  if (run && scheduleAtStart) app.addHook('onReady', async () => void (await scheduleHousekeeping(database.db)));
+  // Every instance that runs jobs makes sure one housekeeping run and one renewal sweep are queued (the first start runs them at once).
+  if (run && scheduleAtStart) {
+    app.addHook('onReady', async () => {
+      await scheduleHousekeeping(database.db);
+      await scheduleRenewalSweep(database.db);
+    });
+  }
 }
 
 /** The domain modules' routes. */
-async function registerModules(app: FastifyInstance, { env, database, services, access, payments, shopKey }: AppParts, llm: LlmSource) {
+async function registerModules(app: FastifyInstance, { env, database, services, access, payments, customers, shopKey }: AppParts, llm: LlmSource) {
   const { isHttps, metrics, outboundFetch, pix, secret, settings, storage } = services;
   const { auth, proUsers, signups, signupUsecases, accessLimits, passwords } = access;
   await app.register(healthRoutes, { database, storage });
@@ -393,6 +419,7 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
     clock: services.clock,
   });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
+  await app.register(customersRoutes, customers);
   // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
   if (pix && env.PIX_WEBHOOK_SECRET && env.PUBLIC_URL) {
     const registration = new AbortController();

@@ -13,7 +13,7 @@ import { parseBrCode } from '@vitrine/domain/pix';
 import { withDatabase } from '../../api/test/database.ts';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { ask, botMessages, lastBotText, openChat } from './support/chat.ts';
+import { ask, botMessages, giveContact, lastBotText, openChat } from './support/chat.ts';
 import { adminCookie, E2E_SHOP_PIX, sharedBaseUrl, startServer, type RunningServer } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -173,6 +173,7 @@ describe('talking to the assistant', () => {
     await botMessages(page).last().getByRole('button', { name: 'Anual' }).click();
     await expect.poll(() => botMessages(page).count(), answered).toBe(3);
     expect(await lastBotText(page)).toContain('Plano Premium — Anual');
+    await giveContact(page);
 
     await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).click();
     const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
@@ -310,12 +311,13 @@ describe('storefront buttons open the chat with the intent answered', () => {
     await page.getByRole('radio', { name: 'Anual (-15%)' }).click();
     const premium = page.getByRole('article', { name: 'Plano Premium' });
     await follow(page, () => premium.getByRole('link', { name: 'Escolher Plano' }).click(), 'Quero assinar o plano Premium (Anual).', 'Plano Premium — Anual');
+    await giveContact(page);
     const pix = botMessages(page).last().getByRole('button', { name: 'Pagar R$ 408,00 com PIX' });
     await pix.waitFor();
     // The address is cleaned: a reload shows the conversation, it does not state the intent again.
     await page.reload();
-    await expect.poll(() => botMessages(page).count(), answered).toBe(2);
-    expect(await page.getByTestId('user-message').count()).toBe(1);
+    await expect.poll(() => botMessages(page).count(), answered).toBe(3);
+    expect(await page.getByTestId('user-message').count()).toBe(2);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -330,7 +332,8 @@ describe('storefront buttons open the chat with the intent answered', () => {
       'Quero ativar o app UniTV (preço de revendedor).',
       'UniTV (Filmes e Séries): R$ 20,00 no preço de revendedor',
     );
-    // Not a dead end: a PIX of the activation's price.
+    // Not a dead end: a PIX of the activation's price (once the visitor gave a name and contact; asked only this once).
+    await giveContact(page);
     await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 20,00 com PIX' }).waitFor();
 
     await page.goto('/apps/ativacao');

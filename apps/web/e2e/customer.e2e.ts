@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../../api/test/webhook-receiver.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { ask, botMessages, lastBotText, openChat, shortcutBar } from './support/chat.ts';
+import { ask, botMessages, giveContact, lastBotText, openChat, shortcutBar } from './support/chat.ts';
 import { adminCaller, adminCookie, startServer, type RunningServer } from './support/server.ts';
 
 // Answers come after the specification's delay (1.5 s) and the server's work: poll for them generously.
@@ -63,8 +63,9 @@ describe('paying in the chat', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     expect(await ask(page, 'quero o plano family semestral')).toContain('Plano Family — Semestral');
+    await giveContact(page);
     await shortcutBar(page).getByRole('button', { name: 'Pagar com PIX' }).click();
-    await expect.poll(() => botMessages(page).count(), answered).toBe(4);
+    await expect.poll(() => botMessages(page).count(), answered).toBe(5);
     await botMessages(page).last().getByRole('button', { name: 'Pagar R$ 270,00 com PIX' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Pagamento via PIX' });
@@ -102,7 +103,7 @@ describe('paying in the chat', () => {
     await activate.click();
     await page.waitForURL('**/chat');
     await expect.poll(() => botMessages(page).count(), answered).toBe(2);
-    expect(await lastBotText(page)).toContain(`Gerei um PIX de`);
+    expect(await giveContact(page)).toContain(`Gerei um PIX de`);
     await botMessages(page)
       .last()
       .getByRole('button', { name: /^Pagar R\$ [\d.]+,\d{2} com PIX$/ })
@@ -123,6 +124,7 @@ describe('paying in the chat', () => {
     expect(await lastBotText(page)).toContain('Qual app você quer ativar?');
     await botMessages(page).last().getByRole('group', { name: 'Sugestões' }).getByRole('button').first().click();
     await expect.poll(() => botMessages(page).count(), answered).toBe(3);
+    await giveContact(page);
     await botMessages(page)
       .last()
       .getByRole('button', { name: /^Pagar R\$ .* com PIX$/ })

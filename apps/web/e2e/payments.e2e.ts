@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../api/test/fake-psp.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { giveContact } from './support/chat.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const SCREENSHOTS = process.env.PAY_SCREENSHOTS;
@@ -39,6 +40,7 @@ describe('PIX that confirms itself', () => {
     contexts.push(visitor.context);
     const { page } = visitor;
     await page.goto(chatIntentHref({ kind: 'plan', plan: 'Family', period: 'semiannual' }));
+    await giveContact(page);
     const pay = page.getByRole('button', { name: /Pagar R\$\s?[\d.,]+ com PIX/ });
     await pay.waitFor({ timeout: 30_000 });
 
@@ -102,16 +104,18 @@ describe('PIX that confirms itself', () => {
     const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
     let known = new Set(psp.charges.keys());
     await page.goto(chatIntentHref({ kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' }));
-    await bots.nth(1).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' }).waitFor({ timeout: 30_000 });
-    const quote = (await bots.nth(1).textContent()) ?? '';
+    // Bot 1 asks for a name and a contact; bot 2, answering it, has the PIX.
+    await giveContact(page);
+    await bots.nth(2).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' }).waitFor({ timeout: 30_000 });
+    const quote = (await bots.nth(2).textContent()) ?? '';
     expect(quote).toContain('Gerei um PIX de R$ 180,00 para o primeiro mês (100 créditos)');
     expect(quote).not.toContain('pré-pago');
     expect(newCharge(known)?.valor.original).toBe('180.00');
 
     // 'Pagar com PIX' afterwards pays the plan just chosen: a new charge of its price, not a question.
     known = new Set(psp.charges.keys());
-    await bots.nth(1).getByRole('button', { name: 'Pagar com PIX', exact: true }).click();
-    const pay = bots.nth(2).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' });
+    await bots.nth(2).getByRole('button', { name: 'Pagar com PIX', exact: true }).click();
+    const pay = bots.nth(3).getByRole('button', { name: 'Pagar R$ 180,00 com PIX' });
     await pay.waitFor({ timeout: 30_000 });
     const charge = newCharge(known)!;
     expect(charge.valor.original).toBe('180.00');
@@ -129,7 +133,7 @@ describe('PIX that confirms itself', () => {
       body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
     });
     expect(notified.status).toBe(200);
-    const confirmed = bots.nth(2).getByTestId('payment-confirmed');
+    const confirmed = bots.nth(3).getByTestId('payment-confirmed');
     await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
     expect(await confirmed.textContent()).toContain('Revenda Mensal 100 créditos — primeiro mês');
     expect(visitor.errors).toEqual([]);

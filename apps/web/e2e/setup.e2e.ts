@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedAfterEachTest, launchBrowser, openPage } from './support/browser.ts';
+import { giveContact } from './support/chat.ts';
 import { E2E_ADMIN, repoRoot, startServer, type RunningServer } from './support/server.ts';
 
 const shotsDir = process.env.SCREENSHOT_DIR ?? path.join(repoRoot, '.test-cache/screenshots');
@@ -107,8 +108,9 @@ describe('first-run checklist', () => {
     await visitor.page.getByRole('textbox', { name: 'Mensagem' }).fill(`quero o plano ${plan!.name} mensal`);
     await visitor.page.keyboard.press('Enter');
     await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 1);
+    await giveContact(visitor.page);
     await pixShortcut().click();
-    await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 2);
+    await expect.poll(() => bot.count(), { timeout: 30_000 }).toBe(before + 3);
     await bot
       .last()
       .getByRole('button', { name: /^Pagar R\$ .* com PIX$/ })

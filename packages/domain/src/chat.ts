@@ -4,6 +4,7 @@ import './zod-locale.ts';
 import { z } from 'zod';
 import { chatIntentSchema } from './chat-intent.ts';
 import { CHAT_MESSAGE_MAX_LENGTH } from './chat-text.ts';
+import { contactCaptureSchema } from './customers.ts';
 import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
 import { PAYMENT_KINDS } from './payment-status.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
@@ -40,6 +41,11 @@ export const chatMessageSchema = z.object({
   audioUrl: z.string().nullable(),
   suggestions: z.array(z.string()),
   pix: pixOfferSchema.nullable(),
+  /**
+   * The assistant asks for a name and a contact before the conversation's first PIX (once per conversation):
+   * the chat shows the contact form under this message, which answers with `{ contact }`. Absent: false.
+   */
+  asksContact: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -59,12 +65,13 @@ const messageText = z
   .max(CHAT_MESSAGE_MAX_LENGTH, `Mensagem muito longa (máximo de ${CHAT_MESSAGE_MAX_LENGTH} caracteres).`);
 
 /**
- * What the visitor says: typed text, or the intent a storefront button carried (the server states
- * it as the visitor's message and answers it). Exactly one of them.
+ * What the visitor says: typed text, the intent a storefront button carried (the server states it as the
+ * visitor's message and answers it), or the name and contact the assistant asked for (its form). Exactly
+ * one of them. A typed answer to the contact question is read as well (parseContactMessage).
  */
 export const sendChatMessageBodySchema = z
-  .strictObject({ text: messageText.optional(), intent: chatIntentSchema.optional() })
-  .refine((body) => (body.text === undefined) !== (body.intent === undefined), {
+  .strictObject({ text: messageText.optional(), intent: chatIntentSchema.optional(), contact: contactCaptureSchema.optional() })
+  .refine((body) => [body.text, body.intent, body.contact].filter((part) => part !== undefined).length === 1, {
     message: 'Escreva uma mensagem.',
     path: ['text'],
   });

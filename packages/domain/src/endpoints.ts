@@ -9,6 +9,7 @@ import { chatContract } from './chat.contract.ts';
 import { adminContentContract, adminSiteConfigContract } from './content-admin.contract.ts';
 import { contentContract } from './content.contract.ts';
 import type { EndpointDefinition } from './contracts.ts';
+import { adminCustomersContract, adminDeliveriesContract, customersContract } from './customers.contract.ts';
 import { eventsContract } from './events.contract.ts';
 import { healthContract } from './health.contract.ts';
 import { mediaContract } from './media.contract.ts';
@@ -46,6 +47,9 @@ export const contracts = {
   catalog: catalogContract,
   chat: chatContract,
   content: contentContract,
+  customers: customersContract,
+  adminDeliveries: adminDeliveriesContract,
+  adminCustomers: adminCustomersContract,
   events: eventsContract,
   health: healthContract,
   media: mediaContract,

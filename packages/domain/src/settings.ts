@@ -2,6 +2,7 @@
 // to, a Portuguese label, its validation, and whether it is a secret (write-only: never read back whole).
 import './zod-locale.ts';
 import { z } from 'zod';
+import { DEFAULT_REMINDER_TEXTS } from './customers.ts';
 import { expectedUpdatedAtOrNoneSchema } from './edit-version.ts';
 import { normalizePixKey, PIX_CITY_MAX, PIX_NAME_MAX } from './pix.ts';
 
@@ -10,6 +11,14 @@ const httpUrl = z
   .trim()
   .url('Informe um endereço http(s) completo.')
   .refine((value) => /^https?:\/\//.test(value), 'Informe um endereço http(s) completo.');
+
+const reminderSubject = z.string().trim().min(1, 'Informe o assunto.').max(200, 'No máximo 200 caracteres.');
+const reminderText = z
+  .string()
+  .trim()
+  .min(1, 'Informe o texto.')
+  .max(4000, 'No máximo 4000 caracteres.')
+  .refine((value) => value.includes('{link}'), 'Inclua {link}: o endereço de Minha assinatura.');
 
 export const SETTINGS = {
   contact_email: { env: 'CONTACT_EMAIL', label: 'E-mail que recebe as mensagens de contato', secret: false, schema: z.email('E-mail inválido.') },
@@ -74,7 +83,46 @@ export const SETTINGS = {
     secret: false,
     schema: httpUrl,
   },
-} as const;
+  // The renewal reminders' e-mails; {nome}, {plano}, {vencimento}, {dias} and {link} are filled in.
+  renewal_reminder_subject: {
+    env: 'RENEWAL_REMINDER_SUBJECT',
+    label: 'Assunto do lembrete de renovação (dias antes do vencimento)',
+    secret: false,
+    schema: reminderSubject,
+    fallback: DEFAULT_REMINDER_TEXTS.renewal_reminder_subject,
+  },
+  renewal_reminder_text: {
+    env: 'RENEWAL_REMINDER_TEXT',
+    label: 'Texto do lembrete de renovação (dias antes do vencimento; use {link})',
+    secret: false,
+    schema: reminderText,
+    fallback: DEFAULT_REMINDER_TEXTS.renewal_reminder_text,
+  },
+  renewal_due_subject: {
+    env: 'RENEWAL_DUE_SUBJECT',
+    label: 'Assunto do lembrete no dia do vencimento',
+    secret: false,
+    schema: reminderSubject,
+    fallback: DEFAULT_REMINDER_TEXTS.renewal_due_subject,
+  },
+  renewal_due_text: {
+    env: 'RENEWAL_DUE_TEXT',
+    label: 'Texto do lembrete no dia do vencimento (use {link})',
+    secret: false,
+    schema: reminderText,
+    fallback: DEFAULT_REMINDER_TEXTS.renewal_due_text,
+  },
+} as const satisfies Record<string, SettingDefinition>;
+
+interface SettingDefinition {
+  /** The environment variable the setting falls back to. */
+  env: string;
+  label: string;
+  secret: boolean;
+  schema: z.ZodType<string, string>;
+  /** The value in force when neither the panel nor the environment sets one. */
+  fallback?: string;
+}
 
 export type SettingKey = keyof typeof SETTINGS;
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];
@@ -84,8 +132,8 @@ export const settingSchema = z.object({
   key: settingKeySchema,
   label: z.string(),
   secret: z.boolean(),
-  /** Where the value in force comes from. */
-  source: z.enum(['admin', 'env', 'none']),
+  /** Where the value in force comes from ('default': the text the application ships). */
+  source: z.enum(['admin', 'env', 'default', 'none']),
   /** The value, or for a secret only whether it is set and its last 4 characters. */
   value: z.string().nullable(),
   /** When the panel's value was last written (the version a save names); null when none is set in the panel. */

@@ -29,6 +29,13 @@ describe('configuration', () => {
     expect(env.VISITOR_UPLOADS_QUOTA_MB).toBe(2048);
     expect(env.VISITOR_UPLOADS_PER_ADDRESS_MB).toBe(204.8);
     expect(env.VISITOR_UPLOADS_PER_VISITOR_MB).toBe(51.2);
+    // Renewal reminders five days before the end, subscriptions checked hourly.
+    expect(env.RENEWAL_REMINDER_DAYS).toBe(5);
+    expect(env.RENEWAL_CHECK_INTERVAL_MINUTES).toBe(60);
+    expect(parseEnv({ RENEWAL_REMINDER_DAYS: '0', RENEWAL_CHECK_INTERVAL_MINUTES: '0.2' })).toMatchObject({
+      RENEWAL_REMINDER_DAYS: 0,
+      RENEWAL_CHECK_INTERVAL_MINUTES: 0.2,
+    });
   });
 
   it('derives the per-address and per-visitor shares of visitor files from the total unless they are set', () => {
@@ -56,6 +63,11 @@ describe('configuration', () => {
     // visitor ≤ address ≤ total.
     [{ VISITOR_UPLOADS_QUOTA_MB: '100', VISITOR_UPLOADS_PER_ADDRESS_MB: '150' }, 'VISITOR_UPLOADS_PER_ADDRESS_MB: deve ser no máximo VISITOR_UPLOADS_QUOTA_MB'],
     [{ VISITOR_UPLOADS_PER_VISITOR_MB: '300' }, 'VISITOR_UPLOADS_PER_VISITOR_MB: deve ser no máximo VISITOR_UPLOADS_PER_ADDRESS_MB (204,8)'],
+    // Renewal reminders: whole days from 0; minutes may have decimals, but not be 0 or negative.
+    [{ RENEWAL_REMINDER_DAYS: '-1' }, 'RENEWAL_REMINDER_DAYS'],
+    [{ RENEWAL_REMINDER_DAYS: '2.5' }, 'RENEWAL_REMINDER_DAYS'],
+    [{ RENEWAL_CHECK_INTERVAL_MINUTES: '0' }, 'RENEWAL_CHECK_INTERVAL_MINUTES'],
+    [{ RENEWAL_CHECK_INTERVAL_MINUTES: 'hora' }, 'RENEWAL_CHECK_INTERVAL_MINUTES'],
     // A PSP half configured is a start-up error naming what is missing.
     [{ PIX_API_URL: 'https://psp.example/api/v2', PUBLIC_URL: 'https://loja.example' }, 'PIX_CLIENT_SECRET'],
     [{ ...PSP, PIX_WEBHOOK_SECRET: undefined, PUBLIC_URL: 'https://loja.example' }, 'PIX_WEBHOOK_SECRET'],

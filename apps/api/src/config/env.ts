@@ -193,6 +193,14 @@ export const envSchema = z
     // The dashboard shows up to 90 days (its API up to 365): access events are kept at least that long.
     RETAIN_ACCESS_EVENTS_DAYS: days(400, 90),
     RETAIN_FINISHED_JOBS_DAYS: days(7, 1),
+    // Renewal reminders (a durable job, one instance at a time): the e-mail this many days before a subscription
+    // ends (0: only on the day), and how often subscriptions are checked (decimals allowed: 0.2 is 12 s).
+    RENEWAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(3650).default(5),
+    RENEWAL_CHECK_INTERVAL_MINUTES: z.coerce
+      .number()
+      .min(0.05)
+      .max(24 * 60)
+      .default(60),
     // Open event streams (/api/events) per client address and per instance; each one holds a socket.
     EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(1000).default(6),
     EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),

@@ -13,3 +13,5 @@ export * from '../shared/mailer.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
 export * from '../shared/audit/audit.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
+export * from '../modules/customers/customers.tables.ts';
+export * from '../modules/customers/purchases.tables.ts';

@@ -270,8 +270,8 @@ describe('an upgrade from 5306690', { timeout: 180_000 }, () => {
     ]);
   });
 
-  it('a visitor choosing a plan gets a PIX to the shop’s key at once, pending in Pagamentos', async () => {
-    const visitor = await newVisitor(t.app);
+  it('a returning customer choosing a plan gets a PIX to the shop’s key at once, pending in Pagamentos', async () => {
+    const visitor = await newVisitor(t.app, { contact: true });
     const response = await visitor.say({ intent: { kind: 'plan', plan: 'Premium', period: 'annual' } });
     expect(response.statusCode, response.body).toBe(200);
     const { reply } = response.json() as ChatExchange;

@@ -266,6 +266,13 @@ describe('the page server', () => {
     expect((await get('/nao-existe.js')).body).not.toContain('<div id="root">');
   });
 
+  it('answers Minha assinatura (its token in the address) never cached, never indexed, and without a referrer', async () => {
+    const page = await get('/minha-assinatura?t=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    expect(page.headers).toMatchObject({ 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' });
+  });
+
   it('goes on with the built pages when the build has no renderer', async () => {
     const bare = tempDir('vitrine-spa-bare-');
     fs.mkdirSync(path.join(bare, 'prerendered'));

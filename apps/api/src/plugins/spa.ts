@@ -193,6 +193,10 @@ export const spaPlugin = fp<SpaOptions>(async (app, { root, pageSource = () => n
     const pathname = pagePath(request.url);
     /** Relative to the web root: the page's prerendered file, else the shell. */
     const file = prerendered.get(pathname);
+    if (PRIVATE_PAGES.has(pathname.toLowerCase())) {
+      // One person's page, opened by a link that carries its token: no cache keeps it, no search engine lists it.
+      return sendKept(request, reply.headers(PRIVATE_PAGE_HEADERS).type('text/html; charset=utf-8'), builtPages.get('index.html')!);
+    }
     if (!file && !isAppRoute(pathname)) {
       // The same page as any other client route, with the status a search engine or a monitor reads.
       const shell = builtPages.get('index.html')!;
@@ -307,6 +311,10 @@ function readPrerenderedPages(root: string): Map<string, string> {
  * the route table: '/admin/*' also matches '/admin' and anything under it, ':name' one segment). Matched
  * without regard to case, as the browser's router does. Without the list, every path is a route.
  */
+/** Pages of one customer (Minha assinatura, opened by its link's token), answered as the shell with these headers. */
+export const PRIVATE_PAGES: ReadonlySet<string> = new Set(['/minha-assinatura']);
+const PRIVATE_PAGE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow', 'referrer-policy': 'no-referrer' };
+
 export function readAppRoutes(root: string): (pathname: string) => boolean {
   const file = path.join(root, 'prerendered', 'routes.json');
   if (!fs.existsSync(file)) return () => true;

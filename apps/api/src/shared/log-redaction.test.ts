@@ -33,6 +33,7 @@ describe('the log redaction layer', () => {
       `https://loja.example.com/auth/redefinir-senha#token=${REDACTED}`,
     );
     expect(redactText('/api/auth/confirm?token=curto1&next=/painel')).toBe(`/api/auth/confirm?token=${REDACTED}&next=/painel`);
+    expect(redactText('GET /minha-assinatura?t=abcdefABCDEF&utm=x')).toBe(`GET /minha-assinatura?t=${REDACTED}&utm=x`);
     expect(redactText('authorization: Bearer abc.def.ghi')).toBe(`authorization: Bearer ${REDACTED}`);
     expect(redactText(`chave ${API_KEY} recusada`)).toBe(`chave ${REDACTED} recusada`);
     expect(redactText(`cookie: vitrine.session_token=${SESSION_TOKEN}.c2lnbmF0dXJh%3D; outro=1`)).toBe(`cookie: vitrine.session_token=${REDACTED}; outro=1`);

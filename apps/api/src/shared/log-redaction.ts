@@ -62,6 +62,8 @@ const PATTERNS: Array<[RegExp, string]> = [
   [new RegExp(String.raw`(\b${TOKEN_NAME}=)[^&;#\s"'<>,]+`, 'gi'), `$1${REDACTED}`],
   // A token as a path segment: better-auth's /reset-password/<token>, /verify-email/<token>...
   [/(\/(?:reset-password|verify-email|magic-link|redefinir-senha|confirmar|convite|invite)\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
+  // A Minha assinatura link (/minha-assinatura?t=…) opens a customer's page: its token is a secret.
+  [/(\/minha-assinatura\?(?:[^#\s"'<>]*&)?t=)[^&#\s"'<>]+/gi, `$1${REDACTED}`],
   // The PSP's webhook address carries PIX_WEBHOOK_SECRET as a path segment.
   [/(\/api\/payments\/pix\/webhook\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
   // API keys by their usual prefixes (OpenAI-style sk-…, GitHub, Slack).

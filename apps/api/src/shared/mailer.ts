@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** To a customer: the address is personal data, so the log lines name no recipient. */
+  personal?: boolean;
 }
 
 export interface Mailer {
@@ -32,7 +34,8 @@ export function createMailer({
   const smtp = smtpUrl;
   const transportFor = (url: string) => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   return {
-    async send(message) {
+    async send({ personal = false, ...message }) {
+      const recipient = personal ? {} : { to: message.to };
       let status: 'sent' | 'logged' | 'failed' = 'logged';
       let error: string | undefined;
       if (smtp) {
@@ -42,11 +45,12 @@ export function createMailer({
         } catch (cause) {
           status = 'failed';
           error = cause instanceof Error ? cause.message : String(cause);
-          logger.error({ err: cause, to: message.to }, 'falha ao enviar e-mail');
+          // An SMTP error may quote the recipient: a customer's mail logs only its code.
+          logger.error(personal ? { code: (cause as { code?: unknown }).code ?? null } : { err: cause, ...recipient }, 'falha ao enviar e-mail');
         }
       } else {
         // The body is not logged: it carries single-use links (reset, confirmation, invitation).
-        logger.info({ to: message.to, subject: message.subject }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
+        logger.info({ ...recipient, subject: message.subject }, 'e-mail (sem SMTP_URL): registrado na caixa de saída');
       }
       await recordOutgoingMail(db, { ...message, status, error });
       return { status };

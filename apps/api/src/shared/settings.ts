@@ -41,22 +41,24 @@ export function createSettings({ db, env }: { db: DbExecutor; env: Env }): Setti
     const value = (env as unknown as Record<string, unknown>)[SETTINGS[key].env];
     return typeof value === 'string' && value !== '' ? value : undefined;
   };
+  const fallback = (key: SettingKey): string | undefined => (SETTINGS[key] as { fallback?: string }).fallback;
 
   return {
     async get(key) {
-      return (await load()).get(key)?.value ?? fromEnv(key);
+      return (await load()).get(key)?.value ?? fromEnv(key) ?? fallback(key);
     },
     async list() {
       const stored = await load();
       return SETTING_KEYS.map((key) => {
         const definition = SETTINGS[key];
         const admin = stored.get(key);
-        const value = admin?.value ?? fromEnv(key);
+        const environment = fromEnv(key);
+        const value = admin?.value ?? environment ?? fallback(key);
         return {
           key,
           label: definition.label,
           secret: definition.secret,
-          source: admin?.value !== undefined ? 'admin' : value !== undefined ? 'env' : 'none',
+          source: admin?.value !== undefined ? 'admin' : environment !== undefined ? 'env' : value !== undefined ? 'default' : 'none',
           value: value === undefined ? null : definition.secret ? maskSecret(value) : value,
           updatedAt: admin ? admin.updatedAt.toISOString() : null,
         };

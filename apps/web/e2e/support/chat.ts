@@ -27,3 +27,15 @@ export async function ask(page: Page, text: string) {
   await expect.poll(() => botMessages(page).count(), { timeout: ANSWER_TIMEOUT_MS }).toBe(before + 1);
   return lastBotText(page);
 }
+
+/** What the e2e visitors answer to the assistant's question for a name and a contact. */
+export const CONTACT_ANSWER = 'Maria Silva, maria@exemplo.com';
+
+/**
+ * Answers, by typing, the assistant's question for a name and a contact (asked once per visitor, before the
+ * first PIX) and returns the answer: the PIX that was about to be offered.
+ */
+export async function giveContact(page: Page, text = CONTACT_ANSWER) {
+  await expect.poll(() => lastBotText(page), { timeout: ANSWER_TIMEOUT_MS }).toContain('para entregarmos seu acesso');
+  return ask(page, text);
+}

@@ -76,6 +76,10 @@ export async function writeAnswer(
   turn: { question: string; history: { role: 'user' | 'assistant'; content: string }[] },
   { onDelta, onReset, signal }: AnswerCallbacks,
 ): Promise<WrittenAnswer> {
+  if (analysis.builtinOnly) {
+    onDelta(analysis.reply);
+    return { content: analysis.reply, engine: 'builtin' };
+  }
   const settings = await llm().catch((error: unknown) => {
     logger.warn({ err: error }, 'configuração do modelo de linguagem indisponível; o assistente embutido responde');
     return null;

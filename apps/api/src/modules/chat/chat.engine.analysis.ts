@@ -26,6 +26,10 @@ export interface Analysis {
   handoff: boolean;
   offer: OfferRequest | null;
   state: ChatConversationState;
+  /** The answer asks for a name and a contact (the chat shows its form under it). */
+  asksContact?: boolean;
+  /** Written by the built-in engine even when a language model is configured (its exact words matter). */
+  builtinOnly?: boolean;
 }
 
 export const DEFAULT_SUGGESTIONS = ['Quais são os planos?', 'Como funciona?', 'Quero revender', 'Falar com um humano'];

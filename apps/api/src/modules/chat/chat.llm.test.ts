@@ -38,7 +38,7 @@ afterEach(async () => {
 type Frame = { event: string; data: unknown };
 
 async function askStreamed(text: string) {
-  const visitor = await newVisitor(app);
+  const visitor = await newVisitor(app, { contact: true });
   const response = await app.inject({
     method: 'POST',
     url: `/api/chat/conversations/${visitor.conversation.id}/messages`,
@@ -103,7 +103,7 @@ describe('the language model writes the answer from our facts, streamed', () => 
   it('keeps the PIX offer from our data when the model writes the prose', async () => {
     await configurePixRecipient(database.db);
     fake.behaviour = { kind: 'answer', chunks: ['Perfeito, ', 'o plano anual é a melhor escolha.'] };
-    const visitor = await newVisitor(app);
+    const visitor = await newVisitor(app, { contact: true });
     const response = await visitor.say({ intent: { kind: 'plan', plan: 'Premium', period: 'annual' } });
     const { reply } = response.json() as { reply: ChatMessage };
     expect(reply.content).toBe('Perfeito, o plano anual é a melhor escolha.\n\n**Plano Premium — Anual**: R$ 408,00/ano');

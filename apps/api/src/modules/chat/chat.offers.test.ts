@@ -56,7 +56,7 @@ const adminIntents = async () => {
 
 describe("'Pagar com PIX' charges what the customer chose", () => {
   it('right after Family semestral was quoted, the PIX shortcut charges R$ 270,00 for Family semestral', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const quoted = await visitor.ask('quero o plano family semestral');
     expect(quoted.reply.content).toContain('Plano Family — Semestral');
     expect(amountOf(quoted)).toBe('270.00');
@@ -84,7 +84,7 @@ describe("'Pagar com PIX' charges what the customer chose", () => {
   });
 
   it('charges the credits a reseller chose', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     await visitor.ask('quero revender');
     await visitor.ask('100');
     const paid = await say(visitor, { intent: { kind: 'pay' } });
@@ -94,7 +94,7 @@ describe("'Pagar com PIX' charges what the customer chose", () => {
 
 describe('activating an app in the chat ends in a PIX', () => {
   it("'Ativar' (client price) gets a PIX for the activation, which the admin sees as such", async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const exchange = await say(visitor, { intent: { kind: 'activate', app: 'Kids Play', mode: 'cliente' } });
     expect(exchange.reply.content).toContain('R$ 30,00 para cliente final');
     expect(exchange.reply.content).toContain('Gerei um PIX de **R$ 30,00** para a ativação');
@@ -108,13 +108,13 @@ describe('activating an app in the chat ends in a PIX', () => {
   });
 
   it("'Ativar Agora' at the reseller price gets a PIX of the reseller price", async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const exchange = await say(visitor, { intent: { kind: 'activate', app: 'Kids Play', mode: 'revendedor' } });
     expect(exchange.reply.pix).toMatchObject({ title: 'Ativação do app Kids Play — revendedor', value: 20 });
   });
 
   it("'Falar com o suporte' on the activation page lists the apps, and the one chosen gets its PIX", async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const help = await say(visitor, { intent: { kind: 'support', about: 'activation' } });
     expect(help.userMessage.content).toBe('Preciso de ajuda para ativar um app.');
     expect(help.reply.content).toContain('Kids Play');
@@ -124,7 +124,7 @@ describe('activating an app in the chat ends in a PIX', () => {
   });
 
   it('choosing a plan afterwards pays for the plan, not the app', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     await say(visitor, { intent: { kind: 'activate', app: 'Kids Play', mode: 'cliente' } });
     await visitor.ask('quero o plano family semestral');
     const paid = await visitor.ask('Pagar com PIX');
@@ -134,7 +134,7 @@ describe('activating an app in the chat ends in a PIX', () => {
 
 describe('a reseller plan ends in a PIX for its price', () => {
   it("the monthly plan's link quotes its first month with a PIX; 'Pagar com PIX' (typed or the shortcut) then pays that plan, a reseller plan for the admin", async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const quoted = await say(visitor, { intent: { kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' } });
     expect(quoted.reply.content).toContain('Gerei um PIX de **R$ 180,00** para o primeiro mês (100 créditos)');
     expect(quoted.reply.content).not.toContain('pré-pago');

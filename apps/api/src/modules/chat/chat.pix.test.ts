@@ -39,7 +39,7 @@ const brCodeKey = (brCode: string) => {
   return parsed.fields.get('26')!;
 };
 const settle = async (app: TestApp) => {
-  const visitor = await newVisitor(app.app);
+  const visitor = await newVisitor(app.app, { contact: true });
   const response = await visitor.say({ intent: { kind: 'plan', plan: 'Premium', period: 'annual' } });
   expect(response.statusCode).toBe(200);
   return (response.json() as ChatExchange).reply;
@@ -54,7 +54,7 @@ describe('the shop’s PIX key', { timeout: 120_000 }, () => {
     expect(reply.pix).toBeNull();
     expect(reply.content).toContain('O pagamento por PIX ainda não foi configurado pela loja.');
     expect(reply.content).not.toContain('Gerei um PIX');
-    const visitor = await newVisitor(app.app);
+    const visitor = await newVisitor(app.app, { contact: true });
     const asked = await visitor.ask('quero pagar com pix');
     expect(asked.reply.content).toContain('O pagamento por PIX ainda não foi configurado pela loja.');
     expect(asked.reply.pix).toBeNull();

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   chatConversations,
@@ -44,6 +44,21 @@ export const createChatRepository = (db: DbExecutor) => ({
       .orderBy(desc(chatConversations.createdAt), desc(chatConversations.id))
       .limit(1);
     return row;
+  },
+
+  /** The customer a visitor named in an earlier conversation (the same browser is not asked twice). */
+  async visitorCustomer(visitorId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ customerId: chatConversations.customerId })
+      .from(chatConversations)
+      .where(and(eq(chatConversations.visitorId, visitorId), isNotNull(chatConversations.customerId)))
+      .orderBy(desc(chatConversations.createdAt))
+      .limit(1);
+    return row?.customerId ?? null;
+  },
+
+  async linkCustomer(id: string, customerId: string) {
+    await db.update(chatConversations).set({ customerId }).where(eq(chatConversations.id, id));
   },
 
   async updateState(id: string, state: ChatConversationState) {

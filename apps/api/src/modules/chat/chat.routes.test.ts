@@ -168,7 +168,7 @@ describe('from intent to payment in one conversation', () => {
   };
 
   it('offers a PIX of exactly the annual price once the visitor settles on Premium and Anual, with the conversation in its txid', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const first = await visitor.ask('quero o plano premium');
     expect(first.reply.pix).toBeNull();
     expect(first.reply.suggestions).toEqual(['Mensal', 'Trimestral', 'Semestral', 'Anual']);
@@ -194,7 +194,7 @@ describe('from intent to payment in one conversation', () => {
   });
 
   it('states the intent of a storefront button as the visitor’s message and answers it with the PIX', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     const intent = { kind: 'plan', plan: 'Premium', period: 'annual' } as const;
     const response = await visitor.say({ intent });
     expect(response.statusCode).toBe(200);
@@ -204,7 +204,7 @@ describe('from intent to payment in one conversation', () => {
   });
 
   it('offers a reseller exactly the prepaid total of the credits chosen', async () => {
-    const visitor = await newVisitor(t.app);
+    const visitor = await newVisitor(t.app, { contact: true });
     await visitor.ask('quero revender');
     const { reply } = await visitor.ask('100');
     expect(reply.content).toContain('R$ 4,00 por crédito, total de R$ 400,00');

@@ -144,7 +144,12 @@ export async function chatRoutes(
   route(app, chatContract.sendMessage, { config: perIp(CHAT_LIMITS.messages.perIp, CHAT_LIMITS.messages.windowMs) }, async (request, reply) => {
     await limits.messages(request, reply);
     const body = request.body;
-    const turn = await prepareTurn(deps, readVisitor(request), request.params.id, body.intent ? { intent: body.intent } : { text: body.text! });
+    const turn = await prepareTurn(
+      deps,
+      readVisitor(request),
+      request.params.id,
+      body.intent ? { intent: body.intent } : body.contact ? { contact: body.contact } : { text: body.text! },
+    );
     const controller = new AbortController();
     running.add(controller);
     try {

@@ -3,6 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm
 import { PAYMENT_KINDS } from '@vitrine/domain/payment-status';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { plans } from '../catalog/catalog.tables.ts';
+import { customers } from '../customers/customers.tables.ts';
 
 export type PixData = { keyType?: string; key: string; value: number; recipient: string; description?: string; city: string };
 
@@ -34,6 +35,8 @@ export type ChatConversationState = {
   resellerPlanId?: string;
   /** The choice a PIX was last offered for, so it is not offered again for the same choice. */
   offered?: string;
+  /** The assistant asked for a name and a contact before a PIX: the next message answers it. */
+  awaitingContact?: boolean;
 };
 
 export const chatConversations = pgTable(
@@ -43,10 +46,12 @@ export const chatConversations = pgTable(
     // SHA-256 of the visitor's random cookie value: the value itself is never stored.
     visitorId: text('visitor_id').notNull(),
     state: jsonb('state').$type<ChatConversationState>().notNull().default({}),
+    /** Who the visitor said they are (asked once, before the first PIX). */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('chat_conversations_visitor_idx').on(t.visitorId, t.createdAt)],
+  (t) => [index('chat_conversations_visitor_idx').on(t.visitorId, t.createdAt), index('chat_conversations_customer_idx').on(t.customerId, t.createdAt)],
 );
 
 // A PIX offered in a conversation: the amount comes from the prices at the time of the offer, and the
@@ -91,6 +96,8 @@ export const chatMessages = pgTable(
     // Quick replies offered with a bot message.
     suggestions: jsonb('suggestions').$type<string[]>().notNull().default([]),
     paymentIntentId: uuid('payment_intent_id').references(() => chatPaymentIntents.id, { onDelete: 'set null' }),
+    /** The assistant's question for a name and a contact (the chat shows its form under it). */
+    asksContact: boolean('asks_contact').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],

@@ -14,18 +14,22 @@ import { chatIntentMessage, type ChatIntent } from '@vitrine/domain/chat-intent'
 import { DEMO_PIX_SHORTCUT_NAME, SHOP_PIX_SHORTCUT_NAME } from '@vitrine/domain/chat-text';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { endpointUrl } from '@vitrine/domain/contracts';
+import { formatBrazilianPhone, parseContactMessage, type ContactCapture } from '@vitrine/domain/customers';
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
+import { identifyCustomer } from '../customers/customers.usecases.ts';
 import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
 import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
 import type { Analysis, OfferRequest } from './chat.engine.analysis.ts';
+import { askContactFirst, contactProblems, contactReceived, readsAsContact, withoutContact } from './chat.engine.contact.ts';
+import type { Engine } from './chat.engine.ts';
 import { chatErrors } from './chat.errors.ts';
 import type { PixRecipient } from './chat.knowledge.ts';
 import type { LlmSource } from './chat.llm.ts';
@@ -96,6 +100,7 @@ export function toChatMessage(row: MessageWithExtras): ChatMessage {
     audioUrl: row.audioUploadId ? fileUrl(row.conversationId, row.audioUploadId) : null,
     suggestions: row.suggestions,
     pix: row.paymentIntent ? toPixOffer(row.paymentIntent) : null,
+    ...(row.asksContact ? { asksContact: true } : {}),
   };
 }
 
@@ -158,7 +163,37 @@ export async function latestConversation(deps: ChatDeps, visitorId: string | nul
 
 // ---------------------------------------------------------------- a turn
 
-export type TurnInput = { text: string } | { intent: ChatIntent };
+export type TurnInput = { text: string } | { intent: ChatIntent } | { contact: ContactCapture };
+
+/** The form's answer as the visitor's message: 'Maria Silva — (11) 98765-4321 — maria@exemplo.com'. */
+const contactMessage = (contact: ContactCapture) =>
+  [contact.name, contact.whatsapp ? formatBrazilianPhone(contact.whatsapp) : null, contact.email].filter(Boolean).join(' — ');
+
+/**
+ * What the engine makes of a turn, with the name and contact asked once before the first PIX: a conversation
+ * with no customer (here or in an earlier conversation of the same visitor) is asked before the PIX it was
+ * about to be offered; its answer, once right, names the customer and gets that PIX.
+ */
+function analyzeTurn(
+  engine: Engine,
+  input: TurnInput,
+  state: ChatConversationState,
+  hasCustomer: boolean,
+): { analysis: Analysis; contact: ContactCapture | null } {
+  const pay = () => engine.analyzeIntent({ kind: 'pay' }, { ...state, awaitingContact: false });
+  if ('contact' in input) return { analysis: contactReceived(input.contact, pay()), contact: input.contact };
+  if ('text' in input && state.awaitingContact && !hasCustomer) {
+    const parsed = parseContactMessage(input.text);
+    const plain = engine.analyze(input.text, state);
+    if (readsAsContact(input.text, parsed.ok, plain)) {
+      if (parsed.ok) return { analysis: contactReceived(parsed.contact, pay()), contact: parsed.contact };
+      return { analysis: contactProblems(parsed.problems, state), contact: null };
+    }
+  }
+  const analysis = 'text' in input ? engine.analyze(input.text, state) : engine.analyzeIntent(input.intent, state);
+  if (analysis.offer && !hasCustomer) return { analysis: askContactFirst(analysis, state), contact: null };
+  return { analysis, contact: null };
+}
 
 export interface PreparedTurn {
   /** The visitor's message as it will be stored (its id is final). */
@@ -179,8 +214,10 @@ export interface PreparedTurn {
 export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conversationId: string, input: TurnInput): Promise<PreparedTurn> {
   const conversation = await ownConversation(deps, visitorId, conversationId);
   const { engine, knowledge } = await deps.assistant.current();
-  const question = 'text' in input ? input.text : chatIntentMessage(input.intent);
-  const analysis = 'text' in input ? engine.analyze(input.text, conversation.state) : engine.analyzeIntent(input.intent, conversation.state);
+  const question = 'text' in input ? input.text : 'contact' in input ? contactMessage(input.contact) : chatIntentMessage(input.intent);
+  // The same visitor named themselves in an earlier conversation: not asked again.
+  const knownCustomer = conversation.customerId ?? (await createChatRepository(deps.db).visitorCustomer(conversation.visitorId));
+  const { analysis, contact } = analyzeTurn(engine, input, conversation.state, knownCustomer !== null);
   const clock = deps.clock ?? (() => new Date());
   const userCreatedAt = clock();
   const userRow: NewMessageRow = {
@@ -199,6 +236,7 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
     engine: null,
     suggestions: [],
     paymentIntentId: null,
+    asksContact: false,
     createdAt: userCreatedAt,
     paymentIntent: null,
   });
@@ -209,9 +247,15 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
     async run({ onDelta = () => {}, onReset = () => {}, signal } = {}) {
       const history = (await createChatRepository(deps.db).recentMessages(conversationId, HISTORY_FOR_MODEL)).map((message) => ({
         role: message.type === 'user' ? ('user' as const) : ('assistant' as const),
-        content: message.content,
+        // A visitor's contact is personal data: it never reaches the language model.
+        content: message.type === 'user' ? withoutContact(message.content) : message.content,
       }));
-      const written = await writeAnswer({ llm: deps.llm, logger: deps.logger }, analysis, { question, history }, { onDelta, onReset, signal });
+      const written = await writeAnswer(
+        { llm: deps.llm, logger: deps.logger },
+        analysis,
+        { question: withoutContact(question), history },
+        { onDelta, onReset, signal },
+      );
       if (written.fallback) deps.onLlmFallback?.(written.fallback);
       const botCreatedAt = new Date(Math.max(clock().getTime(), userCreatedAt.getTime() + 1));
       // The PSP's charge is created before the transaction (no network call holds it open).
@@ -222,6 +266,8 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
           : null;
       const stored = await deps.db.transaction(async (tx) => {
         const repository = createChatRepository(tx);
+        const customerId = contact ? (await identifyCustomer(tx, contact)).id : knownCustomer;
+        if (customerId && customerId !== conversation.customerId) await repository.linkCustomer(conversationId, customerId);
         const intent = analysis.offer ? await createPaymentIntent(repository, conversation, analysis.offer, recipient, charge) : null;
         if (intent) {
           await deps.payments?.record(
@@ -229,6 +275,7 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
             {
               paymentIntentId: intent.id,
               conversationId,
+              customerId,
               kind: intent.kind,
               itemName: intent.itemName,
               amount: intent.amount,
@@ -248,6 +295,7 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
             engine: written.engine,
             suggestions: analysis.suggestions,
             paymentIntentId: intent?.id ?? null,
+            asksContact: analysis.asksContact ?? false,
             createdAt: botCreatedAt,
           },
         ]);

@@ -4,7 +4,7 @@ import { and, desc, eq, gte, ilike, ne, or, sql, sum } from 'drizzle-orm';
 import type { PaymentStatus } from '@vitrine/domain/payments';
 import type { DbExecutor } from '../../db/client.ts';
 import { likeContaining } from '../../db/search.ts';
-import { chatConversations } from '../chat/chat.tables.ts';
+import { chatConversations, chatMessages } from '../chat/chat.tables.ts';
 import { payments, type NewPaymentRow, type PaymentRow } from './payments.tables.ts';
 
 export type { PaymentRow };
@@ -64,6 +64,11 @@ export function createPaymentsRepository(db: DbExecutor) {
     },
     async ofConversation(conversationId: string): Promise<PaymentRow[]> {
       return db.select().from(payments).where(eq(payments.conversationId, conversationId)).orderBy(payments.createdAt, payments.id);
+    },
+    /** The conversation of a message (for the conversation's stream). */
+    async messageConversation(messageId: string): Promise<string | null> {
+      const [row] = await db.select({ conversationId: chatMessages.conversationId }).from(chatMessages).where(eq(chatMessages.id, messageId));
+      return row?.conversationId ?? null;
     },
     async conversationVisitor(conversationId: string): Promise<string | null> {
       const [row] = await db.select({ visitorId: chatConversations.visitorId }).from(chatConversations).where(eq(chatConversations.id, conversationId));

@@ -81,18 +81,28 @@ export async function paymentsRoutes(app: FastifyInstance, { deps, webhookSecret
   const streams = new Map<string, Set<ServerResponse>>();
   let open = 0;
   const repository = createPaymentsRepository(deps.db);
+  // A payment changed ('payment'), or a message was added by someone else than the visitor's own request —
+  // the operator's delivery ('message'): the browser reads the payments, or the conversation, again.
+  const tell = (conversationId: string | null | undefined, event: 'payment' | 'message', id: string) => {
+    const listeners = conversationId ? streams.get(conversationId) : undefined;
+    if (!listeners) return;
+    const frame = `event: ${event}\ndata: ${JSON.stringify({ id })}\n\n`;
+    for (const response of listeners) response.write(frame);
+  };
   app.events.onChange({
-    change: ({ table, id }) => {
-      if (table !== 'payments' || !id || open === 0) return;
-      void repository
-        .find(id)
-        .then((row) => {
-          const listeners = row?.conversationId ? streams.get(row.conversationId) : undefined;
-          if (!listeners) return;
-          const frame = `event: payment\ndata: ${JSON.stringify({ id })}\n\n`;
-          for (const response of listeners) response.write(frame);
-        })
-        .catch((error: unknown) => app.log.warn({ err: error }, 'mudança de pagamento não enviada à conversa'));
+    change: ({ table, id, op }) => {
+      if (!id || open === 0) return;
+      if (table === 'payments') {
+        void repository
+          .find(id)
+          .then((row) => tell(row?.conversationId, 'payment', id))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'mudança de pagamento não enviada à conversa'));
+      } else if (table === 'chat_messages' && op === 'insert') {
+        void repository
+          .messageConversation(id)
+          .then((conversationId) => tell(conversationId, 'message', id))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'mensagem nova não avisada à conversa'));
+      }
     },
   });
   app.addHook('preClose', async () => {

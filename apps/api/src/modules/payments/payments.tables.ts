@@ -5,6 +5,7 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'dri
 import { PAYMENT_KINDS } from '@vitrine/domain/payment-status';
 import { createdAt, id, money, updatedAt } from '../../db/columns.ts';
 import { chatConversations, chatPaymentIntents } from '../chat/chat.tables.ts';
+import { customers, subscriptions } from '../customers/customers.tables.ts';
 
 export const payments = pgTable(
   'payments',
@@ -26,6 +27,10 @@ export const payments = pgTable(
     /** The PSP's payload location (the QR code's URL), when it gives one. */
     location: text('location'),
     endToEndId: text('end_to_end_id'),
+    /** Who pays: the conversation's customer, or the customer of the subscription renewed. Kept, anonymous, after an erasure. */
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** A renewal charge's subscription, and once a plan is paid the subscription it created or extended. */
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     manual: boolean('manual').notNull().default(false),
     markedBy: text('marked_by'),
     createdAt: createdAt(),
@@ -43,6 +48,8 @@ export const payments = pgTable(
     index('payments_conversation_idx').on(t.conversationId),
     index('payments_created_idx').on(t.createdAt),
     index('payments_status_idx').on(t.status, t.paidAt),
+    index('payments_customer_idx').on(t.customerId, t.createdAt),
+    index('payments_subscription_idx').on(t.subscriptionId),
   ],
 );
 

@@ -63,7 +63,7 @@ async function shop(options: {
 }
 
 async function buyPremiumAnnual(app: TestApp): Promise<{ visitor: Visitor; reply: ChatExchange['reply'] }> {
-  const visitor = await newVisitor(app.app);
+  const visitor = await newVisitor(app.app, { contact: true });
   const response = await visitor.say({ intent: { kind: 'plan', plan: 'Premium', period: 'annual' } });
   expect(response.statusCode, response.body).toBe(200);
   return { visitor, reply: (response.json() as ChatExchange).reply };
@@ -314,7 +314,7 @@ describe('PIX without a PSP', { timeout: 120_000 }, () => {
 describe("the conversation's payment stream", { timeout: 120_000 }, () => {
   it('a HEAD answers within a second and holds none of the four places; a full conversation and a stranger get what their GET would', async () => {
     const app = await shop({ withPsp: false });
-    const visitor = await newVisitor(app.app);
+    const visitor = await newVisitor(app.app, { contact: true });
     const address = await app.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `${address}/api/chat/conversations/${visitor.conversation.id}/payments/events`;
     // More HEADs than the conversation's places: before, the first one never answered and held its place.

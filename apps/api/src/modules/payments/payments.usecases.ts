@@ -34,6 +34,11 @@ export interface PaymentsDeps {
   /** Where signed payment events go (setting 'payments_webhook_url'); none: no event; refused: a failed delivery. */
   eventsUrl: () => Promise<string | undefined>;
   allowPrivateWebhooks: boolean;
+  /**
+   * What a payment leaves once paid (modules/customers: its delivery, the subscription of a plan), in the
+   * transaction that marks it paid, once: only the update that made it paid calls it.
+   */
+  onPaid?: (tx: Transaction, payment: PaymentRow, now: Date) => Promise<void>;
 }
 
 /** A charge created at the PSP for an offer, before the offer is stored. */
@@ -94,8 +99,13 @@ export async function prepareCharge(
 }
 
 export interface RecordedOffer {
-  paymentIntentId: string;
-  conversationId: string;
+  /** The chat's offer; null for a renewal from Minha assinatura. */
+  paymentIntentId: string | null;
+  conversationId: string | null;
+  /** Who pays, when known (the conversation's customer, or the subscription's). */
+  customerId?: string | null;
+  /** The subscription a renewal charge extends. */
+  subscriptionId?: string | null;
   kind: PaymentKind;
   itemName: string;
   amount: number;
@@ -113,6 +123,8 @@ export async function recordPayment(tx: DbExecutor, offer: RecordedOffer, charge
     itemName: offer.itemName,
     conversationId: offer.conversationId,
     paymentIntentId: offer.paymentIntentId,
+    customerId: offer.customerId ?? null,
+    subscriptionId: offer.subscriptionId ?? null,
     txid: charge?.txid ?? offer.txid,
     brCode: charge?.brCode ?? offer.brCode,
     location: charge?.location ?? null,
@@ -252,7 +264,10 @@ async function confirmPix(deps: PaymentsDeps, pix: PixNotification['pix'][number
   try {
     const paid = await deps.db.transaction(async (tx) => {
       const row = await createPaymentsRepository(tx).markPaid(payment.id, { paidAt, endToEndId: pix.endToEndId, manual: false, markedBy: null });
-      if (row) await queuePaidEvent(deps, tx, row);
+      if (row) {
+        await queuePaidEvent(deps, tx, row);
+        await deps.onPaid?.(tx, row, deps.clock());
+      }
       return row;
     });
     if (!paid) return 'duplicate';
@@ -282,6 +297,7 @@ export async function markReceived(deps: PaymentsDeps, actor: AdminActor, id: st
       const row = await createPaymentsRepository(tx).markPaid(id, { paidAt: now, endToEndId: endToEndId ?? null, manual: true, markedBy: actor.email });
       if (!row) return null;
       await queuePaidEvent(deps, tx, row);
+      await deps.onPaid?.(tx, row, now);
       return { recordId: row.id, before: serializeRow(current), after: serializeRow(row), row };
     });
   } catch (error) {
@@ -353,7 +369,17 @@ export async function renewCharge(deps: PaymentsDeps, visitorId: string | null, 
     await payments.setStatus(old.id, 'created', 'expired');
     return recordPayment(
       tx,
-      { paymentIntentId: old.paymentIntentId!, conversationId, kind: old.kind, itemName: old.itemName, amount: old.amount, txid: old.txid, brCode: old.brCode },
+      {
+        paymentIntentId: old.paymentIntentId,
+        conversationId,
+        customerId: old.customerId,
+        subscriptionId: old.subscriptionId,
+        kind: old.kind,
+        itemName: old.itemName,
+        amount: old.amount,
+        txid: old.txid,
+        brCode: old.brCode,
+      },
       charge,
     );
   });

@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import type { ProviderWithCosts } from '@vitrine/domain/recharge';
-import { ragCsv, ragData, toCsv } from './recharge.exports.ts';
+import { toCsv } from '../../shared/csv.ts';
+import { ragCsv, ragData } from './recharge.exports.ts';
 
 describe('toCsv', () => {
   it('writes ";"-separated cells with decimal commas and a BOM, numbers unquoted and negative numbers kept as numbers', () => {

@@ -1,6 +1,5 @@
 // The pricing exports, computed on the server with the same pricing rules the browser previews with:
 // the consolidated view, the RAG data (context, providers, plans, metrics) and the spreadsheet.
-import Papa from 'papaparse';
 import type { PublicPlan } from '@vitrine/domain/catalog';
 import { fromCents } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
@@ -11,25 +10,7 @@ import { PERIOD_DISCOUNTS, PERIOD_LABELS, PERIOD_MONTHS, type BillingPeriod } fr
 import { REFERENCE_PRICE_TABLES } from '@vitrine/domain/pricing/reference-tables';
 import type { StandardCosts } from '@vitrine/domain/pricing/standard-costs';
 import type { ProviderWithCosts } from '@vitrine/domain/recharge';
-
-type Cell = string | number | boolean | null;
-
-/** A number the way a pt-BR spreadsheet reads one: a decimal comma and no thousands dots (32,5; 4039,2). */
-const spreadsheetNumber = (value: number) => String(value).replace('.', ',');
-
-/** Text a spreadsheet would run as a formula; a plain negative number ('-12,5') is a number, not a formula. */
-const FORMULA_TEXT = /^(?!-\d+(?:,\d+)?$)[=+\-@\t\r]/;
-
-/**
- * CSV as a Brazilian spreadsheet (Excel or Google Sheets in pt-BR) opens it: UTF-8 with a byte-order
- * mark (so accents read right), cells separated by ';', numbers with a decimal comma, quoted where
- * needed, and a text cell that a spreadsheet would run as a formula (starting with =, +, -, @, tab
- * or carriage return) prefixed with an apostrophe.
- */
-export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const data = rows.map((row) => row.map((cell) => (typeof cell === 'number' ? spreadsheetNumber(cell) : cell)));
-  return `\uFEFF${Papa.unparse({ fields: [...header], data }, { delimiter: ';', escapeFormulae: FORMULA_TEXT, newline: '\r\n' })}\r\n`;
-}
+import { toCsv, type Cell } from '../../shared/csv.ts';
 
 const planLabel = (planType: BillingPeriod) => PERIOD_LABELS[planType];
 

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../mailer.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 import { enqueueJob } from './queue.ts';
 import type { JobHandler } from './runner.ts';
 
@@ -13,10 +14,16 @@ const mailMessageSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  personal: z.boolean().optional(),
 });
 
 export function enqueueEmail(tx: DbExecutor, message: MailMessage, options: { maxAttempts?: number } = {}) {
   return enqueueJob(tx, { kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? 5 });
+}
+
+/** Several mails in one statement, in the caller's transaction. */
+export function enqueueEmails(tx: DbExecutor, messages: MailMessage[], options: { maxAttempts?: number } = {}) {
+  return createJobsRepository(tx).insertMany(messages.map((message) => ({ kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? 5 })));
 }
 
 export function createEmailJobHandler({ mailer, onFailure }: { mailer: Mailer; onFailure?: () => void }): JobHandler<MailMessage> {

@@ -16,7 +16,7 @@ import { useResetSetting } from '../api/reset-setting';
 import { useSetSetting } from '../api/set-setting';
 import { attempt, guarded } from '../api/use-admin-table';
 
-const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', none: 'não definido' };
+const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', default: 'texto padrão', none: 'não definido' };
 
 /** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
 const settingField = (setting: Setting): FieldSpec => ({

@@ -1,0 +1,479 @@
+// Customers' queries: who they are (found by contact), their subscriptions and terms, deliveries, Minha
+// assinatura links, reminders, the Clientes list with its filters and figures, and the timeline.
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { EXPIRING_SOON_DAYS, type CustomerFilter, type IsoDate, type ReminderKind } from '@vitrine/domain/customers';
+import type { DbExecutor } from '../../db/client.ts';
+import { chatConversations, chatMessages, chatPaymentIntents, emailOutbox, jobs, payments, plans } from '../../db/schema.ts';
+import { likeContaining } from '../../db/search.ts';
+import {
+  customers,
+  renewalReminders,
+  subscriptionAccessLinks,
+  subscriptions,
+  type AccessLinkRow,
+  type CustomerRow,
+  type ReminderRow,
+  type SubscriptionRow,
+} from './customers.tables.ts';
+import { deliveries, subscriptionTerms, type DeliveryRow, type SubscriptionTermRow } from './purchases.tables.ts';
+
+export type { AccessLinkRow, CustomerRow, DeliveryRow, ReminderRow, SubscriptionRow, SubscriptionTermRow };
+export type PaymentRecord = typeof payments.$inferSelect;
+export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
+
+/** A subscription still counted: not cancelled. */
+const running = isNull(subscriptions.cancelledAt);
+
+/** The Clientes filter on a customer, from the day `today` (São Paulo). */
+function filterWhere(filter: CustomerFilter | undefined, today: IsoDate): SQL | undefined {
+  const soon = sql`(${today}::date + ${EXPIRING_SOON_DAYS}::int)`;
+  const has = (condition: SQL) =>
+    sql`exists (select 1 from ${subscriptions} s where s.customer_id = ${customers.id} and s.cancelled_at is null and ${condition})`;
+  switch (filter) {
+    case 'active':
+      return has(sql`s.ends_on >= ${today}::date`);
+    case 'expiring':
+      return has(sql`s.ends_on >= ${today}::date and s.ends_on <= ${soon}`);
+    case 'expired':
+      // Vencida: a subscription that ended, and none still running.
+      return and(has(sql`s.ends_on < ${today}::date`), sql`not ${has(sql`s.ends_on >= ${today}::date`)}`);
+    case 'no_contact':
+      return and(isNull(customers.whatsapp), isNull(customers.email), isNull(customers.erasedAt));
+    default:
+      return undefined;
+  }
+}
+
+function searchWhere(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likeContaining(search);
+  const digits = search.replace(/\D/g, '');
+  return or(
+    ilike(customers.name, pattern),
+    ilike(customers.email, pattern),
+    // A number typed in any form ('(11) 98765', '11 98765') finds the E.164 one.
+    digits.length >= 4 ? ilike(customers.whatsapp, likeContaining(digits)) : undefined,
+  );
+}
+
+export function createCustomersRepository(db: DbExecutor) {
+  return {
+    // ---------------------------------------------------------------- customers
+
+    async find(id: string): Promise<CustomerRow | null> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      return row ?? null;
+    },
+    /** The row locked until the transaction ends: one payment at a time changes a customer's subscriptions. */
+    async lock(id: string): Promise<CustomerRow | null> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, id)).for('update');
+      return row ?? null;
+    },
+    /** The customers with this WhatsApp or e-mail (at most one each). */
+    async findByContact(contact: { whatsapp?: string; email?: string }): Promise<CustomerRow[]> {
+      const conditions = [
+        contact.whatsapp ? eq(customers.whatsapp, contact.whatsapp) : undefined,
+        contact.email ? eq(customers.email, contact.email) : undefined,
+      ];
+      if (!conditions.some(Boolean)) return [];
+      return db
+        .select()
+        .from(customers)
+        .where(or(...conditions));
+    },
+    /** A new customer, or null when another took one of its contacts meanwhile. */
+    async insert(values: { name: string; whatsapp: string | null; email: string | null }): Promise<CustomerRow | null> {
+      const [row] = await db.insert(customers).values(values).onConflictDoNothing().returning();
+      return row ?? null;
+    },
+    async update(id: string, values: Partial<Pick<CustomerRow, 'name' | 'whatsapp' | 'email'>>): Promise<void> {
+      await db.update(customers).set(values).where(eq(customers.id, id));
+    },
+
+    // ---------------------------------------------------------------- subscriptions
+
+    async findSubscription(id: string): Promise<SubscriptionRow | null> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return row ?? null;
+    },
+    async subscriptionsOf(customerId: string): Promise<SubscriptionRow[]> {
+      return db.select().from(subscriptions).where(eq(subscriptions.customerId, customerId)).orderBy(desc(subscriptions.endsOn), desc(subscriptions.id));
+    },
+    /** The customer's running subscription of a plan, the one ending last. */
+    async runningOfPlan(customerId: string, planId: string): Promise<SubscriptionRow | null> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.customerId, customerId), eq(subscriptions.planId, planId), running))
+        .orderBy(desc(subscriptions.endsOn))
+        .limit(1);
+      return row ?? null;
+    },
+    async insertSubscription(values: NewSubscriptionRow): Promise<SubscriptionRow> {
+      const [row] = await db.insert(subscriptions).values(values).returning();
+      return row!;
+    },
+    async extendSubscription(
+      id: string,
+      values: Pick<SubscriptionRow, 'startsOn' | 'endsOn' | 'anchorDay' | 'months' | 'price' | 'planName'>,
+    ): Promise<SubscriptionRow> {
+      const [row] = await db.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning();
+      return row!;
+    },
+    /** Cancels a running subscription; null when it was cancelled already (or does not exist). */
+    async cancelSubscription(id: string, at: Date): Promise<SubscriptionRow | null> {
+      const [row] = await db
+        .update(subscriptions)
+        .set({ cancelledAt: at })
+        .where(and(eq(subscriptions.id, id), running))
+        .returning();
+      return row ?? null;
+    },
+    async termOfPayment(paymentId: string): Promise<SubscriptionTermRow | null> {
+      const [row] = await db.select().from(subscriptionTerms).where(eq(subscriptionTerms.paymentId, paymentId));
+      return row ?? null;
+    },
+    async insertTerm(values: typeof subscriptionTerms.$inferInsert): Promise<void> {
+      await db.insert(subscriptionTerms).values(values);
+    },
+
+    // ---------------------------------------------------------------- payments seen from here
+
+    async findPayment(id: string): Promise<PaymentRecord | null> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row ?? null;
+    },
+    async setPaymentSubscription(paymentId: string, subscriptionId: string): Promise<void> {
+      await db.update(payments).set({ subscriptionId }).where(eq(payments.id, paymentId));
+    },
+    /** What a paid plan bought in the chat: the plan and period of its offer. */
+    async planOfIntent(paymentIntentId: string): Promise<{ planId: string | null; period: string | null; planName: string | null } | null> {
+      const [row] = await db
+        .select({ planId: chatPaymentIntents.planId, period: chatPaymentIntents.period, planName: plans.name })
+        .from(chatPaymentIntents)
+        .leftJoin(plans, eq(plans.id, chatPaymentIntents.planId))
+        .where(eq(chatPaymentIntents.id, paymentIntentId));
+      return row ?? null;
+    },
+    async plan(id: string) {
+      const [row] = await db.select().from(plans).where(eq(plans.id, id));
+      return row ?? null;
+    },
+    async paymentsOf(customerId: string, limit: number): Promise<PaymentRecord[]> {
+      return db.select().from(payments).where(eq(payments.customerId, customerId)).orderBy(desc(payments.createdAt), desc(payments.id)).limit(limit);
+    },
+    /** A renewal charge of the subscription still payable (created, not expired): asked again, it is answered again. */
+    async openRenewalCharge(subscriptionId: string, amount: number, now: Date): Promise<PaymentRecord | null> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.subscriptionId, subscriptionId),
+            eq(payments.status, 'created'),
+            eq(payments.amount, amount),
+            isNull(payments.conversationId),
+            or(isNull(payments.expiresAt), gt(payments.expiresAt, now)),
+            gt(payments.createdAt, new Date(now.getTime() - 60 * 60_000)),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    // ---------------------------------------------------------------- deliveries
+
+    /** The delivery of a paid payment, once: a repeated call adds nothing. */
+    async insertDelivery(values: { paymentId: string; customerId: string | null }): Promise<void> {
+      await db.insert(deliveries).values(values).onConflictDoNothing({ target: deliveries.paymentId });
+    },
+    async findDelivery(id: string) {
+      const [row] = await db
+        .select({ delivery: deliveries, payment: payments, customer: customers })
+        .from(deliveries)
+        .innerJoin(payments, eq(payments.id, deliveries.paymentId))
+        .leftJoin(customers, eq(customers.id, deliveries.customerId))
+        .where(eq(deliveries.id, id));
+      return row ?? null;
+    },
+    /** Marks it delivered unless it already is; null when it was. */
+    async markDelivered(id: string, values: { text: string; deliveredBy: string; deliveredAt: Date }): Promise<DeliveryRow | null> {
+      const [row] = await db
+        .update(deliveries)
+        .set({ status: 'delivered', ...values })
+        .where(and(eq(deliveries.id, id), eq(deliveries.status, 'pending')))
+        .returning();
+      return row ?? null;
+    },
+    async listDeliveries(status: 'pending' | 'delivered', limit: number, offset: number) {
+      const where = eq(deliveries.status, status);
+      // A entregar: the oldest waiting first; the delivered ones, the newest first.
+      const order = status === 'pending' ? [asc(deliveries.createdAt), asc(deliveries.id)] : [desc(deliveries.deliveredAt), desc(deliveries.id)];
+      const [rows, total] = await Promise.all([
+        db
+          .select({ delivery: deliveries, payment: payments, customer: customers })
+          .from(deliveries)
+          .innerJoin(payments, eq(payments.id, deliveries.paymentId))
+          .leftJoin(customers, eq(customers.id, deliveries.customerId))
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset),
+        db.$count(deliveries, where),
+      ]);
+      return { rows, total };
+    },
+    async deliveredTo(customerId: string, limit: number) {
+      return db
+        .select({ delivery: deliveries, itemName: payments.itemName })
+        .from(deliveries)
+        .innerJoin(payments, eq(payments.id, deliveries.paymentId))
+        .where(and(eq(deliveries.customerId, customerId), eq(deliveries.status, 'delivered')))
+        .orderBy(desc(deliveries.deliveredAt))
+        .limit(limit);
+    },
+    async deliveriesOf(customerId: string) {
+      return db
+        .select({ delivery: deliveries, itemName: payments.itemName })
+        .from(deliveries)
+        .innerJoin(payments, eq(payments.id, deliveries.paymentId))
+        .where(eq(deliveries.customerId, customerId))
+        .orderBy(desc(deliveries.createdAt));
+    },
+
+    // ---------------------------------------------------------------- conversations seen from here
+
+    /** The conversation a delivery is told in: the payment's, or the customer's latest. */
+    async latestConversation(customerId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: chatConversations.id })
+        .from(chatConversations)
+        .where(eq(chatConversations.customerId, customerId))
+        .orderBy(desc(chatConversations.createdAt))
+        .limit(1);
+      return row?.id ?? null;
+    },
+    async appendAssistantMessage(conversationId: string, content: string, at: Date): Promise<void> {
+      await db.insert(chatMessages).values({ conversationId, type: 'bot', content, engine: 'operator', createdAt: at });
+    },
+    async conversationsOf(customerId: string) {
+      const conversations = await db
+        .select()
+        .from(chatConversations)
+        .where(eq(chatConversations.customerId, customerId))
+        .orderBy(asc(chatConversations.createdAt));
+      if (conversations.length === 0) return [];
+      const messages = await db
+        .select({ conversationId: chatMessages.conversationId, type: chatMessages.type, content: chatMessages.content, createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        .where(
+          inArray(
+            chatMessages.conversationId,
+            conversations.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(chatMessages.createdAt), desc(chatMessages.type));
+      return conversations.map((conversation) => ({ conversation, messages: messages.filter((message) => message.conversationId === conversation.id) }));
+    },
+
+    // ---------------------------------------------------------------- links
+
+    async insertLink(values: typeof subscriptionAccessLinks.$inferInsert): Promise<AccessLinkRow> {
+      const [row] = await db.insert(subscriptionAccessLinks).values(values).returning();
+      return row!;
+    },
+    async insertLinks(values: (typeof subscriptionAccessLinks.$inferInsert)[]): Promise<void> {
+      if (values.length) await db.insert(subscriptionAccessLinks).values(values);
+    },
+    async linkByHash(tokenHash: string): Promise<AccessLinkRow | null> {
+      const [row] = await db.select().from(subscriptionAccessLinks).where(eq(subscriptionAccessLinks.tokenHash, tokenHash));
+      return row ?? null;
+    },
+    async openLinks(customerId: string, now: Date): Promise<AccessLinkRow[]> {
+      return db
+        .select()
+        .from(subscriptionAccessLinks)
+        .where(and(eq(subscriptionAccessLinks.customerId, customerId), isNull(subscriptionAccessLinks.revokedAt), gt(subscriptionAccessLinks.expiresAt, now)))
+        .orderBy(desc(subscriptionAccessLinks.createdAt))
+        .limit(50);
+    },
+    async revokeLink(customerId: string, linkId: string, at: Date): Promise<AccessLinkRow | null> {
+      const [row] = await db
+        .update(subscriptionAccessLinks)
+        .set({ revokedAt: at })
+        .where(and(eq(subscriptionAccessLinks.id, linkId), eq(subscriptionAccessLinks.customerId, customerId), isNull(subscriptionAccessLinks.revokedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    // ---------------------------------------------------------------- reminders
+
+    /**
+     * One page of the renewal sweep: running subscriptions ending from `from` to `until`, after the keyset
+     * (endsOn, id), with the customer's e-mail (only customers who have one can be reminded).
+     */
+    async reminderCandidates(window: { from: IsoDate; until: IsoDate }, after: { endsOn: IsoDate; id: string } | null, limit: number) {
+      return db
+        .select({
+          id: subscriptions.id,
+          customerId: subscriptions.customerId,
+          planName: subscriptions.planName,
+          endsOn: subscriptions.endsOn,
+          name: customers.name,
+          email: customers.email,
+        })
+        .from(subscriptions)
+        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
+        .where(
+          and(
+            running,
+            sql`${subscriptions.endsOn} >= ${window.from}::date`,
+            sql`${subscriptions.endsOn} <= ${window.until}::date`,
+            after ? sql`(${subscriptions.endsOn}, ${subscriptions.id}) > (${after.endsOn}::date, ${after.id}::uuid)` : undefined,
+          ),
+        )
+        .orderBy(asc(subscriptions.endsOn), asc(subscriptions.id))
+        .limit(limit);
+    },
+    /** Records the reminders not sent yet; returns those this call recorded (the others were sent by someone else). */
+    async claimReminders(rows: { subscriptionId: string; customerId: string; kind: ReminderKind; day: IsoDate; endsOn: IsoDate }[]): Promise<ReminderRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(renewalReminders).values(rows).onConflictDoNothing().returning();
+    },
+    async remindersOf(customerId: string): Promise<ReminderRow[]> {
+      return db.select().from(renewalReminders).where(eq(renewalReminders.customerId, customerId)).orderBy(asc(renewalReminders.createdAt));
+    },
+
+    // ---------------------------------------------------------------- Clientes
+
+    async list(query: { search?: string; filter?: CustomerFilter; limit: number; offset: number; today: IsoDate }) {
+      const where = and(searchWhere(query.search), filterWhere(query.filter, query.today));
+      const [rows, total] = await Promise.all([
+        db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(query.limit).offset(query.offset),
+        db.$count(customers, where),
+      ]);
+      return { rows, total };
+    },
+    /** Each customer's subscriptions and paid total, for a page of customers. */
+    async summariesOf(customerIds: string[]) {
+      if (customerIds.length === 0) return { subscriptions: [], paid: [] };
+      const [subscriptionRows, paid] = await Promise.all([
+        db.select().from(subscriptions).where(inArray(subscriptions.customerId, customerIds)),
+        db
+          .select({
+            customerId: payments.customerId,
+            total: sql<string>`coalesce(sum(${payments.amount}), 0)`,
+            lastPaidAt: sql<Date | null>`max(${payments.paidAt})`,
+          })
+          .from(payments)
+          .where(and(inArray(payments.customerId, customerIds), eq(payments.status, 'paid')))
+          .groupBy(payments.customerId),
+      ]);
+      return { subscriptions: subscriptionRows, paid };
+    },
+    /** Every customer matching, in keyset pages (the CSV export). */
+    async exportPage(query: { search?: string; filter?: CustomerFilter; today: IsoDate; after: { createdAt: Date; id: string } | null; limit: number }) {
+      return db
+        .select()
+        .from(customers)
+        .where(
+          and(
+            searchWhere(query.search),
+            filterWhere(query.filter, query.today),
+            query.after
+              ? sql`(${customers.createdAt}, ${customers.id}) < (${query.after.createdAt.toISOString()}::timestamptz, ${query.after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(query.limit);
+    },
+
+    async figures(today: IsoDate, monthStartAt: Date) {
+      const until = sql`(${today}::date + 30)`;
+      const [[subscriptionFigures], [terms], [cancelled], pendingDeliveries] = await Promise.all([
+        db
+          .select({
+            active: sql<number>`count(*) filter (where ${subscriptions.endsOn} >= ${today}::date)::int`,
+            mrr: sql<string>`coalesce(sum(${subscriptions.price} / ${subscriptions.months}) filter (where ${subscriptions.endsOn} >= ${today}::date), 0)`,
+            due: sql<string>`coalesce(sum(${subscriptions.price}) filter (where ${subscriptions.endsOn} >= ${today}::date and ${subscriptions.endsOn} <= ${until}), 0)`,
+          })
+          .from(subscriptions)
+          .where(running),
+        db
+          .select({ renewals: sql<number>`count(*) filter (where ${subscriptionTerms.kind} <> 'new')::int` })
+          .from(subscriptionTerms)
+          .where(sql`${subscriptionTerms.createdAt} >= ${monthStartAt.toISOString()}::timestamptz`),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(subscriptions)
+          .where(and(isNotNull(subscriptions.cancelledAt), sql`${subscriptions.cancelledAt} >= ${monthStartAt.toISOString()}::timestamptz`)),
+        db.$count(deliveries, eq(deliveries.status, 'pending')),
+      ]);
+      return {
+        activeSubscriptions: subscriptionFigures?.active ?? 0,
+        monthlyRecurringRevenue: Number(subscriptionFigures?.mrr ?? 0),
+        revenueDueNext30Days: Number(subscriptionFigures?.due ?? 0),
+        renewalsThisMonth: terms?.renewals ?? 0,
+        cancellationsThisMonth: cancelled?.count ?? 0,
+        pendingDeliveries,
+      };
+    },
+
+    /** The customer's timeline, newest first: one query over conversations, payments, deliveries, terms, cancellations and reminders. */
+    async timeline(customerId: string, limit: number, offset: number) {
+      const union = sql`
+        select 'conversation' as type, c.id, c.created_at as at, null::text as title, null::numeric as amount, null::text as status, null::date as date
+          from ${chatConversations} c where c.customer_id = ${customerId}
+        union all
+        select 'payment', p.id, coalesce(p.paid_at, p.created_at), p.item_name, p.amount, p.status, null
+          from ${payments} p where p.customer_id = ${customerId}
+        union all
+        select 'delivery', d.id, coalesce(d.delivered_at, d.created_at), p.item_name, null, d.status, null
+          from ${deliveries} d join ${payments} p on p.id = d.payment_id where d.customer_id = ${customerId}
+        union all
+        select 'subscription', t.id, t.created_at, s.plan_name, null, t.kind, t.ends_on
+          from ${subscriptionTerms} t join ${subscriptions} s on s.id = t.subscription_id where s.customer_id = ${customerId}
+        union all
+        select 'subscription', s.id, s.cancelled_at, s.plan_name, null, 'cancelled', s.ends_on
+          from ${subscriptions} s where s.customer_id = ${customerId} and s.cancelled_at is not null
+        union all
+        select 'reminder', r.id, r.created_at, s.plan_name, null, r.kind, r.ends_on
+          from ${renewalReminders} r join ${subscriptions} s on s.id = r.subscription_id where r.customer_id = ${customerId}`;
+      const [page, count] = await Promise.all([
+        db.execute<{ type: string; id: string; at: Date | string; title: string | null; amount: string | null; status: string | null; date: string | null }>(
+          sql`select * from (${union}) entries order by at desc, id desc limit ${limit} offset ${offset}`,
+        ),
+        db.execute<{ total: number }>(sql`select count(*)::int as total from (${union}) entries`),
+      ]);
+      return { rows: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+    },
+
+    // ---------------------------------------------------------------- erasure
+
+    /**
+     * Removes what identifies the customer: the contact and name, the conversations (with their messages),
+     * the texts delivered, the links, the mail kept for them and the mail still queued to them. Payments,
+     * subscriptions, terms and reminders stay, tied to a customer who has no name any more.
+     */
+    async erase(customer: CustomerRow, at: Date): Promise<CustomerRow | null> {
+      const [row] = await db
+        .update(customers)
+        .set({ name: null, whatsapp: null, email: null, erasedAt: at })
+        .where(and(eq(customers.id, customer.id), isNull(customers.erasedAt)))
+        .returning();
+      if (!row) return null;
+      await db.delete(chatConversations).where(eq(chatConversations.customerId, customer.id));
+      await db.update(deliveries).set({ text: null }).where(eq(deliveries.customerId, customer.id));
+      await db.delete(subscriptionAccessLinks).where(eq(subscriptionAccessLinks.customerId, customer.id));
+      if (customer.email) {
+        await db.update(emailOutbox).set({ to: '[apagado]', subject: '[apagado]', text: '', html: null }).where(eq(emailOutbox.to, customer.email));
+        await db.delete(jobs).where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'to' = ${customer.email}`, eq(jobs.status, 'queued')));
+      }
+      return row;
+    },
+  };
+}
+
+export type CustomersRepository = ReturnType<typeof createCustomersRepository>;
