@@ -2,7 +2,7 @@
 // activity and feedback ratio, and contact messages waiting to be read.
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
@@ -124,7 +124,8 @@ function PaymentsRevenueCard() {
 
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
-export function DashboardSection() {
+/** `customerFigures`: the customers' figures (features/customers), which the admin route composes in. */
+export function DashboardSection({ customerFigures }: { customerFigures?: ReactNode } = {}) {
   const [days, setDays] = useState<number>(30);
   const query = useQuery({
     queryKey: ['site_access_events', 'admin', 'dashboard', days],
@@ -151,6 +152,8 @@ export function DashboardSection() {
       <SetupChecklistCard />
 
       <PaymentsRevenueCard />
+
+      {customerFigures}
 
       {data && data.counts.failedShortcutRuns > 0 && (
         <div
