@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@vitrine/domain/chat';
 import { CONTACT_MESSAGES } from '@vitrine/domain/customers';
 import { Toaster } from '@/components/ui/sonner';
@@ -11,6 +11,12 @@ import { ChatScreen } from './chat-screen';
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
 afterEach(() => fetchMock.mockReset());
+
+// The chat loads these apart from the page (lazy): loaded once here, before the first render, so no test waits for
+// them, and no import started by this file is still under way when the next file in this worker runs.
+beforeAll(async () => {
+  await Promise.all([import('./contact-capture-form'), import('./assistant-markdown')]);
+});
 
 const CONVERSATION = '6f1c2a4e-8d3b-4c5a-9e7f-0a1b2c3d4e5f';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -67,8 +73,7 @@ function renderChat() {
   );
 }
 
-// The form's code loads when the question first shows (lazy): the first render waits for it.
-const contactForm = async () => screen.findByRole('form', { name: 'Seu nome e contato' }, { timeout: 5_000 });
+const contactForm = async () => screen.findByRole('form', { name: 'Seu nome e contato' }, { timeout: 3_000 });
 const field = (form: HTMLElement, name: string) => within(form).getByLabelText(name) as HTMLInputElement;
 
 describe("the chat's contact form", () => {

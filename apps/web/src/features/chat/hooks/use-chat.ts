@@ -7,7 +7,8 @@ import type { ChatFeedback, ChatMessage } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { chatIntentMessage } from '@vitrine/domain/chat-intent-link';
 import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS } from '@vitrine/domain/chat-text';
-import { formatBrazilianPhone, type ContactCapture } from '@vitrine/domain/customers';
+// Types only: the customers' module holds schemas, and Zod is not part of the chat's first load.
+import type { ContactCapture } from '@vitrine/domain/customers';
 import type { WriteOutcome } from '@/components/form/write-outcome';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -172,7 +173,8 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     (contact: ContactCapture): Promise<WriteOutcome> => {
       const id = conversationRef.current;
       if (!id) return Promise.resolve({ ok: false, title: 'Erro ao enviar mensagem', description: 'A conversa ainda não abriu. Tente novamente.' });
-      const content = [contact.name, contact.whatsapp && formatBrazilianPhone(contact.whatsapp), contact.email].filter(Boolean).join(', ');
+      // Shown until the server's stored message (in its own words) takes its place.
+      const content = [contact.name, contact.whatsapp, contact.email].filter(Boolean).join(', ');
       return turn(localMessage({ content }), (handlers) => sendMessage(id, { contact }, handlers), {
         delayMs: BOT_REPLY_DELAY_MS,
         errorTitle: 'Erro ao enviar mensagem',

@@ -59,6 +59,7 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     if (url.pathname === '/api/health') return json(200, { status: 'ok' });
     if (url.pathname === '/api/admin/customers/figures') return json(200, figures);
+    if (url.pathname === '/api/settings') return json(200, []);
     if (url.pathname === '/api/admin/customers') return json(200, { items: [maria], total: 1, page: 1, pageSize: 20 });
     if (url.pathname === `/api/admin/customers/${maria.id}` && method === 'GET') return json(200, detail);
     if (url.pathname === `/api/admin/customers/${maria.id}/timeline`)

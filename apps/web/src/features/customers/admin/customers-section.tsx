@@ -1,6 +1,7 @@
 // Clientes: the figures at the top, then every customer searched by name or contact and filtered (ativa,
 // vence em 7 dias, vencida, sem contato), paged by the server; 'Exportar CSV' downloads the same search and
-// filter. A customer opens in a dialog (also from /admin/customers?cliente=<id>, where A entregar links).
+// filter. A customer opens in a dialog (also from /admin/customers?cliente=<id>, where A entregar links). The
+// renewal reminders' texts are edited at the bottom.
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { SettingsCard } from '@/features/admin/components/settings-card';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { customersCsvUrl } from '../api/customers-csv';
@@ -91,6 +93,12 @@ export function CustomersSection() {
             Ver
           </Button>
         )}
+      />
+      <SettingsCard
+        id="lembretes-de-renovacao"
+        title="Lembretes de renovação"
+        description="O e-mail que cada cliente recebe dias antes do vencimento e no dia em que vence. Use {nome}, {plano}, {vencimento}, {dias} e {link} (o endereço de Minha assinatura, obrigatório no texto)."
+        keys={['renewal_reminder_subject', 'renewal_reminder_text', 'renewal_due_subject', 'renewal_due_text']}
       />
       {open && <CustomerDetailDialog id={open} onClose={() => setOpen(null)} />}
     </section>

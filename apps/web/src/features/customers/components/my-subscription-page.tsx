@@ -104,7 +104,7 @@ const PROBLEM_TEXTS = {
   },
   expired: {
     title: 'Link expirado',
-    text: 'Este link de Minha assinatura expirou. Peça à loja um novo link: ele chega pelo mesmo canal de sempre.',
+    text: 'Este link de Minha assinatura expirou. Peça à loja um novo link pelos canais abaixo.',
   },
 } as const;
 
