@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: 'privacidade', lazy: () => import('./routes/privacy') },
           { path: 'termos', lazy: () => import('./routes/terms') },
           { path: 'chat', lazy: () => import('./routes/chat') },
+          // The customer's subscription, by the link the shop sends (issue 46): never prerendered nor indexed.
+          { path: 'minha-assinatura', lazy: () => import('./routes/my-subscription') },
           { path: '*', element: <NotFound />, handle: { title: 'Página não encontrada' } satisfies PageHandle },
         ],
       },

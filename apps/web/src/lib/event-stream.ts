@@ -16,6 +16,11 @@ export type { TableChange };
 const DERIVED_VIEWS: Readonly<Record<string, readonly string[]>> = {
   provider_costs: ['providers'],
   webhook_deliveries: ['credit_orders'],
+  // Clientes (['customers', …]) shows each customer's subscriptions, links, reminders and the purchases to deliver.
+  subscriptions: ['customers'],
+  subscription_access_links: ['customers'],
+  renewal_reminders: ['customers'],
+  deliveries: ['customers'],
 };
 
 /**

@@ -15,6 +15,9 @@ import { ModelsSection } from '@/features/chat/admin/models-section';
 import { ShortcutsSection } from '@/features/chat/admin/shortcuts-section';
 import { ContactMessagesSection } from '@/features/content/admin/contact-messages-section';
 import { ContentSection } from '@/features/content/admin/content-section';
+import { CustomerFigures } from '@/features/customers/admin/customer-figures';
+import { CustomersSection } from '@/features/customers/admin/customers-section';
+import { DeliveriesSection } from '@/features/customers/admin/deliveries-section';
 import { TmdbSection } from '@/features/media/admin/tmdb-section';
 import { PaymentsSection } from '@/features/payments/admin/payments-section';
 import { NewRechargePanel, RechargeOrdersPanel } from '@/features/pricing-calculator/admin/credit-orders-section';
@@ -24,7 +27,8 @@ import { ServersPanel, SuppliersManager } from '@/features/pricing-calculator/ad
 import { WebhooksSection } from '@/features/webhooks/admin/webhooks-section';
 
 export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
-  dashboard: () => <DashboardSection />,
+  // The dashboard shows the customers' figures too (features/customers), composed here: features do not import each other.
+  dashboard: () => <DashboardSection customerFigures={<CustomerFigures linked />} />,
   apps: () => <AppsSection />,
   plans: () => <PlansSection />,
   'reseller-plans': () => <ResellerPlansSection />,
@@ -63,4 +67,6 @@ export const SECTION_CONTENT: Record<AdminSectionId, () => ReactNode> = {
   'contact-messages': () => <ContactMessagesSection />,
   conversations: () => <ConversationsSection />,
   payments: () => <PaymentsSection />,
+  deliveries: () => <DeliveriesSection />,
+  customers: () => <CustomersSection />,
 };

@@ -18,11 +18,12 @@ import { attempt, guarded } from '../api/use-admin-table';
 
 const SOURCE_LABELS: Record<Setting['source'], string> = { admin: 'definido no painel', env: 'do ambiente', default: 'texto padrão', none: 'não definido' };
 
-/** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password). */
+/** One setting's form: its value, checked by the setting's own schema (a secret is typed as a password; a text of several lines, such as a reminder's e-mail, in a text area). */
 const settingField = (setting: Setting): FieldSpec => ({
   key: 'value',
   label: setting.label,
-  kind: 'text',
+  kind: setting.key.endsWith('_text') ? 'textarea' : 'text',
+  rows: 6,
   type: setting.secret ? 'password' : 'text',
   input: { autoComplete: 'off', placeholder: setting.secret ? 'Novo valor (oculto)' : undefined, className: 'min-w-0 flex-1 basis-56' },
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUPS, ADMIN_SECTIONS, resolveSection } from './sections';
 
 describe('admin sections', () => {
-  it("has the specification's ids in order, then the inbox, the conversations and the payments", () => {
+  it("has the specification's ids in order, then the inbox, the conversations, the payments, A entregar and Clientes", () => {
     expect(ADMIN_SECTIONS.map((section) => section.id)).toEqual([
       'dashboard',
       'apps',
@@ -24,6 +24,8 @@ describe('admin sections', () => {
       'contact-messages',
       'conversations',
       'payments',
+      'deliveries',
+      'customers',
     ]);
   });
 

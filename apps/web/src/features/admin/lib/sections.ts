@@ -12,12 +12,14 @@ import {
   LayoutDashboard,
   MessagesSquare,
   Package,
+  PackageCheck,
   Server,
   ShieldCheck,
   Smartphone,
   Store,
   Truck,
   Tv,
+  UsersRound,
   Wallet,
   Webhook,
   type LucideIcon,
@@ -51,6 +53,8 @@ export const ADMIN_SECTIONS = [
   { id: 'contact-messages', label: 'Mensagens de Contato', icon: Inbox, group: 'Atendimento' },
   { id: 'conversations', label: 'Conversas do Chat', icon: MessagesSquare, group: 'Atendimento' },
   { id: 'payments', label: 'Pagamentos', icon: Wallet, group: 'Atendimento' },
+  { id: 'deliveries', label: 'A entregar', icon: PackageCheck, group: 'Atendimento' },
+  { id: 'customers', label: 'Clientes', icon: UsersRound, group: 'Atendimento' },
 ] as const satisfies readonly AdminSection[];
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -1,7 +1,7 @@
 // Dashboard: counts, visits per day, top pages and sources from the site's access events, the chat's
 // activity and feedback ratio, and contact messages waiting to be read.
 import { ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard, SetupStep } from '@vitrine/domain/admin';
@@ -117,7 +117,8 @@ function PaymentsRevenueCard() {
 
 const dayLabel = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 
-export function DashboardSection() {
+/** `customerFigures`: the customers' figures (features/customers), which the admin route composes in. */
+export function DashboardSection({ customerFigures }: { customerFigures?: ReactNode } = {}) {
   const [days, setDays] = useState<number>(30);
   const query = useDashboard(days);
   useLoadErrorToast(query.error, 'o painel');
@@ -141,6 +142,8 @@ export function DashboardSection() {
       <SetupChecklistCard />
 
       <PaymentsRevenueCard />
+
+      {customerFigures}
 
       {data && data.counts.failedShortcutRuns > 0 && (
         <div

@@ -1,9 +1,11 @@
-// The answer arrives as server-sent events on the POST's own response: the stored visitor message,
+// What the visitor says (typed text, a storefront button's intent, or the contact form's name and contact)
+// goes as JSON. The answer arrives as server-sent events on the POST's own response: the stored visitor message,
 // the text as it is written (dropped again on 'reset'), then the stored answer.
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import type { ChatMessage } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { chatContract } from '@vitrine/domain/chat.contract';
+import type { ContactCapture } from '@vitrine/domain/customers';
 import { ApiError, endpointUrl } from '@/lib/api-client';
 import { chatFetch, errorOf } from './chat-http';
 
@@ -15,7 +17,7 @@ export interface MessageStreamHandlers {
 
 export async function sendMessage(
   conversationId: string,
-  body: { text: string } | { intent: ChatIntent },
+  body: { text: string } | { intent: ChatIntent } | { contact: ContactCapture },
   { onUserMessage, onText }: MessageStreamHandlers = {},
 ): Promise<{ userMessage: ChatMessage | null; reply: ChatMessage }> {
   const response = await chatFetch(endpointUrl(chatContract.sendMessage, { params: { id: conversationId } }), {

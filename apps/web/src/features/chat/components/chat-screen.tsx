@@ -141,6 +141,7 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
             busy={chat.busy}
             payments={payments.byIntent}
             onRenewPix={payments.renew}
+            onContact={chat.sendContact}
             tail={tail}
             tailKey={tailKey}
             {...listProps}

@@ -37,7 +37,8 @@ describe('the chat messages', () => {
   it("renders the assistant's Markdown (bold, lists, links) once its renderer has loaded", async () => {
     renderList({ messages: [message('bot', '**Premium**: R$ 29,90\n\n- 4 telas\n- 4K\n\nVeja [os planos](/#planos).')] });
     const bot = screen.getByTestId('bot-message');
-    expect((await within(bot).findByText('Premium')).tagName).toBe('STRONG');
+    // The renderer's first import (react-markdown and its parsers) took over a second on a busy machine.
+    expect((await within(bot).findByText('Premium', {}, { timeout: 5_000 })).tagName).toBe('STRONG');
     expect(
       within(bot)
         .getAllByRole('listitem')

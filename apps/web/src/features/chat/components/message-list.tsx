@@ -2,7 +2,9 @@ import { Bot, Loader2, ThumbsDown, ThumbsUp, User } from 'lucide-react';
 import { createElement, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import type { ChatFeedback, ChatMessage, PixOffer } from '@vitrine/domain/chat';
 import { CHAT_TEXTS } from '@vitrine/domain/chat-text';
+import type { ContactCapture } from '@vitrine/domain/customers';
 import type { ConversationPayment } from '@vitrine/domain/payments';
+import type { WriteOutcome } from '@/components/form/write-outcome';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { isOnePlainParagraph, PARAGRAPH_CLASS } from '../lib/plain-text';
@@ -33,6 +35,9 @@ const loadAssistantMarkdown = () =>
       return module;
     }));
 const AssistantMarkdown = lazy(loadAssistantMarkdown);
+
+// The contact form (and the form primitive with it) loads when the assistant first asks for a contact, not with the page.
+const ContactCaptureForm = lazy(() => import('./contact-capture-form'));
 
 /** The greeting and other plain sentences are rendered as they will stay: no swap when the renderer arrives. */
 function AssistantText({ text }: { text: string }) {
@@ -101,12 +106,27 @@ export interface MessageListProps {
   /** The newest payment of each offered PIX, by payment intent (modules/payments). */
   payments?: Map<string, ConversationPayment>;
   onRenewPix?: (payment: ConversationPayment) => Promise<ConversationPayment | null>;
+  /** The contact form's answer, under the last answer when it asks for a name and contact (`asksContact`). */
+  onContact?: (contact: ContactCapture) => Promise<WriteOutcome>;
   /** Items after the messages (the shortcut runs), and a key that changes when they do, to scroll to them. */
   tail?: ReactNode;
   tailKey?: string;
 }
 
-export function MessageList({ messages, typing, draft, busy, onRate, onSuggestion, onOpenPix, payments, onRenewPix, tail, tailKey }: MessageListProps) {
+export function MessageList({
+  messages,
+  typing,
+  draft,
+  busy,
+  onRate,
+  onSuggestion,
+  onOpenPix,
+  payments,
+  onRenewPix,
+  onContact,
+  tail,
+  tailKey,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = scroller.current;
@@ -162,6 +182,12 @@ export function MessageList({ messages, typing, draft, busy, onRate, onSuggestio
                   </span>
                 )}
               </div>
+              {/* Kept while its own answer is on its way, so a refused one still has what was typed. */}
+              {message === lastBot && message.asksContact && onContact && (
+                <Suspense fallback={<div className="bg-muted h-40 w-full animate-pulse rounded-xl" aria-hidden />}>
+                  <ContactCaptureForm onSubmit={onContact} />
+                </Suspense>
+              )}
               {message === lastBot && message.suggestions.length > 0 && !typing && !draft && (
                 <div className="flex flex-wrap gap-1.5" role="group" aria-label="Sugestões">
                   {message.suggestions.map((suggestion) => (

@@ -11,6 +11,7 @@ export interface PixDetails {
   /** What is paid ('Plano Premium — Anual'), or the shortcut's name. */
   title: string;
   brCode: string;
+  /** Empty for a PSP's charge, whose code carries the charge's address instead: the key is then not shown. */
   key: string;
   recipient: string;
   city: string;
@@ -93,23 +94,25 @@ export function PixDialog({ pix, onOpenChange }: { pix: PixDetails | null; onOpe
               <dt className="text-muted-foreground">Cidade</dt>
               <dd>{pix.city}</dd>
             </dl>
-            <div className="space-y-1.5">
-              <p className="text-muted-foreground text-sm">Chave PIX</p>
-              <div className="flex items-center gap-2">
-                <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1.5 text-sm" data-testid="pix-key">
-                  {pix.key}
-                </code>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="icon"
-                  aria-label="Copiar chave PIX"
-                  onClick={() => void copy(pix.key, CHAT_TEXTS.pixKeyCopied, CHAT_TEXTS.copyKeyError)}
-                >
-                  <Copy />
-                </Button>
+            {pix.key && (
+              <div className="space-y-1.5">
+                <p className="text-muted-foreground text-sm">Chave PIX</p>
+                <div className="flex items-center gap-2">
+                  <code className="bg-muted min-w-0 flex-1 truncate rounded px-2 py-1.5 text-sm" data-testid="pix-key">
+                    {pix.key}
+                  </code>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    size="icon"
+                    aria-label="Copiar chave PIX"
+                    onClick={() => void copy(pix.key, CHAT_TEXTS.pixKeyCopied, CHAT_TEXTS.copyKeyError)}
+                  >
+                    <Copy />
+                  </Button>
+                </div>
               </div>
-            </div>
+            )}
             <div className="space-y-1.5">
               <p className="text-muted-foreground text-sm">PIX copia e cola</p>
               <div className="flex items-start gap-2">

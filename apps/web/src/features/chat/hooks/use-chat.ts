@@ -7,6 +7,9 @@ import type { ChatFeedback, ChatMessage } from '@vitrine/domain/chat';
 import type { ChatIntent } from '@vitrine/domain/chat-intent';
 import { chatIntentMessage } from '@vitrine/domain/chat-intent-link';
 import { BOT_REPLY_DELAY_MS, CHAT_TEXTS, FILE_ACK_DELAY_MS } from '@vitrine/domain/chat-text';
+// Types only: the customers' module holds schemas, and Zod is not part of the chat's first load.
+import type { ContactCapture } from '@vitrine/domain/customers';
+import type { WriteOutcome } from '@/components/form/write-outcome';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { latestConversationQueryOptions } from '../api/get-conversation';
@@ -48,14 +51,14 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
 
   /**
    * One turn: the visitor's message at once; the answer (or its streamed text) not before `delayMs`.
-   * A refused turn takes the visitor's message back and says why.
+   * A refused turn takes the visitor's message back and says why; it resolves to how the turn ended.
    */
   const turn = useCallback(
     async (
       optimistic: ChatMessage,
       request: (handlers: MessageStreamHandlers) => Promise<{ userMessage: ChatMessage | null; reply: ChatMessage }>,
       { delayMs, errorTitle, onSuccess }: { delayMs: number; errorTitle: string; onSuccess?: () => void },
-    ) => {
+    ): Promise<WriteOutcome> => {
       setMessages((current) => [...current, optimistic]);
       setTyping(true);
       setBusy(true);
@@ -85,9 +88,11 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
           result.reply,
         ]);
         onSuccess?.();
+        return { ok: true };
       } catch (error) {
         setMessages((current) => current.filter((message) => message.id !== optimistic.id));
         notify.error(errorTitle, errorMessage(error));
+        return { ok: false, title: errorTitle, description: errorMessage(error) };
       } finally {
         for (const url of [optimistic.imageUrl, optimistic.audioUrl]) if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
         setTyping(false);
@@ -153,6 +158,24 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
       const content = text.trim();
       if (!id || !content) return Promise.resolve();
       return turn(localMessage({ content }), (handlers) => sendMessage(id, { text: content }, handlers), {
+        delayMs: BOT_REPLY_DELAY_MS,
+        errorTitle: 'Erro ao enviar mensagem',
+      });
+    },
+    [turn],
+  );
+
+  /**
+   * The contact form's answer to the assistant's question (a message with `asksContact`): the name and the
+   * WhatsApp and/or e-mail as the schema read them. Resolves to how it ended, so a refused one keeps the form's fields.
+   */
+  const sendContact = useCallback(
+    (contact: ContactCapture): Promise<WriteOutcome> => {
+      const id = conversationRef.current;
+      if (!id) return Promise.resolve({ ok: false, title: 'Erro ao enviar mensagem', description: 'A conversa ainda não abriu. Tente novamente.' });
+      // Shown until the server's stored message (in its own words) takes its place.
+      const content = [contact.name, contact.whatsapp, contact.email].filter(Boolean).join(', ');
+      return turn(localMessage({ content }), (handlers) => sendMessage(id, { contact }, handlers), {
         delayMs: BOT_REPLY_DELAY_MS,
         errorTitle: 'Erro ao enviar mensagem',
       });
@@ -227,5 +250,5 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     }
   }, [begin]);
 
-  return { conversationId, messages, status, typing, draft, busy, sendText, sendImage, sendAudio, pay, rate, newConversation };
+  return { conversationId, messages, status, typing, draft, busy, sendText, sendContact, sendImage, sendAudio, pay, rate, newConversation };
 }
