@@ -155,6 +155,27 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...apiPathRules] },
   },
   {
+    // One form primitive (decision 0025): a <form> element is written only by <Form> in components/form, and
+    // nothing in the web app is cast to never (a contract change must fail the build where it lands).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/form/schema-form.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...apiPathRules,
+        {
+          selector: "JSXOpeningElement[name.name='form']",
+          message: 'Use <Form> e useSaveKeepingInput de @/components/form/schema-form: a primitiva de formulário do app.',
+        },
+        { selector: 'TSAsExpression > TSNeverKeyword', message: "Sem 'as never': tipe pelo contrato do endpoint." },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSNeverKeyword', message: "Sem 'as never': tipe pelo contrato do endpoint." }] },
+  },
+  {
     // A route opens no transaction: the use case it calls does, with the writes and the audit row inside.
     files: ['apps/api/src/**/*.routes.ts'],
     ignores: testFiles,

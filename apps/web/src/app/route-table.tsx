@@ -3,8 +3,8 @@ import { NotFound } from '@/components/errors/not-found';
 import { RouteError } from '@/components/errors/route-error';
 import type { PageHandle } from '@/components/layouts/page-head';
 import { PageLoading } from '@/components/layouts/page-loading';
-import { RootLayout } from '@/components/layouts/root-layout';
 import { RequirePro } from '@/features/auth/components/require-pro';
+import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { Component as Home } from './routes/home';
 

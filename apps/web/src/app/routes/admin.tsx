@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { loadSelectControl } from '@/components/form/schema-form';
 import type { PageHandle } from '@/components/layouts/page-head';
 import { AdminShell } from '@/features/admin/components/admin-shell';
 import { resolveSection, type AdminSectionId } from '@/features/admin/lib/sections';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { SECTION_CONTENT } from './admin-sections';
+
+// The panel's forms show selects: their control (loaded apart from the public pages' forms) comes with the panel.
+void loadSelectControl();
 
 export const handle: PageHandle = {
   title: 'Painel administrativo',

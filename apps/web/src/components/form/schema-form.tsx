@@ -1,10 +1,24 @@
-// The app's one form primitive (decision 0024): react-hook-form with zodResolver on the contract's own
+// The app's one form primitive (decision 0025): react-hook-form with zodResolver on the contract's own
 // schema, rendered by <Form> and SchemaField. A form is described by a field list; its values are the texts
 // people type (pt-BR numbers such as '1.234,56', one item per line, JSON), read into the contract's shape
 // inside the resolver, so the messages shown under each field are the schema's own Portuguese ones.
+// This module brings no Zod of its own (only the schema a form hands it does): a public page's form hands a
+// loader of its schema instead, so the page's first load carries no validator (decision 0012).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useMemo, useRef, useState, type BaseSyntheticEvent, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type FormHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import {
   Controller,
   useFieldArray,
@@ -12,18 +26,21 @@ import {
   type Control,
   type FieldErrors,
   type Resolver,
+  type ResolverOptions,
+  type ResolverResult,
   type SubmitErrorHandler,
   type UseFormReturn,
 } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { UploadBucket } from '@vitrine/domain/uploads';
+import { ErrorNotice } from '@/components/notice';
 import { Button } from '@/components/ui/button';
 import { DecimalInput, decimalText, requiredDecimal } from '@/components/ui/decimal-input';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
+import type SelectControlComponent from './select-control';
 import type { WriteFailure, WriteOutcome } from './write-outcome';
 
 /**
@@ -83,7 +100,17 @@ export type FieldSpec = (
   /** The control's own attributes (a placeholder, a datalist, the browser's autofill). */
   input?: Pick<
     InputHTMLAttributes<HTMLInputElement>,
-    'placeholder' | 'autoComplete' | 'maxLength' | 'inputMode' | 'list' | 'pattern' | 'className' | 'aria-describedby'
+    | 'placeholder'
+    | 'autoComplete'
+    | 'maxLength'
+    | 'inputMode'
+    | 'list'
+    | 'pattern'
+    | 'className'
+    | 'aria-describedby'
+    | 'autoCapitalize'
+    | 'spellCheck'
+    | 'autoFocus'
   >;
 };
 
@@ -91,9 +118,8 @@ type ListTexts = Record<string, string>[];
 /** What the form holds: the typed text of each field (a flag for a boolean, the parts' texts of a list's items). */
 export type FormTexts = Record<string, string | boolean | ListTexts>;
 
-const NONE = '—';
-const INVALID_JSON = 'Conteúdo inválido: use JSON.';
-const NOT_A_NUMBER = 'Informe um número como 1.234,56.';
+export const INVALID_JSON = 'Conteúdo inválido: use JSON.';
+export const NOT_A_NUMBER = 'Informe um número como 1.234,56.';
 
 /** The text a field shows for a stored value. */
 function toText(field: FieldSpec, value: unknown): string | boolean | ListTexts {
@@ -113,7 +139,7 @@ export const textsOf = (fields: readonly FieldSpec[], values: Record<string, unk
   Object.fromEntries(fields.map((field) => [field.key, toText(field, values[field.key])]));
 
 /** The value a field's text stands for (NaN for a required number left empty: the schema says so). */
-function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefined): unknown {
+export function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefined): unknown {
   if (field.kind === 'boolean') return Boolean(text);
   if (field.kind === 'list') return Array.isArray(text) ? text : [];
   const value = String(text ?? '');
@@ -131,26 +157,49 @@ function fromText(field: FieldSpec, text: string | boolean | ListTexts | undefin
   return value;
 }
 
-/** The contract's schema behind the texts: texts → values (bad JSON refused here) → the schema. */
-export function textsSchema<Out>(fields: readonly FieldSpec[], schema: z.ZodType<Out>) {
-  return z
-    .record(z.string(), z.union([z.string(), z.boolean(), z.array(z.record(z.string(), z.string()))]))
-    .transform((texts, ctx): unknown => {
-      const values: Record<string, unknown> = {};
-      for (const field of fields) {
-        try {
-          const value = fromText(field, texts[field.key]);
-          if (value !== undefined) values[field.key] = value;
-          // Typed text that is no number is said here, whatever the schema would make of NaN.
-          if (Number.isNaN(values[field.key]) && String(texts[field.key] ?? '').trim() !== '')
-            ctx.addIssue({ code: 'custom', path: [field.key], message: NOT_A_NUMBER });
-        } catch (error) {
-          ctx.addIssue({ code: 'custom', path: [field.key], message: field.kind === 'json' ? INVALID_JSON : (error as Error).message });
-        }
+/**
+ * The contract's schema, or a loader of it. A public page's form hands a loader: the schema (and Zod with
+ * it) loads with the form's first check, not with the page; should it not load, the form lets the value
+ * go and the server, which checks every write with the same schema, says what it refuses.
+ */
+export type FormSchema<Out> = z.ZodType<Out> | (() => Promise<z.ZodType<Out>>);
+
+/**
+ * The form's resolver: texts → values (text no field can read is said here: bad JSON, no number) → the
+ * contract's schema, whose messages land under the fields. Text that cannot be read stops there, before
+ * the schema (as a pipe from the texts into the schema would).
+ */
+export function textsResolver<Out>(fields: readonly FieldSpec[], schema: FormSchema<Out>): Resolver<FormTexts, unknown, Out> {
+  let check: Resolver<Record<string, unknown>, unknown, Out> | undefined;
+  let loading: Promise<typeof check> | undefined;
+  const checker = async () => {
+    if (check) return check;
+    if (typeof schema !== 'function') return (check = zodResolver(schema as z.ZodType<Out, Record<string, unknown>>));
+    // A loader that failed (offline a moment) is asked again at the next check.
+    loading ??= schema().then(
+      (loaded) => (check = zodResolver(loaded as z.ZodType<Out, Record<string, unknown>>)),
+      () => (loading = undefined),
+    );
+    return loading;
+  };
+  return async (texts, context, options): Promise<ResolverResult<FormTexts, Out>> => {
+    const values: Record<string, unknown> = {};
+    const unreadable: FieldErrors<FormTexts> = {};
+    for (const field of fields) {
+      try {
+        const value = fromText(field, texts[field.key]);
+        if (value !== undefined) values[field.key] = value;
+        // Typed text that is no number is said here, whatever the schema would make of NaN.
+        if (Number.isNaN(value) && String(texts[field.key] ?? '').trim() !== '') unreadable[field.key] = { type: 'custom', message: NOT_A_NUMBER };
+      } catch (error) {
+        unreadable[field.key] = { type: 'custom', message: field.kind === 'json' ? INVALID_JSON : (error as Error).message };
       }
-      return values;
-    })
-    .pipe(schema);
+    }
+    if (Object.keys(unreadable).length > 0) return { values: {}, errors: unreadable };
+    const resolve = await checker();
+    if (!resolve) return { values: values as Out, errors: {} };
+    return (await resolve(values, context, options as unknown as ResolverOptions<Record<string, unknown>>)) as ResolverResult<FormTexts, Out>;
+  };
 }
 
 /** What the texts stand for so far, unchecked (a live preview): a field whose text cannot be read is left out. */
@@ -168,10 +217,11 @@ export function readTexts(fields: readonly FieldSpec[], texts: Record<string, un
 
 /**
  * A form over `fields` whose submit hands over the value the contract's schema accepts; `restored`
- * texts (a draft kept in the browser) stand in for the initial values. A field's message shows once
- * it is left; with `mode: 'onChange'`, as it is typed (a form whose effect shows live, such as the
- * price tables under a discount); with `mode: 'onSubmit'`, once the form is sent (a message shown as
- * a field is left would move the send button away from the press that left it).
+ * texts (a draft kept in the browser) stand in for the initial values. A field is checked once it is
+ * left and again as it changes (`mode: 'onTouched'`); with `mode: 'onChange'`, as it is typed (a form whose
+ * effect shows live, such as the price tables under a discount); with `mode: 'onSubmit'` only when the form
+ * is sent or when the form asks (a message shown as a field is left would move the send button away from the
+ * press that left it; the sign-in form checks what was typed 300 ms after the last keystroke).
  */
 export function useSchemaForm<Out = Record<string, unknown>>({
   fields,
@@ -181,13 +231,18 @@ export function useSchemaForm<Out = Record<string, unknown>>({
   mode = 'onTouched',
 }: {
   fields: readonly FieldSpec[];
-  schema: z.ZodType<Out>;
+  schema: FormSchema<Out>;
   initial: Record<string, unknown>;
   restored?: FormTexts | null;
   mode?: 'onTouched' | 'onChange' | 'onSubmit';
 }) {
-  const resolver: Resolver<FormTexts, unknown, Out> = useMemo(() => zodResolver(textsSchema(fields, schema)), [fields, schema]);
-  return useForm<FormTexts, unknown, Out>({ resolver, defaultValues: { ...textsOf(fields, initial), ...restored }, mode });
+  const resolver = useMemo(() => textsResolver(fields, schema), [fields, schema]);
+  return useForm<FormTexts, unknown, Out>({
+    resolver,
+    defaultValues: { ...textsOf(fields, initial), ...restored },
+    mode,
+    reValidateMode: mode === 'onSubmit' ? 'onSubmit' : 'onChange',
+  });
 }
 
 export type SchemaFormApi<Out = Record<string, unknown>> = UseFormReturn<FormTexts, unknown, Out>;
@@ -196,28 +251,36 @@ export type SchemaFormApi<Out = Record<string, unknown>> = UseFormReturn<FormTex
  * The submit of a form whose save may fail: the form waits for `save` ('Salvando…'), and only a save
  * that succeeded goes on to `onSaved` (closing the form, say). A failed one keeps every typed value
  * and its reason stays in the form (`failure`, shown by SaveFailure) until the next try or until the
- * form is closed.
+ * form is closed. `save` also gets the button that sent the form, for a form with a button per action
+ * (a download per platform), or null.
  */
 export function useSaveKeepingInput<Out>(
   form: SchemaFormApi<Out>,
-  save: (value: Out) => Promise<WriteOutcome>,
+  save: (value: Out, sentBy: HTMLButtonElement | null) => Promise<WriteOutcome>,
   { onSaved, onInvalid }: { onSaved?: (value: Out) => unknown; onInvalid?: SubmitErrorHandler<FormTexts> } = {},
 ) {
   const [failure, setFailure] = useState<WriteFailure | null>(null);
-  // A second press while the first save runs does nothing.
-  const running = useRef(false);
-  const submit = form.handleSubmit(async (value) => {
-    if (running.current) return;
-    running.current = true;
+  const send = form.handleSubmit(async (value, event) => {
     setFailure(null);
+    const sentBy = (event?.nativeEvent as { submitter?: unknown } | undefined)?.submitter;
+    const outcome = await save(value, sentBy instanceof HTMLButtonElement ? sentBy : null);
+    if (outcome.ok) await onSaved?.(value);
+    else setFailure({ title: outcome.title, description: outcome.description });
+  }, onInvalid);
+  // A second press while the first is checked or saved does nothing (and sends nothing to the server).
+  const running = useRef(false);
+  const submit = async (event?: BaseSyntheticEvent) => {
+    if (running.current) {
+      event?.preventDefault();
+      return;
+    }
+    running.current = true;
     try {
-      const outcome = await save(value);
-      if (outcome.ok) await onSaved?.(value);
-      else setFailure({ title: outcome.title, description: outcome.description });
+      await send(event);
     } finally {
       running.current = false;
     }
-  }, onInvalid);
+  };
   return { submit: submit as FormSubmit, failure, saving: form.formState.isSubmitting };
 }
 
@@ -247,9 +310,14 @@ export function SaveButton({ saving, label = 'Salvar', className }: { saving: bo
   );
 }
 
-/** Where a form says its save failed: what failed, and that what was typed is still here. */
-export function SaveFailure({ failure, className }: { failure: WriteFailure | null; className?: string }) {
+/**
+ * Where a form says its save failed: what failed, and that what was typed is still here. A public form
+ * with nothing to cancel (signing in, a code) says it as a `notice`: the reason alone, as the public pages
+ * say a refusal; what was typed stays all the same.
+ */
+export function SaveFailure({ failure, className, variant = 'form' }: { failure: WriteFailure | null; className?: string; variant?: 'form' | 'notice' }) {
   if (!failure) return null;
+  if (variant === 'notice') return <ErrorNotice>{failure.description}</ErrorNotice>;
   return (
     <div role="alert" data-testid="falha-ao-salvar" className={cn('border-destructive/40 text-destructive rounded-md border px-3 py-2 text-sm', className)}>
       <p className="font-medium">{failure.title}</p>
@@ -276,6 +344,39 @@ export function messageOf(errors: FieldErrors, key: string): string | undefined 
   return walk(node);
 }
 
+const asTyped = (text: string) => text;
+
+/**
+ * Text typed into a prerendered page's field before the app took the page over (src/boot.ts keeps it in
+ * the field): the form takes it as typed. It is read as the page comes to life, before a render of the
+ * form writes the form's own text over it (a field React has rendered holds its value as its default
+ * too, so only text typed outside React differs), and handed to the form once every part of the page
+ * listens to the form (the parent's watchers subscribe after their fields mount).
+ */
+export function useTypedBeforeHydration<Out>(form: SchemaFormApi<Out>, key: string, id: string, keep: (text: string) => string = asTyped) {
+  const typed = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const element = document.getElementById(id);
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || element.type === 'checkbox') return;
+    if (element.value !== element.defaultValue) typed.current = element.value;
+  }, [id]);
+  useEffect(() => {
+    if (typed.current === null) return;
+    form.setValue(key, keep(typed.current), { shouldDirty: true });
+    typed.current = null;
+  }, [form, key, keep]);
+}
+
+type SelectControlModule = { default: typeof SelectControlComponent };
+let selectControl: SelectControlModule | undefined;
+/** Loads the select kind's control ahead of its first use (the panel does as it opens; the component tests before they run). */
+export const loadSelectControl = () => import('./select-control').then((module) => (selectControl = module));
+// Once loaded, the control is handed over at once (a thenable that calls back before it returns), so React
+// renders it without waiting; before, the field shows an empty box of its size for the moment it loads.
+const SelectControl = lazy(() =>
+  selectControl ? ({ then: (resolve: (module: SelectControlModule) => void) => resolve(selectControl!) } as Promise<SelectControlModule>) : loadSelectControl(),
+);
+
 const isWide = (field: FieldSpec) =>
   field.kind === 'textarea' || (field.kind === 'lines' && !field.separator) || field.kind === 'json' || field.kind === 'parsed' || field.kind === 'list';
 
@@ -289,7 +390,8 @@ function FieldMessage({ id, message }: { id: string; message: string | undefined
 
 /**
  * One field: its label, control, hint and the schema's message; `extra` goes under the control (an
- * upload button), `beside` next to it (a row's buttons), `labelExtra` after the label's text (a badge).
+ * upload button), `beside` next to it (a row's buttons), `labelExtra` after the label's text (a badge),
+ * `inside` over the control's edge (an icon, the e-mail's indicator), placed by its own classes.
  */
 export function SchemaField<Out>({
   form,
@@ -298,6 +400,7 @@ export function SchemaField<Out>({
   extra,
   beside,
   labelExtra,
+  inside,
   className,
 }: {
   form: SchemaFormApi<Out>;
@@ -306,11 +409,14 @@ export function SchemaField<Out>({
   extra?: ReactNode;
   beside?: ReactNode;
   labelExtra?: ReactNode;
+  inside?: ReactNode;
   className?: string;
 }) {
   const inputId = `${idPrefix}-${field.key}`;
   const error = messageOf(form.formState.errors, field.errorAt ?? field.key);
   const described = error ? { 'aria-invalid': true as const, 'aria-describedby': `${inputId}-erro` } : {};
+  const keep = field.kind === 'text' && field.keep ? field.keep : asTyped;
+  useTypedBeforeHydration(form, field.key, inputId, keep);
   if (field.kind === 'list') return <ListField form={form} field={field} idPrefix={inputId} className={className} />;
   return (
     <Controller
@@ -335,28 +441,21 @@ export function SchemaField<Out>({
         }
         const text = String(control.value ?? '');
         const common = { ...field.input, id: inputId, ref: control.ref, onBlur: control.onBlur, ...described };
-        const keep = field.kind === 'text' && field.keep ? field.keep : (typed: string) => typed;
-        const controlElement =
+        const bare =
           field.kind === 'select' ? (
-            <Select value={text || (field.placeholder === undefined ? NONE : '')} onValueChange={(value) => control.onChange(value === NONE ? '' : value)}>
-              <SelectTrigger id={inputId} ref={control.ref} className="w-full" onBlur={control.onBlur} {...described}>
-                <SelectValue placeholder={field.placeholder} />
-              </SelectTrigger>
-              <SelectContent>
-                {field.nullable && <SelectItem value={NONE}>{field.noneLabel ?? 'Nenhum'}</SelectItem>}
-                {field.options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.icon ? (
-                      <>
-                        {option.icon} {option.label}
-                      </>
-                    ) : (
-                      option.label
-                    )}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <Suspense fallback={<div className="border-input h-9 w-full rounded-md border" />}>
+              <SelectControl
+                id={inputId}
+                value={text}
+                options={field.options}
+                noneLabel={field.nullable ? (field.noneLabel ?? 'Nenhum') : undefined}
+                onChange={control.onChange}
+                onBlur={control.onBlur}
+                controlRef={control.ref}
+                described={described}
+                placeholder={field.placeholder}
+              />
+            </Suspense>
           ) : isWide(field) ? (
             <Textarea
               {...common}
@@ -376,6 +475,14 @@ export function SchemaField<Out>({
               onChange={(event) => control.onChange(keep(event.target.value))}
             />
           );
+        const controlElement = inside ? (
+          <div className="relative min-w-0 flex-1">
+            {bare}
+            {inside}
+          </div>
+        ) : (
+          bare
+        );
         return (
           <div className={cn('grid min-w-0 content-start gap-1.5', isWide(field) && 'sm:col-span-full', className)}>
             <Label htmlFor={inputId} className={labelExtra ? 'flex flex-wrap items-center gap-2' : undefined}>

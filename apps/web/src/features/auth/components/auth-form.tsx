@@ -1,200 +1,162 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { credentialsSchema, type Credentials } from '@vitrine/domain/auth';
+import { credentialsSchema } from '@vitrine/domain/auth';
 import { authInfoMessages } from '@vitrine/domain/auth-messages';
+import { Form, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm } from '@/components/form/schema-form';
+import { ErrorNotice, SuccessNotice } from '@/components/notice';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import type { AccessInfo } from '../api/get-session';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { useDebouncedValidation } from '../hooks/use-debounced-validation';
 import { afterSignInPath } from '../lib/after-sign-in';
-import { authErrorMessage } from '../lib/auth-error-message';
-import { EmailIndicator } from './email-indicator';
+import { authFailure } from '../lib/auth-error-message';
+import { EMAIL_FIELD, EmailField } from './email-field';
 import { ForgotPasswordForm } from './forgot-password-form';
-import { ErrorNotice, SuccessNotice } from './form-notices';
+import { passwordField } from './password-field';
 import { TwoFactorStep } from './two-factor-step';
 
 export type AuthMode = 'login' | 'signup' | 'forgot';
 
-const FIELDS = ['email', 'password'] as const;
+const SIGN_IN_PASSWORD = passwordField('password', 'Senha', 'current-password');
+const SIGN_UP_PASSWORD = passwordField('password', 'Senha', 'new-password');
+/** The fields as the form reads them (both modes read the same; only the browser's autofill differs). */
+const FIELDS = [EMAIL_FIELD, SIGN_IN_PASSWORD];
+const KEYS = ['email', 'password'] as const;
 
 export function AuthForm({ initialMode = 'login' }: { initialMode?: AuthMode }) {
   const navigate = useNavigate();
   // Sent here from a guarded page (or 'Ir para o Admin'): back there once signed in.
   const returnState = useLocation().state;
   const [mode, setMode] = useState<AuthMode>(initialMode);
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  /** The e-mail the next form starts with: from sign-in to 'Esqueci minha senha' and back, and back from the second step. */
+  const [email, setEmail] = useState('');
   /** The e-mail whose password was right and whose second step (a code) comes next. */
   const [secondStepFor, setSecondStepFor] = useState<string | null>(null);
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-
-  const form = useForm<Credentials>({
-    resolver: zodResolver(credentialsSchema),
-    // Validation is driven by useDebouncedValidation (300 ms) and by submit, not on every keystroke.
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: { email: '', password: '' },
-  });
-  const { register, handleSubmit, reset, watch, formState } = form;
-  useDebouncedValidation(form, FIELDS, 300, setError);
-  const email = watch('email');
-  const password = watch('password');
-  const isValid = credentialsSchema.safeParse({ email, password }).success;
-  const submitting = formState.isSubmitting;
-  const showError = (field: (typeof FIELDS)[number]) => (formState.touchedFields[field] || formState.isSubmitted) && formState.errors[field]?.message;
-
-  const switchMode = () => {
-    setMode((current) => (current === 'signup' ? 'login' : 'signup'));
-    reset({ email: '', password: '' });
-    setError(null);
-    setMessage(null);
-    setProgress(null);
-  };
-
-  const submit = async (values: Credentials) => {
-    setError(null);
-    setMessage(null);
-    try {
-      if (mode === 'login') {
-        setProgress('Verificando acesso PRO...');
-        const outcome = await signIn.mutateAsync(values);
-        if (outcome.twoFactorRequired) setSecondStepFor(outcome.email);
-        else navigate(afterSignInPath(returnState, outcome.access), { replace: true });
-      } else {
-        await signUp.mutateAsync(values);
-        setMessage(authInfoMessages.signUpCreated);
-        reset({ email: values.email, password: '' });
-      }
-    } catch (cause) {
-      setError(authErrorMessage(cause));
-    } finally {
-      setProgress(null);
-    }
-  };
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    setProgress(mode === 'login' ? 'Validando e-mail...' : 'Criando conta...');
-    return handleSubmit(submit, () => setProgress(null))(event);
-  };
-
-  const emailError = showError('email');
-  const passwordError = showError('password');
+  const signedIn = (access: AccessInfo) => navigate(afterSignInPath(returnState, access), { replace: true });
 
   if (secondStepFor) {
     return (
       <TwoFactorStep
         email={secondStepFor}
-        onSignedIn={(access) => navigate(afterSignInPath(returnState, access), { replace: true })}
+        onSignedIn={signedIn}
         onRestart={() => {
+          setEmail(secondStepFor);
           setSecondStepFor(null);
-          reset({ email: secondStepFor, password: '' });
         }}
       />
     );
   }
 
-  if (mode === 'forgot') {
-    return (
-      <ForgotPasswordForm
-        defaultEmail={email}
-        onBack={() => {
-          setMode('login');
-          setError(null);
-          setMessage(null);
-        }}
-      />
-    );
-  }
+  if (mode === 'forgot') return <ForgotPasswordForm defaultEmail={email} onBack={() => setMode('login')} />;
+
+  // A form of its own per mode: switching clears the fields, the messages and the failure.
+  return (
+    <CredentialsForm
+      key={mode}
+      mode={mode}
+      initialEmail={email}
+      onSignedIn={signedIn}
+      onSecondStep={setSecondStepFor}
+      onForgot={(typed) => {
+        setEmail(typed);
+        setMode('forgot');
+      }}
+      onSwitch={() => {
+        setEmail('');
+        setMode(mode === 'signup' ? 'login' : 'signup');
+      }}
+    />
+  );
+}
+
+function CredentialsForm({
+  mode,
+  initialEmail,
+  onSignedIn,
+  onSecondStep,
+  onForgot,
+  onSwitch,
+}: {
+  mode: 'login' | 'signup';
+  initialEmail: string;
+  onSignedIn: (access: AccessInfo) => void;
+  onSecondStep: (email: string) => void;
+  onForgot: (email: string) => void;
+  onSwitch: () => void;
+}) {
+  const login = mode === 'login';
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const [progress, setProgress] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [validationError, setValidationError] = useState<string | null>(null);
+  const form = useSchemaForm({ fields: FIELDS, schema: credentialsSchema, initial: { email: initialEmail, password: '' }, mode: 'onSubmit' });
+  // Checked 300 ms after the last keystroke in a field already left, and when sent; not on every keystroke.
+  useDebouncedValidation(form, KEYS, 300, setValidationError);
+  const [email, password] = useWatch({ control: form.control, name: KEYS });
+  const isValid = credentialsSchema.safeParse({ email, password }).success;
+
+  const { submit, failure, saving } = useSaveKeepingInput(form, async (credentials) => {
+    setMessage(null);
+    try {
+      if (login) {
+        setProgress('Verificando acesso PRO...');
+        const outcome = await signIn.mutateAsync(credentials);
+        if (outcome.twoFactorRequired) onSecondStep(outcome.email);
+        else onSignedIn(outcome.access);
+      } else {
+        await signUp.mutateAsync(credentials);
+        setMessage(authInfoMessages.signUpCreated);
+        form.reset({ email: credentials.email, password: '' });
+      }
+      return { ok: true };
+    } catch (cause) {
+      return authFailure(cause);
+    } finally {
+      setProgress(null);
+    }
+  });
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={mode === 'login' ? 'Fazer login' : 'Criar conta'}>
+      <Form onSubmit={submit} className="space-y-4" aria-label={login ? 'Fazer login' : 'Criar conta'}>
+        <EmailField form={form} idPrefix="auth" />
         <div className="space-y-2">
-          <Label htmlFor="auth-email">E-mail</Label>
-          <div className="relative">
-            <Input
-              id="auth-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="seu@email.com"
-              className="pr-9"
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'auth-email-error' : undefined}
-              {...register('email')}
-            />
-            <EmailIndicator value={email} />
-          </div>
-          {emailError && (
-            <p id="auth-email-error" className="text-destructive text-sm">
-              {emailError}
-            </p>
-          )}
-        </div>
-
-        <div className="space-y-2">
-          <Label htmlFor="auth-password">Senha</Label>
-          <Input
-            id="auth-password"
-            type="password"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            placeholder="••••••"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? 'auth-password-error' : undefined}
-            {...register('password')}
-          />
-          {passwordError && (
-            <p id="auth-password-error" className="text-destructive text-sm">
-              {passwordError}
-            </p>
-          )}
-          {mode === 'login' && (
+          <SchemaField form={form} field={login ? SIGN_IN_PASSWORD : SIGN_UP_PASSWORD} idPrefix="auth" />
+          {login && (
             <div className="flex justify-end">
-              <Button
-                type="button"
-                variant="link"
-                className="h-auto p-0"
-                onClick={() => {
-                  setMode('forgot');
-                  setError(null);
-                  setMessage(null);
-                }}
-                disabled={submitting}
-              >
+              <Button type="button" variant="link" className="h-auto p-0" onClick={() => onForgot(String(email ?? ''))} disabled={saving}>
                 Esqueci minha senha
               </Button>
             </div>
           )}
         </div>
 
-        {error && <ErrorNotice>{error}</ErrorNotice>}
+        {validationError && <ErrorNotice>{validationError}</ErrorNotice>}
+        <SaveFailure variant="notice" failure={failure} />
         {message && <SuccessNotice>{message}</SuccessNotice>}
 
-        <Button type="submit" variant="gradient" className="w-full" disabled={submitting || !isValid}>
-          {submitting ? (
+        <Button type="submit" variant="gradient" className="w-full" disabled={saving || !isValid}>
+          {saving ? (
             <>
               <Loader2 className="animate-spin" aria-hidden />
-              <span>{progress ?? (mode === 'login' ? 'Validando e-mail...' : 'Criando conta...')}</span>
+              <span>{progress ?? (login ? 'Validando e-mail...' : 'Criando conta...')}</span>
             </>
-          ) : mode === 'login' ? (
+          ) : login ? (
             'Entrar'
           ) : (
             'Criar Conta'
           )}
         </Button>
-      </form>
+      </Form>
 
       <p className="text-muted-foreground text-center text-sm">
-        {mode === 'login' ? 'Ainda não tem conta?' : 'Já tem uma conta?'}{' '}
-        <Button type="button" variant="link" className="h-auto p-0" onClick={switchMode} disabled={submitting}>
-          {mode === 'login' ? 'Criar Conta' : 'Fazer Login'}
+        {login ? 'Ainda não tem conta?' : 'Já tem uma conta?'}{' '}
+        <Button type="button" variant="link" className="h-auto p-0" onClick={onSwitch} disabled={saving}>
+          {login ? 'Criar Conta' : 'Fazer Login'}
         </Button>
       </p>
     </div>

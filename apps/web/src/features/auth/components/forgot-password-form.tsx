@@ -1,72 +1,44 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { forgotPasswordInputSchema, type ForgotPasswordInput } from '@vitrine/domain/auth';
+import { useWatch } from 'react-hook-form';
+import { forgotPasswordInputSchema } from '@vitrine/domain/auth';
 import { authInfoMessages } from '@vitrine/domain/auth-messages';
+import { Form, SaveFailure, useSaveKeepingInput, useSchemaForm } from '@/components/form/schema-form';
+import { SuccessNotice } from '@/components/notice';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { authErrorMessage } from '../lib/auth-error-message';
-import { EmailIndicator } from './email-indicator';
-import { ErrorNotice, SuccessNotice } from './form-notices';
+import { authFailure } from '../lib/auth-error-message';
+import { EMAIL_FIELD, EmailField } from './email-field';
+
+const FIELDS = [EMAIL_FIELD];
 
 /** 'Esqueci minha senha': asks for a reset link and shows the same neutral answer for any e-mail. */
 export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail?: string; onBack: () => void }) {
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const request = useRequestPasswordReset();
-  const { register, handleSubmit, watch, formState } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordInputSchema),
-    mode: 'onTouched',
-    defaultValues: { email: defaultEmail },
-  });
-  const email = watch('email');
-  const emailError = formState.errors.email?.message;
+  const form = useSchemaForm({ fields: FIELDS, schema: forgotPasswordInputSchema, initial: { email: defaultEmail } });
+  const email = useWatch({ control: form.control, name: EMAIL_FIELD.key });
   const isValid = forgotPasswordInputSchema.safeParse({ email }).success;
-
-  const submit = async (values: ForgotPasswordInput) => {
-    setError(null);
+  const { submit, failure, saving } = useSaveKeepingInput(form, async (input) => {
     setSent(false);
     try {
-      await request.mutateAsync(values);
+      await request.mutateAsync(input);
       setSent(true);
+      return { ok: true };
     } catch (cause) {
-      setError(authErrorMessage(cause));
+      return authFailure(cause);
     }
-  };
+  });
 
   return (
     <div className="space-y-6">
-      <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label="Esqueci minha senha">
+      <Form onSubmit={submit} className="space-y-4" aria-label="Esqueci minha senha">
         <p className="text-muted-foreground text-sm">Digite o e-mail da sua conta PRO. Enviaremos um link para você escolher uma nova senha.</p>
-        <div className="space-y-2">
-          <Label htmlFor="forgot-email">E-mail</Label>
-          <div className="relative">
-            <Input
-              id="forgot-email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder="seu@email.com"
-              className="pr-9"
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? 'forgot-email-error' : undefined}
-              {...register('email')}
-            />
-            <EmailIndicator value={email} />
-          </div>
-          {emailError && (
-            <p id="forgot-email-error" className="text-destructive text-sm">
-              {emailError}
-            </p>
-          )}
-        </div>
-        {error && <ErrorNotice>{error}</ErrorNotice>}
+        <EmailField form={form} idPrefix="forgot" />
+        <SaveFailure variant="notice" failure={failure} />
         {sent && <SuccessNotice>{authInfoMessages.resetRequested}</SuccessNotice>}
-        <Button type="submit" variant="gradient" className="w-full" disabled={formState.isSubmitting || !isValid}>
-          {formState.isSubmitting ? (
+        <Button type="submit" variant="gradient" className="w-full" disabled={saving || !isValid}>
+          {saving ? (
             <>
               <Loader2 className="animate-spin" aria-hidden />
               <span>Enviando...</span>
@@ -75,10 +47,10 @@ export function ForgotPasswordForm({ defaultEmail = '', onBack }: { defaultEmail
             'Enviar link'
           )}
         </Button>
-      </form>
+      </Form>
       <p className="text-muted-foreground text-center text-sm">
         Lembrou a senha?{' '}
-        <Button type="button" variant="link" className="h-auto p-0" onClick={onBack} disabled={formState.isSubmitting}>
+        <Button type="button" variant="link" className="h-auto p-0" onClick={onBack} disabled={saving}>
           Fazer Login
         </Button>
       </p>

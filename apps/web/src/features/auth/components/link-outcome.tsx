@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ErrorNotice, SuccessNotice } from '@/components/notice';
 import { Button } from '@/components/ui/button';
-import { ErrorNotice, SuccessNotice } from './form-notices';
 
 interface Action {
   to: string;

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { newPasswordFormSchema, type NewPasswordForm as NewPasswordValues } from '@vitrine/domain/auth';
+import { useWatch } from 'react-hook-form';
+import { newPasswordFormSchema } from '@vitrine/domain/auth';
+import { Form, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
-import { authErrorMessage } from '../lib/auth-error-message';
-import { ErrorNotice } from './form-notices';
-import { PasswordField } from './password-field';
+import { authFailure } from '../lib/auth-error-message';
+import { passwordField } from './password-field';
+
+const FIELDS = [passwordField('password', 'Nova senha', 'new-password'), passwordField('confirmation', 'Confirme a nova senha', 'new-password')] as const;
 
 /** Choosing a password (invitation, reset): typed twice, with the sign-up rules. */
 export function NewPasswordForm({
@@ -18,40 +18,29 @@ export function NewPasswordForm({
   label: string;
   submitLabel: string;
   submittingLabel: string;
+  /** Throws when the server refuses (a spent link, a password it does not take): the form says why. */
   onSubmit: (password: string) => Promise<void>;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, watch, formState } = useForm<NewPasswordValues>({
-    resolver: zodResolver(newPasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { password: '', confirmation: '' },
-  });
-  const [password, confirmation] = watch(['password', 'confirmation']);
+  const form = useSchemaForm({ fields: FIELDS, schema: newPasswordFormSchema, initial: { password: '', confirmation: '' } });
+  const [password, confirmation] = useWatch({ control: form.control, name: ['password', 'confirmation'] });
   const isValid = newPasswordFormSchema.safeParse({ password, confirmation }).success;
-  const errorOf = (field: keyof NewPasswordValues) => (formState.touchedFields[field] || formState.isSubmitted) && formState.errors[field]?.message;
-
-  const submit = async (values: NewPasswordValues) => {
-    setError(null);
+  const { submit, failure, saving } = useSaveKeepingInput(form, async (values) => {
     try {
       await onSubmit(values.password);
+      return { ok: true };
     } catch (cause) {
-      setError(authErrorMessage(cause));
+      return authFailure(cause);
     }
-  };
+  });
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="space-y-4" aria-label={label}>
-      <PasswordField id="new-password" label="Nova senha" autoComplete="new-password" error={errorOf('password')} registration={register('password')} />
-      <PasswordField
-        id="new-password-confirmation"
-        label="Confirme a nova senha"
-        autoComplete="new-password"
-        error={errorOf('confirmation')}
-        registration={register('confirmation')}
-      />
-      {error && <ErrorNotice>{error}</ErrorNotice>}
-      <Button type="submit" variant="gradient" className="w-full" disabled={formState.isSubmitting || !isValid}>
-        {formState.isSubmitting ? (
+    <Form onSubmit={submit} className="space-y-4" aria-label={label}>
+      {FIELDS.map((field) => (
+        <SchemaField key={field.key} form={form} field={field} idPrefix="new" />
+      ))}
+      <SaveFailure variant="notice" failure={failure} />
+      <Button type="submit" variant="gradient" className="w-full" disabled={saving || !isValid}>
+        {saving ? (
           <>
             <Loader2 className="animate-spin" aria-hidden />
             <span>{submittingLabel}</span>
@@ -60,6 +49,6 @@ export function NewPasswordForm({
           submitLabel
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

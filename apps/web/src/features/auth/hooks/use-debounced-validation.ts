@@ -6,8 +6,8 @@ export const VALIDATION_FAILURE_MESSAGE = 'Erro de validação';
 /**
  * Validates the touched fields 300 ms after the last keystroke.
  */
-export function useDebouncedValidation<T extends FieldValues>(
-  form: UseFormReturn<T>,
+export function useDebouncedValidation<T extends FieldValues, Context, Out>(
+  form: UseFormReturn<T, Context, Out>,
   fields: readonly Path<T>[],
   delayMs = 300,
   /** Called with the specification's generic text when validation itself fails unexpectedly. */

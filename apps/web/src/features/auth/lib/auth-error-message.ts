@@ -1,5 +1,6 @@
 import { authErrorMessages, connectionErrorMessage } from '@vitrine/domain/auth-messages';
 import { twoFactorErrorMessages } from '@vitrine/domain/two-factor-messages';
+import type { WriteOutcome } from '@/components/form/write-outcome';
 import { ApiError } from '@/lib/api-client';
 
 /** The PRO validation step failed in a way nobody planned for. */
@@ -43,3 +44,6 @@ export function authErrorMessage(error: unknown): string {
   }
   return connectionErrorMessage;
 }
+
+/** A refused or failed auth step, as the form primitive keeps it: its notice says the message; what was typed stays. */
+export const authFailure = (error: unknown): WriteOutcome => ({ ok: false, title: 'Não foi possível continuar', description: authErrorMessage(error) });

@@ -1,13 +1,13 @@
 import { Download, KeyRound, Loader2 } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import type { AppPlatform, PublicApp } from '@vitrine/domain/catalog';
+import type { ReactNode } from 'react';
+import type { AppPlatform, DownloadRedeemInput, PublicApp } from '@vitrine/domain/catalog';
 import { appCategoryName } from '@vitrine/domain/catalog-text';
-import { CATALOG_ERRORS, normalizeDownloadCode } from '@vitrine/domain/download-codes';
+import { CATALOG_ERRORS } from '@vitrine/domain/download-codes';
+import { Form, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
+import type { WriteFailure } from '@/components/form/write-outcome';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { formatBRL, formatDate, plural } from '@/lib/format';
@@ -91,62 +91,63 @@ function Overview({ app }: { app: PublicApp }) {
 /** Said of a demo seed's installer, so nobody mistakes it for the app. */
 const DEMO_PACKAGE_NOTICE = 'Pacote de demonstração: um arquivo ZIP de exemplo com um leia-me, não o aplicativo.';
 
-function Downloads({ app }: { app: PublicApp }) {
-  const [code, setCode] = useState('');
-  const redeem = useRedeemDownloadCode();
+const CODE = {
+  key: 'code',
+  label: 'Código de acesso',
+  kind: 'text',
+  keep: (typed: string) => typed.toUpperCase(),
+  hint: 'Cada código de 6 caracteres vale para um download e expira em 30 dias.',
+  input: { placeholder: 'Ex.: A1B2C3', autoComplete: 'off', spellCheck: false, maxLength: 32, className: 'pl-9 font-mono tracking-widest uppercase' },
+} as const satisfies FieldSpec;
+const CODE_FIELDS = [CODE];
 
-  // Enter in the code field downloads for the first platform; each row's button for its own.
-  function submit(event?: FormEvent, platform: AppPlatform | undefined = app.platforms[0]?.id) {
-    event?.preventDefault();
-    const normalized = normalizeDownloadCode(code);
-    if (!normalized) {
-      notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message);
-      return;
-    }
-    redeem.mutate(
-      { appId: app.id, code: normalized, platform },
-      {
-        onSuccess: ({ downloadUrl }) => {
-          setCode('');
-          notify.success('Download iniciado', `${app.name} está sendo baixado.`);
-          startDownload(downloadUrl);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === CATALOG_ERRORS.noDownloadFile.code) {
-            notify.error(CATALOG_ERRORS.noDownloadFile.title, CATALOG_ERRORS.noDownloadFile.message);
-          } else if (error instanceof ApiError && error.code === CATALOG_ERRORS.downloadCodeRequired.code) {
-            notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message);
-          } else if (error instanceof ApiError && (error.code === CATALOG_ERRORS.invalidDownloadCode.code || error.status === 400)) {
-            notify.error(CATALOG_ERRORS.invalidDownloadCode.title, CATALOG_ERRORS.invalidDownloadCode.message);
-          } else if (error instanceof ApiError && error.status === 429) {
-            notify.error(CATALOG_ERRORS.downloadValidationFailed.title, error.message);
-          } else {
-            notify.error(CATALOG_ERRORS.downloadValidationFailed.title, CATALOG_ERRORS.downloadValidationFailed.message);
-          }
-        },
-      },
-    );
-  }
+// The form's schema (and Zod with it) loads with the first check, not with the app store (decision 0012).
+const codeSchema = () => import('@vitrine/domain/catalog').then((catalog) => catalog.downloadRedeemInputSchema);
+
+/** What a refused code is told, as a toast. */
+function redeemFailure(error: unknown): WriteFailure {
+  const said = (known: { title: string; message: string }) => ({ title: known.title, description: known.message });
+  if (error instanceof ApiError && error.code === CATALOG_ERRORS.noDownloadFile.code) return said(CATALOG_ERRORS.noDownloadFile);
+  if (error instanceof ApiError && error.code === CATALOG_ERRORS.downloadCodeRequired.code) return said(CATALOG_ERRORS.downloadCodeRequired);
+  if (error instanceof ApiError && (error.code === CATALOG_ERRORS.invalidDownloadCode.code || error.status === 400))
+    return said(CATALOG_ERRORS.invalidDownloadCode);
+  if (error instanceof ApiError && error.status === 429) return { title: CATALOG_ERRORS.downloadValidationFailed.title, description: error.message };
+  return said(CATALOG_ERRORS.downloadValidationFailed);
+}
+
+function Downloads({ app }: { app: PublicApp }) {
+  const redeem = useRedeemDownloadCode();
+  const form = useSchemaForm<DownloadRedeemInput>({ fields: CODE_FIELDS, schema: codeSchema, initial: { code: '' } });
+  // Each platform's button sends the form for its platform; Enter in the code field presses the first one.
+  const { submit, saving } = useSaveKeepingInput(
+    form,
+    async ({ code }, sentBy) => {
+      const platform = (sentBy?.value || app.platforms[0]?.id) as AppPlatform | undefined;
+      try {
+        const { downloadUrl } = await redeem.mutateAsync({ appId: app.id, code, platform });
+        notify.success('Download iniciado', `${app.name} está sendo baixado.`);
+        startDownload(downloadUrl);
+        return { ok: true };
+      } catch (error) {
+        const failure = redeemFailure(error);
+        notify.error(failure.title, failure.description);
+        return { ok: false, ...failure };
+      }
+    },
+    {
+      onSaved: () => form.reset({ code: '' }),
+      onInvalid: () => notify.error(CATALOG_ERRORS.downloadCodeRequired.title, CATALOG_ERRORS.downloadCodeRequired.message),
+    },
+  );
 
   return (
-    <div className="space-y-5">
-      <form onSubmit={submit} className="space-y-2" noValidate>
-        <Label htmlFor={`codigo-${app.id}`}>Código de acesso</Label>
-        <div className="relative">
-          <KeyRound className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />
-          <Input
-            id={`codigo-${app.id}`}
-            value={code}
-            onChange={(event) => setCode(event.target.value.toUpperCase())}
-            placeholder="Ex.: A1B2C3"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={32}
-            className="pl-9 font-mono tracking-widest uppercase"
-          />
-        </div>
-        <p className="text-muted-foreground text-xs">Cada código de 6 caracteres vale para um download e expira em 30 dias.</p>
-      </form>
+    <Form onSubmit={submit} className="space-y-5">
+      <SchemaField
+        form={form}
+        field={CODE}
+        idPrefix={`app-${app.id}`}
+        inside={<KeyRound className="text-muted-foreground absolute top-1/2 left-3 size-4 -translate-y-1/2" aria-hidden />}
+      />
       <ul className="divide-y rounded-lg border">
         {app.platforms.map((platform) => (
           <li key={platform.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
@@ -161,14 +162,14 @@ function Downloads({ app }: { app: PublicApp }) {
                 </p>
               )}
             </div>
-            <Button type="button" onClick={() => submit(undefined, platform.id)} disabled={redeem.isPending} aria-label={`Download para ${platform.name}`}>
+            <Button type="submit" value={platform.id} disabled={saving} aria-label={`Download para ${platform.name}`}>
               {redeem.isPending && redeem.variables?.platform === platform.id ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
               Download
             </Button>
           </li>
         ))}
       </ul>
-    </div>
+    </Form>
   );
 }
 

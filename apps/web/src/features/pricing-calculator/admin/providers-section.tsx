@@ -235,7 +235,10 @@ function CostTiers({ provider }: { provider: ProviderWithCosts }) {
   // plan type stays for the next tier.
   const { submit, failure } = useSaveKeepingInput(
     form,
-    attempt(saveTier.mutateAsync, (error) => ({ title: 'Erro ao salvar faixa de custo', description: error.message })),
+    attempt(
+      (tier: Parameters<typeof saveTier.mutateAsync>[0]) => saveTier.mutateAsync(tier),
+      (error) => ({ title: 'Erro ao salvar faixa de custo', description: error.message }),
+    ),
     { onSaved: () => form.reset({ ...form.getValues(), quantity: '', unitCost: '' }) },
   );
   const remove = guarded((cost: ProviderCost) => removeTier.mutateAsync(cost.id));

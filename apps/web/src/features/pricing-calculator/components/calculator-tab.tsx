@@ -20,7 +20,8 @@ import {
 import { DISCOUNT_OPTIONS, discountOptionText, type DiscountOption } from '@vitrine/domain/pricing/discounts';
 import { BILLING_PERIODS, PERIOD_LABELS, type BillingPeriod } from '@vitrine/domain/pricing/periods';
 import { NO_TIER_MESSAGE, type ProviderWithCosts } from '@vitrine/domain/recharge';
-import { Form, SchemaField, textsSchema, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
+import { Form, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec, type FormTexts } from '@/components/form/schema-form';
+import { textsSchema } from '@/components/form/texts-schema';
 import type { WriteOutcome } from '@/components/form/write-outcome';
 import { LoadFailed } from '@/components/load-failed';
 import { Badge } from '@/components/ui/badge';

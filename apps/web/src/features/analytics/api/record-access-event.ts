@@ -1,8 +1,8 @@
 // Records a site access event on every client route change. Failures are
 // ignored and never block navigation.
 import { analyticsContract } from '@vitrine/domain/analytics.contract';
-import { endpointUrl } from './api-client';
-import { nextTask } from './next-task';
+import { endpointUrl } from '@/lib/api-client';
+import { nextTask } from '@/lib/next-task';
 
 const SESSION_KEY = 'vitrine.visit_session';
 

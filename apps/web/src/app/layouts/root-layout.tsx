@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { recordAccessEvent } from '@/lib/access-tracking';
-import { PageHead } from './page-head';
+import { PageHead } from '@/components/layouts/page-head';
+import { recordAccessEvent } from '@/features/analytics/api/record-access-event';
 
 export function RootLayout() {
   const { pathname } = useLocation();

@@ -1,3 +1,4 @@
+// The notices of the public pages: what was refused or failed, and what went well, one sentence each.
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -11,6 +12,7 @@ export function ErrorNotice({ children }: { children: ReactNode }) {
   );
 }
 
+/** Something done, read out politely. */
 export function SuccessNotice({ children }: { children: ReactNode }) {
   return (
     <div
