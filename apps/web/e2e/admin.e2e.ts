@@ -686,12 +686,16 @@ describe('the admin panel', () => {
     expect(errors.filter((error) => !error.includes('503'))).toEqual([]);
   });
 
-  it("with the API unreachable shows a list loading, then 'Não foi possível carregar' within 3 s and never '0 registros'; Segurança keeps the panel with its failures inside", async () => {
+  it("with the API unreachable shows a list loading, then 'Não foi possível carregar' after its retries and never '0 registros'; Segurança keeps the panel with its failures inside", async () => {
     const { page } = await openAsAdmin();
     await page.clock.install();
     await page.goto('/admin/dashboard');
     await page.getByRole('link', { name: 'Webhooks' }).waitFor();
-    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    let listReads = 0;
+    await page.route('**/api/**', (route) => {
+      if (new URL(route.request().url()).pathname === '/api/admin/webhook-deliveries') listReads += 1;
+      return route.abort('connectionrefused');
+    });
     // What the webhooks list ever says from here on, seen as it changes (it lasts a moment).
     await page.evaluate(() => {
       const seen = new Set<string>();
@@ -702,10 +706,11 @@ describe('the admin panel', () => {
         if (/\b0 registros\b/.test(text) || text.includes('Nenhuma entrega.')) seen.add('vazia');
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
-    const started = Date.now();
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('alert').filter({ hasText: 'Não foi possível carregar entregas de webhooks.' }).waitFor();
-    expect(Date.now() - started).toBeLessThan(3_000);
+    // Said after the read and its 3 retries; their waits (2.1 s in all) are src/lib/query-client.test.ts's, measured
+    // there on a fake clock, not here on a wall clock a loaded machine stretches.
+    expect(listReads).toBe(4);
     expect(await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen])).toEqual(['carregando']);
 
     // Opened with the session last checked over 30 s ago, Segurança checks it again, and that check fails too.

@@ -77,6 +77,17 @@ const contactForm = async () => screen.findByRole('form', { name: 'Seu nome e co
 const field = (form: HTMLElement, name: string) => within(form).getByLabelText(name) as HTMLInputElement;
 
 describe("the chat's contact form", () => {
+  // Chromium's scrollIntoView returns a promise (jsdom has none): the form brings itself into view with it, and
+  // must not hand that promise to React as its clean-up (the chat's error boundary took the page when it did).
+  beforeEach(() => {
+    Element.prototype.scrollIntoView = function scrollIntoView() {
+      return Promise.resolve() as unknown as void;
+    };
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
   it('shows under the question why the contact is asked, and says in Portuguese what is missing or wrong', async () => {
     renderChat();
     const form = await contactForm();

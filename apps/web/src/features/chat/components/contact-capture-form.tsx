@@ -34,7 +34,11 @@ export default function ContactCaptureForm({ onSubmit }: { onSubmit: (contact: C
   const { submit, failure, saving } = useSaveKeepingInput(form, onSubmit);
   // It arrives after the question (its code loads then): brought into the conversation's view, as the messages are.
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // A block, not an arrow's value: Chromium's scrollIntoView now returns a promise, which React would take for
+  // the effect's clean-up and call as the form leaves (the page's error boundary took the whole chat then).
+  useEffect(() => {
+    void box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <div ref={box}>
       <Form onSubmit={submit} aria-label="Seu nome e contato" className="bg-background grid gap-3 rounded-xl border p-3 text-sm" data-testid="contact-capture">
