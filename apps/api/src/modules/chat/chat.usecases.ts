@@ -24,7 +24,7 @@ import type { FileStorage } from '../../shared/storage/storage.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
 import type { ChatPayments, PreparedCharge } from '../payments/payments.usecases.ts';
 import { createUploadsRepository } from '../uploads/uploads.repository.ts';
-import { deleteUpload, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
+import { deleteUpload, storageKey, storeUpload, type UploadsDeps } from '../uploads/uploads.usecases.ts';
 import { enqueueWebhook } from '../webhooks/webhooks.usecases.ts';
 import { writeAnswer, type KnowledgeCache, type WrittenAnswer } from './chat.assistant.ts';
 import type { Analysis, OfferRequest } from './chat.engine.analysis.ts';
@@ -43,7 +43,7 @@ import {
   type PaymentIntentRow,
   type ShortcutRow,
 } from './chat.repository.ts';
-import { uploadAddressKey, visitorUploadRefusal, type VisitorUploadQuotas } from './chat.visitor-uploads.ts';
+import { keepWithinQuotas, uploadAddressKey, visitorUploadRefusal, type VisitorUploadQuotas } from './chat.visitor-uploads.ts';
 
 export interface ChatDeps {
   db: Database;
@@ -397,14 +397,13 @@ export async function sendFile(
   }).catch((error: unknown) => {
     throw chatFileError(error, kind);
   });
-  // This file took a sum over: it goes again. Simultaneous uploads may each have seen room beforehand,
-  // but each one's row is written before it checks, so of those that stay, the last one written saw all
-  // the others: once every upload has been answered, no sum is over its limit.
-  const over = quotas && (await visitorUploadRefusal(deps.db, owner, quotas, 'after'));
+  // This file took a sum over: it goes again. Simultaneous uploads may each have seen room beforehand;
+  // their checks take turns (keepWithinQuotas), so those that fit stay and no sum ends over its limit.
+  const over = quotas && (await keepWithinQuotas(deps.db, owner, quotas, upload.id));
   if (over) {
-    await deleteUpload(uploadDeps, upload.id).catch((error: unknown) =>
-      deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'),
-    );
+    await deps.storage
+      .delete(storageKey(upload))
+      .catch((error: unknown) => deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'));
     throw over;
   }
   const { engine } = await deps.assistant.current();

@@ -6,6 +6,9 @@ import { chatMessages, uploads } from '../../db/schema.ts';
 
 export type VisitorUploadRow = typeof uploads.$inferSelect;
 
+/** Any number fixed for this lock (the jobs' locks use others). */
+const QUOTA_CHECK_LOCK = 7_268_457;
+
 export const createVisitorUploadsRepository = (db: DbExecutor) => ({
   /** Bytes held by the buckets' files: all of them, those of the address key, those of the visitor; one statement, so the three sums are of the same rows. */
   async usage(buckets: readonly string[], owner: { addressKey: string; visitorId: string }): Promise<{ total: number; address: number; visitor: number }> {
@@ -18,6 +21,11 @@ export const createVisitorUploadsRepository = (db: DbExecutor) => ({
       .from(uploads)
       .where(inArray(uploads.bucket, [...buckets]));
     return { total: Number(row?.total ?? 0), address: Number(row?.address ?? 0), visitor: Number(row?.visitor ?? 0) };
+  },
+
+  /** Holds, until the transaction ends, the one lock the checks of a stored file against the quotas take in turn. */
+  async lockQuotaCheck() {
+    await db.execute(sql`select pg_advisory_xact_lock(${QUOTA_CHECK_LOCK})`);
   },
 
   /** The buckets' files stored before the cutoff, oldest first. */

@@ -103,6 +103,22 @@ export async function visitorUploadRefusal(
   return null;
 }
 
+/**
+ * A file just stored, checked against the quotas with every other file stored meanwhile: the checks take
+ * one lock in turn, and a file that takes a sum over its limit has its row deleted inside its own check
+ * (the caller then deletes the object). So of simultaneous uploads that each saw room beforehand, the
+ * first ones checked stay while they fit, the rest are refused: never all of them, never a sum over.
+ */
+export async function keepWithinQuotas(db: Database, owner: VisitorUploadOwner, quotas: VisitorUploadQuotas, uploadId: string): Promise<AppError | null> {
+  return db.transaction(async (tx) => {
+    const repository = createVisitorUploadsRepository(tx);
+    await repository.lockQuotaCheck();
+    const over = await visitorUploadRefusal(tx, owner, quotas, 'after');
+    if (over) await repository.deleteUpload(uploadId);
+    return over;
+  });
+}
+
 export interface SweepDeps {
   db: Database;
   storage: FileStorage;

@@ -72,11 +72,13 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
   // The record as it was when its row opened (the list may refresh under it with another admin's write).
   const [editing, setEditing] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  // The row whose 'Editar' takes the focus back as it mounts again: when React commits the closed row, not at
+  // a frame guessed beforehand (on a slow phone the frame came first, and the focus was lost).
+  const focusOnMount = useRef<string | null>(null);
   const rows = table.items;
   const close = (id: string) => {
+    focusOnMount.current = id;
     setEditing(null);
-    requestAnimationFrame(() => editButtons.current.get(id)?.focus());
   };
   const form = { fields: props.fields, schema: props.schema, onInvalid: props.onInvalid, gridClassName: props.gridClassName };
 
@@ -151,8 +153,10 @@ export function InlineCrudList<T extends Row, Out>(props: InlineCrudListProps<T,
                 <span className="inline-flex items-center gap-1">
                   <Button
                     ref={(button) => {
-                      if (button) editButtons.current.set(row.id, button);
-                      else editButtons.current.delete(row.id);
+                      if (button && focusOnMount.current === row.id) {
+                        focusOnMount.current = null;
+                        button.focus();
+                      }
                     }}
                     variant="ghost"
                     size="sm"
