@@ -1,14 +1,18 @@
 // PIX that confirms itself, in Chromium: a shop with a PSP (a fake one speaking API Pix over HTTPS with
 // mutual TLS on loopback) offers a charge in the chat; when the PSP notifies the payment, the
 // conversation shows 'Pagamento confirmado' without a reload, and Pagamentos lists it as paid. Each
-// page is looked at from 360 to 1440 px: nothing scrolls sideways, the console stays clean.
+// page is looked at from 360 to 1440 px: nothing scrolls sideways, the console stays clean. A customer's whole
+// loop runs here too: the first PIX, Clientes, A entregar, the renewal reminder by e-mail (a real SMTP receiver)
+// and the renewal paid on Minha assinatura.
 import fs from 'node:fs';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
+import { addCalendarMonths, formatIsoDate, saoPauloToday } from '@vitrine/domain/customers';
 import { makeCertificates, newEndToEndId, startFakePsp, type FakePsp, type TestCertificates } from '../../api/test/fake-psp.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { giveContact } from './support/chat.ts';
+import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const SCREENSHOTS = process.env.PAY_SCREENSHOTS;
@@ -19,12 +23,17 @@ describe('PIX that confirms itself', () => {
   let server: RunningServer;
   let psp: FakePsp;
   let certificates: TestCertificates;
+  let mailbox: Mailbox;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     certificates = makeCertificates();
     psp = await startFakePsp(certificates);
-    server = await startServer({ env: { ...psp.env(), SEED_DEMO: 'true' } });
+    mailbox = await startMailbox();
+    // Every subscription is within the reminder window, and the sweep runs every 12 s (issue 46's setting).
+    server = await startServer({
+      env: { ...psp.env(), SEED_DEMO: 'true', SMTP_URL: mailbox.smtpUrl, RENEWAL_REMINDER_DAYS: '400', RENEWAL_CHECK_INTERVAL_MINUTES: '0.2' },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -32,6 +41,7 @@ describe('PIX that confirms itself', () => {
     await browser?.close();
     await server?.stop();
     await psp?.close();
+    await mailbox?.close();
     if (certificates) fs.rmSync(certificates.dir, { recursive: true, force: true });
   });
 
@@ -136,6 +146,76 @@ describe('PIX that confirms itself', () => {
     const confirmed = bots.nth(3).getByTestId('payment-confirmed');
     await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
     expect(await confirmed.textContent()).toContain('Revenda Mensal 100 créditos — primeiro mês');
+    expect(visitor.errors).toEqual([]);
+  });
+  it('a customer buys Premium anual in the chat, is found under Clientes, gets the delivery in the conversation, and renews from the reminder e-mail a year further', async () => {
+    const email = 'joana.almeida@exemplo.com';
+    const today = saoPauloToday(new Date());
+    const pay = async (charge: { txid: string; valor: { original: string } }) => {
+      await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
+      const [webhookUrl] = [...psp.webhooks.values()];
+      const e2e = newEndToEndId();
+      psp.pay(charge.txid, { endToEndId: e2e });
+      const notified = await fetch(`${webhookUrl}/pix`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
+      });
+      expect(notified.status).toBe(200);
+    };
+    const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
+
+    // The customer: Premium anual, a name and an e-mail, the PIX paid, 'Pagamento confirmado'.
+    const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
+    contexts.push(visitor.context);
+    const { page } = visitor;
+    let known = new Set(psp.charges.keys());
+    await page.goto(chatIntentHref({ kind: 'plan', plan: 'Premium', period: 'annual' }));
+    await giveContact(page, `Joana Almeida, ${email}`);
+    await page.getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).waitFor({ timeout: 30_000 });
+    const charge = newCharge(known)!;
+    expect(charge.valor.original).toBe('408.00');
+    await pay(charge);
+    const confirmed = page.getByTestId('payment-confirmed');
+    await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
+
+    // The operator: Clientes has her with the plan and its end a year ahead; A entregar delivers.
+    const endsOn = formatIsoDate(addCalendarMonths(today, 12));
+    const admin = await openPage(browser, server.url, { width: 1280 });
+    contexts.push(admin.context);
+    const signedIn = await admin.context.request.post(`${server.url}/api/auth/sign-in/email`, { data: E2E_ADMIN, headers: { origin: server.url } });
+    expect(signedIn.status()).toBe(200);
+    await admin.page.goto('/admin/customers');
+    const row = admin.page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: 'Joana Almeida' });
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(endsOn);
+    expect(await row.textContent()).toContain('Premium');
+    await admin.page.goto('/admin/deliveries');
+    const item = admin.page.getByRole('list', { name: 'A entregar' }).getByRole('listitem').filter({ hasText: 'Joana Almeida' });
+    const access = 'Usuário: joana.premium — Senha: Prm-4821 — app: Vitrine TV';
+    await item.getByLabel('O que o cliente recebe').fill(access);
+    await item.getByRole('button', { name: 'Marcar como entregue' }).click();
+    await admin.page.getByRole('list', { name: 'A entregar' }).getByText('Joana Almeida').waitFor({ state: 'detached', timeout: 20_000 });
+    expect(admin.errors).toEqual([]);
+
+    // The delivery shows in her conversation, live.
+    await expect.poll(() => page.getByTestId('bot-message').last().textContent(), { timeout: 20_000 }).toContain(access);
+
+    // The reminder (every subscription is due at RENEWAL_REMINDER_DAYS=400) arrives within a minute and opens
+    // Minha assinatura; the renewal paid there moves the end a year further.
+    const isReminder = (mail: { text: string }) => /\/minha-assinatura\?t=/.test(mail.text) && mail.text.includes('vence');
+    await expect.poll(() => mailbox.messagesTo(email).some(isReminder), { timeout: 60_000, interval: 250 }).toBe(true);
+    const reminder = mailbox.messagesTo(email).find(isReminder);
+    const link = /(https?:\/\/\S+\/minha-assinatura\?t=[\w-]+)/.exec(reminder!.text)![1]!;
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.url));
+    await expect.poll(() => page.getByTestId('subscription-ends-on').textContent(), { timeout: 20_000 }).toBe(endsOn);
+    expect(await page.getByTestId('subscription-plan').textContent()).toContain('Premium');
+    expect(await page.getByTestId('delivery').first().textContent()).toContain(access);
+    known = new Set(psp.charges.keys());
+    await page.getByRole('button', { name: 'Renovar com PIX' }).click();
+    await page.getByRole('dialog', { name: 'Pagamento via PIX' }).waitFor();
+    await expect.poll(() => newCharge(known)?.valor.original, { timeout: 20_000 }).toBe('408.00');
+    await pay(newCharge(known)!);
+    await expect.poll(() => page.getByTestId('subscription-ends-on').textContent(), { timeout: 30_000 }).toBe(formatIsoDate(addCalendarMonths(today, 24)));
     expect(visitor.errors).toEqual([]);
   });
 });

@@ -8,3 +8,6 @@ export const latestConversationQueryOptions = queryOptions({
   queryFn: ({ signal }) => callEndpoint(chatContract.latestConversation, {}, { signal }),
   staleTime: 0,
 });
+
+/** One conversation by its id (the visitor's own), as stored now. */
+export const getConversation = (id: string, signal?: AbortSignal) => callEndpoint(chatContract.getConversation, { params: { id } }, { signal });

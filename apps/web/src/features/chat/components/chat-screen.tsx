@@ -87,6 +87,7 @@ export function ChatScreen({ otherChannels }: { otherChannels?: ReactNode }) {
   const payments = useConversationPayments(
     chat.conversationId,
     chat.messages.some((message) => message.pix !== null),
+    chat.receiveMessages,
   );
   const listProps = useMemo(
     () => ({

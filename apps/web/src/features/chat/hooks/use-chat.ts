@@ -12,7 +12,7 @@ import type { ContactCapture } from '@vitrine/domain/customers';
 import type { WriteOutcome } from '@/components/form/write-outcome';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import { latestConversationQueryOptions } from '../api/get-conversation';
+import { getConversation, latestConversationQueryOptions } from '../api/get-conversation';
 import { sendFile } from '../api/send-file';
 import { sendMessage, type MessageStreamHandlers } from '../api/send-message';
 import { setFeedback } from '../api/set-feedback';
@@ -83,7 +83,8 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
         });
         await delay;
         setMessages((current) => [
-          ...current.filter((message) => message.id !== optimistic.id && message.id !== result.userMessage?.id),
+          // The reply may already be there: an operator's message read meanwhile brings the stored answer with it.
+          ...current.filter((message) => message.id !== optimistic.id && message.id !== result.userMessage?.id && message.id !== result.reply.id),
           result.userMessage ?? optimistic,
           result.reply,
         ]);
@@ -239,6 +240,27 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     if (feedbackWrites.current.get(message.id) === write) feedbackWrites.current.delete(message.id);
   }, []);
 
+  /**
+   * Someone else wrote in this conversation (the operator's delivery, told by the server's event stream): the
+   * conversation is read again and the assistant's messages not on screen yet are added, in their order. The
+   * visitor's own messages come with their turn, so a turn under way is never shown twice.
+   */
+  const receiveMessages = useCallback(async () => {
+    const id = conversationRef.current;
+    if (!id) return;
+    try {
+      const stored = await getConversation(id);
+      if (conversationRef.current !== id) return;
+      setMessages((current) => {
+        const shown = new Set(current.map((message) => message.id));
+        const added = stored.messages.filter((message) => message.type === 'bot' && !shown.has(message.id));
+        return added.length === 0 ? current : [...current, ...added];
+      });
+    } catch {
+      // Read again at the next event or reload; nothing the visitor did is lost.
+    }
+  }, []);
+
   const newConversation = useCallback(async () => {
     try {
       setBusy(true);
@@ -250,5 +272,5 @@ export function useChat({ intent, onIntentUsed }: { intent: ChatIntent | null; o
     }
   }, [begin]);
 
-  return { conversationId, messages, status, typing, draft, busy, sendText, sendContact, sendImage, sendAudio, pay, rate, newConversation };
+  return { conversationId, messages, status, typing, draft, busy, sendText, sendContact, sendImage, sendAudio, pay, rate, newConversation, receiveMessages };
 }
