@@ -5,7 +5,7 @@
 // loop runs here too: the first PIX, Clientes, A entregar, the renewal reminder by e-mail (a real SMTP receiver)
 // and the renewal paid on Minha assinatura.
 import fs from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatIntentHref } from '@vitrine/domain/chat-intent-link';
 import { addCalendarMonths, formatIsoDate, saoPauloToday } from '@vitrine/domain/customers';
@@ -16,7 +16,18 @@ import { startMailbox, type Mailbox } from './support/mailbox.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 const SCREENSHOTS = process.env.PAY_SCREENSHOTS;
+/** PAY_SLOW_CPU=4: the customer's pages on a CPU that many times slower (a slow phone), to look at by hand. */
+const SLOW_CPU = Number(process.env.PAY_SLOW_CPU ?? 1);
 const WIDTHS = [360, 768, 1024, 1280, 1440];
+
+/** No width from 360 to 1440 px scrolls sideways (the screenshots, with PAY_SCREENSHOTS, to look at). */
+async function fitsEveryWidth(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} a ${width} px`).toBe(true);
+    if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
 
 describe('PIX that confirms itself', () => {
   let browser: Browser;
@@ -169,8 +180,12 @@ describe('PIX that confirms itself', () => {
     const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
     contexts.push(visitor.context);
     const { page } = visitor;
+    if (SLOW_CPU > 1) await (await visitor.context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU });
     let known = new Set(psp.charges.keys());
     await page.goto(chatIntentHref({ kind: 'plan', plan: 'Premium', period: 'annual' }));
+    await page.getByRole('form', { name: 'Seu nome e contato' }).waitFor({ timeout: 30_000 });
+    await fitsEveryWidth(page, 'chat-contato');
+    await page.setViewportSize({ width: 360, height: 740 });
     await giveContact(page, `Joana Almeida, ${email}`);
     await page.getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).waitFor({ timeout: 30_000 });
     const charge = newCharge(known)!;
@@ -189,8 +204,11 @@ describe('PIX that confirms itself', () => {
     const row = admin.page.getByRole('table', { name: 'Clientes' }).getByRole('row').filter({ hasText: 'Joana Almeida' });
     await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain(endsOn);
     expect(await row.textContent()).toContain('Premium');
+    await fitsEveryWidth(admin.page, 'admin-clientes');
     await admin.page.goto('/admin/deliveries');
     const item = admin.page.getByRole('list', { name: 'A entregar' }).getByRole('listitem').filter({ hasText: 'Joana Almeida' });
+    await item.waitFor();
+    await fitsEveryWidth(admin.page, 'admin-a-entregar');
     const access = 'Usuário: joana.premium — Senha: Prm-4821 — app: Vitrine TV';
     await item.getByLabel('O que o cliente recebe').fill(access);
     await item.getByRole('button', { name: 'Marcar como entregue' }).click();
@@ -210,6 +228,8 @@ describe('PIX that confirms itself', () => {
     await expect.poll(() => page.getByTestId('subscription-ends-on').textContent(), { timeout: 20_000 }).toBe(endsOn);
     expect(await page.getByTestId('subscription-plan').textContent()).toContain('Premium');
     expect(await page.getByTestId('delivery').first().textContent()).toContain(access);
+    await fitsEveryWidth(page, 'minha-assinatura');
+    await page.setViewportSize({ width: 360, height: 740 });
     known = new Set(psp.charges.keys());
     await page.getByRole('button', { name: 'Renovar com PIX' }).click();
     await page.getByRole('dialog', { name: 'Pagamento via PIX' }).waitFor();
