@@ -167,6 +167,7 @@ export async function buildApp({
     publicOrigin: services.publicOrigin,
     shopPix: () => resolveShopPix(settings),
     payments,
+    storage: services.storage,
     logger: app.log.child({ module: 'customers' }),
   };
   const access = createAccessServices(app, { env, database, services, outage });

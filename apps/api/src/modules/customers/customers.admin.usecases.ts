@@ -211,17 +211,30 @@ export async function exportCustomerData(deps: Deps, actor: AdminActor, id: stri
   return data;
 }
 
-/** LGPD erasure: personal data removed (see the repository's erase), payments kept for the books, anonymous. */
-export async function eraseCustomer(deps: Deps, actor: AdminActor, id: string) {
+/**
+ * LGPD erasure: personal data removed (see the repository's erase), payments kept for the books, anonymous.
+ * The images and voice notes of the customer's conversations go too: their rows with the rest, then their
+ * objects (a object whose deletion fails is logged by its key, which names no one, and served to no one).
+ */
+export async function eraseCustomer(deps: Deps & Pick<CustomersDeps, 'storage' | 'logger'>, actor: AdminActor, id: string) {
   const customer = await existing(deps, id);
   if (customer.erasedAt) throw customerErrors.erased();
   const now = deps.clock();
+  let files: { bucket: string; storageName: string }[] = [];
   const result = await adminWrite(deps.db, actor, { action: 'delete', resource: 'customers' }, async (tx) => {
-    const row = await createCustomersRepository(tx).erase(customer, now);
+    const erased = await createCustomersRepository(tx).erase(customer, now);
+    if (!erased) return null;
+    files = erased.files;
     // Not the data erased: only that it was there.
-    return row ? { recordId: id, before: { erased: false }, after: { erased: true, erasedAt: now.toISOString() } } : null;
+    return { recordId: id, before: { erased: false }, after: { erased: true, erasedAt: now.toISOString() } };
   });
   if (!result) throw customerErrors.erased();
+  for (const file of files) {
+    const key = `${file.bucket}/${file.storageName}`;
+    await deps.storage
+      .delete(key)
+      .catch((error: unknown) => deps.logger.error({ err: error, key }, 'arquivo de cliente apagado (LGPD) não removido do armazenamento'));
+  }
   return { id, erasedAt: now.toISOString() };
 }
 

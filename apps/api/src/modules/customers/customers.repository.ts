@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type CustomerFilter, type IsoDate, type ReminderKind } from '@vitrine/domain/customers';
 import type { DbExecutor } from '../../db/client.ts';
-import { chatConversations, chatMessages, chatPaymentIntents, emailOutbox, jobs, payments, plans } from '../../db/schema.ts';
+import { chatConversations, chatMessages, chatPaymentIntents, emailOutbox, jobs, payments, plans, uploads } from '../../db/schema.ts';
 import { likeContaining } from '../../db/search.ts';
 import {
   customers,
@@ -457,13 +457,24 @@ export function createCustomersRepository(db: DbExecutor) {
      * the texts delivered, the links, the mail kept for them and the mail still queued to them. Payments,
      * subscriptions, terms and reminders stay, tied to a customer who has no name any more.
      */
-    async erase(customer: CustomerRow, at: Date): Promise<CustomerRow | null> {
+    /** Erases the customer's personal data; returns the row and the chat files whose rows went (their objects are the caller's). */
+    async erase(customer: CustomerRow, at: Date): Promise<{ row: CustomerRow; files: { bucket: string; storageName: string }[] } | null> {
       const [row] = await db
         .update(customers)
         .set({ name: null, whatsapp: null, email: null, erasedAt: at })
         .where(and(eq(customers.id, customer.id), isNull(customers.erasedAt)))
         .returning();
       if (!row) return null;
+      // The images and voice notes of the customer's conversations, before the conversations (and their messages) go.
+      const sent = db
+        .select({ id: sql`unnest(array[${chatMessages.imageUploadId}, ${chatMessages.audioUploadId}])`.as('id') })
+        .from(chatMessages)
+        .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
+        .where(eq(chatConversations.customerId, customer.id));
+      const files = await db
+        .delete(uploads)
+        .where(inArray(uploads.id, db.select({ id: sql<string>`id` }).from(sent.as('sent'))))
+        .returning({ bucket: uploads.bucket, storageName: uploads.storageName });
       await db.delete(chatConversations).where(eq(chatConversations.customerId, customer.id));
       await db.update(deliveries).set({ text: null }).where(eq(deliveries.customerId, customer.id));
       await db.delete(subscriptionAccessLinks).where(eq(subscriptionAccessLinks.customerId, customer.id));
@@ -471,7 +482,7 @@ export function createCustomersRepository(db: DbExecutor) {
         await db.update(emailOutbox).set({ to: '[apagado]', subject: '[apagado]', text: '', html: null }).where(eq(emailOutbox.to, customer.email));
         await db.delete(jobs).where(and(eq(jobs.kind, 'email.send'), sql`${jobs.payload}->>'to' = ${customer.email}`, eq(jobs.status, 'queued')));
       }
-      return row;
+      return { row, files };
     },
   };
 }

@@ -43,6 +43,7 @@ import { EMAIL_JOB } from '../../shared/jobs/email.job.ts';
 import { createSettings, type Settings } from '../../shared/settings.ts';
 import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
+import { filesUnder, multipartBody, PNG, uploadRows } from '../uploads/uploads.test-support.ts';
 import { recordPaidPurchase } from './customers.usecases.ts';
 import { runRenewalSweep } from './renewals.job.ts';
 
@@ -417,7 +418,7 @@ describe('Clientes', { timeout: 120_000 }, () => {
 });
 
 describe('LGPD', { timeout: 120_000 }, () => {
-  it('exports everything held about a customer and erases it: payments stay for the books, anonymous; both audited', async () => {
+  it('exports everything held about a customer and erases it, the pictures and voice notes she sent included: payments stay for the books, anonymous; both audited', async () => {
     const { t, admin } = await shop({ clock: () => START });
     const { visitor, payment } = await buyPremiumAnnual(t, admin, { name: 'Paula Privada', email: 'paula@exemplo.com' });
     const [customer] = await customerRows(t);
@@ -430,6 +431,23 @@ describe('LGPD', { timeout: 120_000 }, () => {
     expect(exported.subscriptions).toEqual([expect.objectContaining({ endsOn: '2027-01-31' })]);
     expect(exported.conversations[0]!.messages.map((message) => message.content)).toContain('Paula Privada — paula@exemplo.com');
 
+    // Her picture in the conversation is personal data too; another visitor's is not hers.
+    const sendPicture = async (from: { conversation: { id: string }; cookie: string }) => {
+      const body = await multipartBody([{ data: PNG, name: 'documento.png', type: 'image/png' }]);
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/conversations/${from.conversation.id}/images`,
+        headers: { ...body.headers, origin: ORIGIN, cookie: from.cookie },
+        payload: body.payload,
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+    };
+    await sendPicture(visitor);
+    const stranger = await newVisitor(t.app);
+    await sendPicture(stranger);
+    expect(await uploadRows(t.database.db)).toHaveLength(2);
+    expect(filesUnder(t.env.DATA_DIR)).toHaveLength(2);
+
     const erase = () => send(t, 'DELETE', `/api/admin/customers/${customer!.id}`, admin);
     const erased = await erase();
     expect(erased.statusCode, erased.body).toBe(200);
@@ -437,6 +455,10 @@ describe('LGPD', { timeout: 120_000 }, () => {
     expect((await customerRows(t))[0]).toMatchObject({ id: customer!.id, name: null, email: null, whatsapp: null, erasedAt: expect.any(Date) });
     expect(await t.database.db.select().from(chatConversations).where(eq(chatConversations.id, visitor.conversation.id))).toEqual([]);
     expect(await t.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, visitor.conversation.id))).toEqual([]);
+    const [strangerFile] = await uploadRows(t.database.db);
+    expect(strangerFile?.visitorId).not.toBeNull();
+    expect(await uploadRows(t.database.db)).toHaveLength(1);
+    expect(filesUnder(t.env.DATA_DIR)).toEqual([expect.stringContaining(strangerFile!.storageName)]);
     const [kept] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(kept).toMatchObject({ status: 'paid', amount: 399.9, customerId: customer!.id, conversationId: null });
     expect((await t.app.inject({ method: 'GET', url: `/api/my-subscription?token=${link.token}` })).statusCode).toBe(404);

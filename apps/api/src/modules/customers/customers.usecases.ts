@@ -24,6 +24,7 @@ import type { Database, DbExecutor } from '../../db/client.ts';
 import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { enqueueEmail } from '../../shared/jobs/email.job.ts';
 import type { ShopPix } from '../../shared/shop-pix.ts';
+import type { FileStorage } from '../../shared/storage/storage.ts';
 import { currentStatus, prepareCharge, recordPayment, type PaymentsDeps } from '../payments/payments.usecases.ts';
 import { customerErrors } from './customers.errors.ts';
 import {
@@ -44,6 +45,8 @@ export interface CustomersDeps {
   shopPix: () => Promise<ShopPix | null>;
   /** Charges at the PSP for 'Renovar com PIX'. */
   payments: Pick<PaymentsDeps, 'psp' | 'clock' | 'logger' | 'expirySeconds'>;
+  /** Where the customer's chat files are (an erasure deletes them). */
+  storage: Pick<FileStorage, 'delete'>;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
