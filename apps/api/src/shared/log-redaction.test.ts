@@ -34,6 +34,12 @@ describe('the log redaction layer', () => {
     );
     expect(redactText('/api/auth/confirm?token=curto1&next=/painel')).toBe(`/api/auth/confirm?token=${REDACTED}&next=/painel`);
     expect(redactText('GET /minha-assinatura?t=abcdefABCDEF&utm=x')).toBe(`GET /minha-assinatura?t=${REDACTED}&utm=x`);
+    // A Clientes search is a customer's name or contact.
+    expect(redactText('/api/admin/customers?page=1&search=maria%40exemplo.com&filter=active')).toBe(
+      `/api/admin/customers?page=1&search=${REDACTED}&filter=active`,
+    );
+    expect(redactText('/api/admin/customers/export.csv?search=Maria+Silva')).toBe(`/api/admin/customers/export.csv?search=${REDACTED}`);
+    expect(redactText('/api/admin/apps?search=netflix')).toBe('/api/admin/apps?search=netflix');
     expect(redactText('authorization: Bearer abc.def.ghi')).toBe(`authorization: Bearer ${REDACTED}`);
     expect(redactText(`chave ${API_KEY} recusada`)).toBe(`chave ${REDACTED} recusada`);
     expect(redactText(`cookie: vitrine.session_token=${SESSION_TOKEN}.c2lnbmF0dXJh%3D; outro=1`)).toBe(`cookie: vitrine.session_token=${REDACTED}; outro=1`);

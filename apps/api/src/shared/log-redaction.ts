@@ -64,6 +64,8 @@ const PATTERNS: Array<[RegExp, string]> = [
   [/(\/(?:reset-password|verify-email|magic-link|redefinir-senha|confirmar|convite|invite)\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
   // A Minha assinatura link (/minha-assinatura?t=…) opens a customer's page: its token is a secret.
   [/(\/minha-assinatura\?(?:[^#\s"'<>]*&)?t=)[^&#\s"'<>]+/gi, `$1${REDACTED}`],
+  // What an admin searched Clientes for is a customer's name, e-mail or WhatsApp: personal data, kept out of logs.
+  [/(\/api\/admin\/customers[^?#\s"'<>]*\?(?:[^#\s"'<>]*&)?search=)[^&#\s"'<>]+/gi, `$1${REDACTED}`],
   // The PSP's webhook address carries PIX_WEBHOOK_SECRET as a path segment.
   [/(\/api\/payments\/pix\/webhook\/)[^/?#\s"'<>]+/gi, `$1${REDACTED}`],
   // API keys by their usual prefixes (OpenAI-style sk-…, GitHub, Slack).
