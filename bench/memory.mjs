@@ -41,8 +41,9 @@ try {
     fs.cpSync(path.join(dataDir, 'pglite'), copy, { recursive: true });
     const script = `
       import { PGlite } from '@electric-sql/pglite';
+      import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
       const base = process.memoryUsage().rss;
-      const pg = await PGlite.create(${JSON.stringify(copy)}, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=${sharedBuffers}'] });
+      const pg = await PGlite.create(${JSON.stringify(copy)}, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=${sharedBuffers}'], extensions: { pg_trgm } });
       const opened = process.memoryUsage().rss;
       for (let i = 0; i < 20; i += 1) await pg.query('select * from pg_class, pg_attribute limit 5000');
       const read = process.memoryUsage();

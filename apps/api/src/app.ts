@@ -31,7 +31,13 @@ import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { recordPaidPurchase, type CustomersDeps } from './modules/customers/customers.usecases.ts';
-import { createRenewalSweepHandler, RENEWAL_SWEEP_JOB, scheduleRenewalSweep } from './modules/customers/renewals.job.ts';
+import {
+  createRenewalSendHandler,
+  createRenewalSweepHandler,
+  RENEWAL_SEND_JOB,
+  RENEWAL_SWEEP_JOB,
+  scheduleRenewalSweep,
+} from './modules/customers/renewals.job.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { pageSource, readPublicAnswer } from './modules/pages/page-sources.ts';
@@ -364,10 +370,9 @@ async function registerJobs(
         db: database.db,
         policy: { reminderDays: env.RENEWAL_REMINDER_DAYS, intervalMs: Math.round(env.RENEWAL_CHECK_INTERVAL_MINUTES * 60_000) },
         clock,
-        publicOrigin,
-        settings,
         logger: app.log.child({ module: 'renewals' }),
       }),
+      [RENEWAL_SEND_JOB]: createRenewalSendHandler({ db: database.db, clock, publicOrigin, settings, logger: app.log.child({ module: 'renewals' }) }),
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run and one renewal sweep are queued (the first start runs them at once).

@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '../src/db/client.ts';
-import { openPgliteOnDisk } from '../src/db/data-dir.ts';
+import { openPgliteOnDisk, PGLITE_EXTENSIONS } from '../src/db/data-dir.ts';
 import { PG_TEMPLATE_DB, pgSnapshotDir, pgSnapshotPath, withDatabase } from './database.ts';
 import { buildServerForTests } from './server-build.ts';
 
@@ -38,7 +38,7 @@ export async function preparePgliteSnapshot() {
   const current = (file: string) => fs.existsSync(file) && fs.readFileSync(file, 'utf8') === fingerprint;
   if (fs.existsSync(pgSnapshotPath) && current(marker) && current(dirMarker)) return;
   fs.mkdirSync(path.dirname(pgSnapshotPath), { recursive: true });
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await migrate(drizzle(client), { migrationsFolder });
   const dump = await client.dumpDataDir('gzip');
   await client.close();

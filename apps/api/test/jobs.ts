@@ -43,3 +43,20 @@ export async function refuseMailJobs(db: Database): Promise<() => Promise<void>>
     await db.execute(sql`drop function test_refuse_mail_jobs()`);
   };
 }
+
+/**
+ * Runs the queued jobs of `kind` as a runner would, without one (apps built with `jobs: false`): each payload
+ * handed to `run`, then the job marked succeeded. Answers the payloads run.
+ */
+export async function runQueuedJobs<P>(db: Database, kind: string, run: (payload: P) => Promise<unknown>): Promise<P[]> {
+  const queued = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, 'queued')))
+    .orderBy(jobs.createdAt, jobs.id);
+  for (const job of queued) {
+    await run(job.payload as P);
+    await db.update(jobs).set({ status: 'succeeded', finishedAt: new Date() }).where(eq(jobs.id, job.id));
+  }
+  return queued.map((job) => job.payload as P);
+}

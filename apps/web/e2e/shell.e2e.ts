@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PATHS } from '../src/prerendered-paths.ts';
@@ -571,7 +572,7 @@ describe('a server of its own', () => {
       expect(await server.stop()).toBe(0);
 
       // The server is down, so this process may open the data directory and look.
-      const db = await PGlite.create(path.join(dataDir, 'pglite'));
+      const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
       const events = await db.query<{ path: string; source: string; session_id: string; user_agent: string }>(
         'select path, source, session_id, user_agent from site_access_events order by created_at',
       );

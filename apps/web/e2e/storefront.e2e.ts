@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -401,7 +402,7 @@ describe('a contact message on a server of its own', () => {
       await browser.close();
     }
     // The server is down, so this process may open the data directory and look.
-    const db = await PGlite.create(path.join(dataDir, 'pglite'));
+    const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     try {
       const rows = await db.query<{ name: string; email: string; subject: string; message: string }>(
         'select name, email, subject, message from contact_messages',

@@ -12,7 +12,16 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { apiRoot } from '../api-root.ts';
 import { markDatabaseConnectionError } from '../shared/errors.ts';
-import { DataDirDamagedError, inspectDataDir, makeDataDir, openPgliteOnDisk, PGLITE_DIR, PGLITE_START_PARAMS, tightenModes } from './data-dir.ts';
+import {
+  DataDirDamagedError,
+  inspectDataDir,
+  makeDataDir,
+  openPgliteOnDisk,
+  PGLITE_DIR,
+  PGLITE_EXTENSIONS,
+  PGLITE_START_PARAMS,
+  tightenModes,
+} from './data-dir.ts';
 import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from './lock.ts';
 import { completePendingRestore } from './restore-journal.ts';
 import * as schema from './schema.ts';
@@ -124,7 +133,7 @@ async function openPglite(source: OpenPgliteSource | { loadDataDir: Blob }): Pro
   if ('dataDir' in source) {
     ({ client, lock, report } = await openDataDir(source.dataDir, source.lock));
   } else {
-    client = await PGlite.create({ loadDataDir: source.loadDataDir, startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({ loadDataDir: source.loadDataDir, startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   try {

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { treeEntries } from './file-tree.ts';
 import { isLockEntry } from './lock.ts';
@@ -171,6 +172,12 @@ class OwnerOnlyNodeFS extends NodeFS {
 }
 
 /**
+ * The contrib extensions every PGlite of the app loads, at every start: the migrations create pg_trgm (Clientes'
+ * trigram indexes, migration 0019), and a database holding those indexes cannot be written or searched without it.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * PostgreSQL's settings in PGlite beyond PGlite's own: a 16 MB buffer cache instead of PostgreSQL's 128 MB. PGlite's
  * memory is WebAssembly memory, which grows as pages are touched and never shrinks, so the 128 MB cache was most
  * of the server's resident memory once a shop had been read for a while (a demo shop's whole database is 24 MB on
@@ -180,5 +187,10 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 
 /** PGlite on a folder on disk, every file it writes the owner's only (0600, folders 0700). */
 export function openPgliteOnDisk(dir: string, options: Omit<PGliteOptions, 'dataDir' | 'fs'> = {}): Promise<PGlite> {
-  return PGlite.create({ startParams: PGLITE_START_PARAMS, ...options, fs: new OwnerOnlyNodeFS(dir) });
+  return PGlite.create({
+    startParams: PGLITE_START_PARAMS,
+    ...options,
+    extensions: { ...PGLITE_EXTENSIONS, ...options.extensions },
+    fs: new OwnerOnlyNodeFS(dir),
+  });
 }

@@ -27,6 +27,7 @@ import { createSettings } from '../shared/settings.ts';
 import { resolveShopPix } from '../shared/shop-pix.ts';
 import { createDiskStorage } from '../shared/storage/disk-storage.ts';
 import { migrationsFolder, migrationState, openDatabase } from './client.ts';
+import { PGLITE_EXTENSIONS } from './data-dir.ts';
 import { seedDatabase } from './seed.ts';
 
 const FIXTURE = fs.readFileSync(fileURLToPath(new URL('../../test/fixtures/release-5306690.sql', import.meta.url)), 'utf8');
@@ -92,7 +93,7 @@ let emptyPglite: string | undefined;
 async function emptyPgliteCopy(): Promise<string> {
   if (!emptyPglite) {
     emptyPglite = fs.mkdtempSync(path.join(scratchRoot, 'vitrine-empty-pglite-'));
-    const client = await PGlite.create(path.join(emptyPglite, 'pglite'));
+    const client = await PGlite.create(path.join(emptyPglite, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     await client.close();
   }
   const dataDir = fs.mkdtempSync(path.join(scratchRoot, 'vitrine-upgrade-'));
@@ -109,7 +110,7 @@ async function oldShop(edit: string[] = []): Promise<OldShop> {
   let database: TestDatabase;
   if (testDbKind() === 'pglite') {
     const dataDir = await emptyPgliteCopy();
-    const client = await PGlite.create(path.join(dataDir, 'pglite'));
+    const client = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: PGLITE_EXTENSIONS });
     try {
       await client.exec(FIXTURE);
       // pg_dump's file empties the search path for its session.

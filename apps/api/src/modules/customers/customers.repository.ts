@@ -1,6 +1,6 @@
 // Customers' queries: who they are (found by contact), their subscriptions and terms, deliveries, Minha
 // assinatura links, reminders, the Clientes list with its filters and figures, and the timeline.
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type CustomerFilter, type IsoDate, type ReminderKind } from '@vitrine/domain/customers';
 import type { DbExecutor } from '../../db/client.ts';
 import { chatConversations, chatMessages, chatPaymentIntents, emailOutbox, jobs, payments, plans, uploads } from '../../db/schema.ts';
@@ -44,16 +44,23 @@ function filterWhere(filter: CustomerFilter | undefined, today: IsoDate): SQL | 
   }
 }
 
+/**
+ * Customers whose name or e-mail contains the text, or whose WhatsApp contains its digits (ILIKE '%…%').
+ * Each column is looked up by its trigram index (pg_trgm, migration 0019) in a query of its own: the three
+ * conditions OR-ed in one WHERE are costed above a sequential scan, which takes 250 ms or more at 100,000
+ * customers. A text of one or two characters (no trigram to look up) still scans.
+ */
 function searchWhere(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = likeContaining(search);
   const digits = search.replace(/\D/g, '');
-  return or(
-    ilike(customers.name, pattern),
-    ilike(customers.email, pattern),
+  const matching = [
+    sql`select c.id from ${customers} c where c.name ilike ${pattern}`,
+    sql`select c.id from ${customers} c where c.email ilike ${pattern}`,
     // A number typed in any form ('(11) 98765', '11 98765') finds the E.164 one.
-    digits.length >= 4 ? ilike(customers.whatsapp, likeContaining(digits)) : undefined,
-  );
+    ...(digits.length >= 4 ? [sql`select c.id from ${customers} c where c.whatsapp ilike ${likeContaining(digits)}`] : []),
+  ];
+  return sql`${customers.id} in (${sql.join(matching, sql` union all `)})`;
 }
 
 export function createCustomersRepository(db: DbExecutor) {
@@ -283,9 +290,6 @@ export function createCustomersRepository(db: DbExecutor) {
       const [row] = await db.insert(subscriptionAccessLinks).values(values).returning();
       return row!;
     },
-    async insertLinks(values: (typeof subscriptionAccessLinks.$inferInsert)[]): Promise<void> {
-      if (values.length) await db.insert(subscriptionAccessLinks).values(values);
-    },
     async linkByHash(tokenHash: string): Promise<AccessLinkRow | null> {
       const [row] = await db.select().from(subscriptionAccessLinks).where(eq(subscriptionAccessLinks.tokenHash, tokenHash));
       return row ?? null;
@@ -310,36 +314,123 @@ export function createCustomersRepository(db: DbExecutor) {
     // ---------------------------------------------------------------- reminders
 
     /**
-     * One page of the renewal sweep: running subscriptions ending from `from` to `until`, after the keyset
-     * (endsOn, id), with the customer's e-mail (only customers who have one can be reminded).
+     * One page of the renewal sweep, in one statement: the next `limit` running subscriptions ending from
+     * `from` to `until` after the keyset (endsOn, id); a reminder recorded for each whose customer has an
+     * e-mail (kind by its end day: 'end_day' on `today`, else 'before_end'), unless one exists already (the
+     * unique rows decide who sends it: never two for a subscription, kind and day, or for one end day); and,
+     * when any was recorded, one job of `sendJob.kind` carrying their ids, which creates the links and
+     * queues the mails. Answers the page's size, its last key and how many reminders it recorded.
      */
-    async reminderCandidates(window: { from: IsoDate; until: IsoDate }, after: { endsOn: IsoDate; id: string } | null, limit: number) {
-      return db
-        .select({
-          id: subscriptions.id,
-          customerId: subscriptions.customerId,
-          planName: subscriptions.planName,
-          endsOn: subscriptions.endsOn,
-          name: customers.name,
-          email: customers.email,
-        })
-        .from(subscriptions)
-        .innerJoin(customers, eq(customers.id, subscriptions.customerId))
-        .where(
-          and(
-            running,
-            sql`${subscriptions.endsOn} >= ${window.from}::date`,
-            sql`${subscriptions.endsOn} <= ${window.until}::date`,
-            after ? sql`(${subscriptions.endsOn}, ${subscriptions.id}) > (${after.endsOn}::date, ${after.id}::uuid)` : undefined,
-          ),
+    async claimReminderPage(page: {
+      from: IsoDate;
+      until: IsoDate;
+      today: IsoDate;
+      after: { endsOn: IsoDate; id: string } | null;
+      limit: number;
+      sendJob: { kind: string; maxAttempts: number };
+    }): Promise<{ scanned: number; claimed: number; last: { endsOn: IsoDate; id: string } | null }> {
+      const { rows } = await db.execute<{ scanned: number; claimed: number; last_ends_on: string | null; last_id: string | null }>(sql`
+        with page as (
+          select s.id, s.customer_id, s.ends_on, c.email is not null as reachable
+          from ${subscriptions} s join ${customers} c on c.id = s.customer_id
+          where s.cancelled_at is null and s.ends_on >= ${page.from}::date and s.ends_on <= ${page.until}::date
+            ${page.after ? sql`and (s.ends_on, s.id) > (${page.after.endsOn}::date, ${page.after.id}::uuid)` : sql``}
+          order by s.ends_on, s.id
+          limit ${page.limit}::int
+        ), claimed as (
+          insert into ${renewalReminders} (subscription_id, customer_id, kind, day, ends_on)
+          select id, customer_id, case when ends_on = ${page.today}::date then 'end_day' else 'before_end' end, ${page.today}::date, ends_on
+          from page where reachable
+          on conflict do nothing
+          returning id
+        ), queued as (
+          insert into ${jobs} (kind, payload, max_attempts)
+          select ${page.sendJob.kind}::text, jsonb_build_object('reminders', jsonb_agg(id)), ${page.sendJob.maxAttempts}::int
+          from claimed having count(*) > 0
+          returning id
+        ), last as (
+          select ends_on, id from page order by ends_on desc, id desc limit 1
         )
-        .orderBy(asc(subscriptions.endsOn), asc(subscriptions.id))
-        .limit(limit);
+        select (select count(*) from page)::int as scanned, (select count(*) from claimed)::int as claimed,
+          last.ends_on::text as last_ends_on, last.id as last_id
+        from (select 1) as one left join last on true`);
+      const row = rows[0]!;
+      return {
+        scanned: Number(row.scanned),
+        claimed: Number(row.claimed),
+        last: row.last_ends_on && row.last_id ? { endsOn: row.last_ends_on, id: row.last_id } : null,
+      };
     },
-    /** Records the reminders not sent yet; returns those this call recorded (the others were sent by someone else). */
-    async claimReminders(rows: { subscriptionId: string; customerId: string; kind: ReminderKind; day: IsoDate; endsOn: IsoDate }[]): Promise<ReminderRow[]> {
-      if (rows.length === 0) return [];
-      return db.insert(renewalReminders).values(rows).onConflictDoNothing().returning();
+    /**
+     * What the mails of these reminders need, for those not sent yet (no link inserted with them): the
+     * customer's name and e-mail (null once erased) and the plan's name.
+     */
+    async unsentReminders(ids: string[]) {
+      if (ids.length === 0) return [];
+      const { rows } = await db.execute<{
+        id: string;
+        subscription_id: string;
+        customer_id: string;
+        kind: ReminderKind;
+        day: string;
+        ends_on: string;
+        plan_name: string;
+        name: string | null;
+        email: string | null;
+      }>(sql`
+        select r.id, r.subscription_id, r.customer_id, r.kind, r.day::text as day, r.ends_on::text as ends_on, s.plan_name, c.name, c.email
+        from ${renewalReminders} r
+          join ${subscriptions} s on s.id = r.subscription_id
+          join ${customers} c on c.id = r.customer_id
+        where r.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+          and not exists (select 1 from ${subscriptionAccessLinks} l where l.reminder_id = r.id)`);
+      return rows.map((row) => ({
+        id: row.id,
+        subscriptionId: row.subscription_id,
+        customerId: row.customer_id,
+        kind: row.kind,
+        day: row.day,
+        endsOn: row.ends_on,
+        planName: row.plan_name,
+        name: row.name,
+        email: row.email,
+      }));
+    },
+    /**
+     * Sends reminders, in one statement: inserts each one's link unless a link of that reminder exists (two
+     * runs of a send job at once: the unique reminder_id decides), and queues the mail of each link inserted
+     * (a job of `mailJob.kind`). Answers how many mails were queued.
+     */
+    async sendReminders(
+      sends: { reminderId: string; link: typeof subscriptionAccessLinks.$inferInsert & { expiresAt: Date }; mail: Record<string, unknown> }[],
+      mailJob: { kind: string; maxAttempts: number },
+    ): Promise<number> {
+      if (sends.length === 0) return 0;
+      const records = sends.map(({ reminderId, link, mail }) => ({
+        reminder_id: reminderId,
+        subscription_id: link.subscriptionId,
+        customer_id: link.customerId,
+        token_hash: link.tokenHash,
+        expires_at: link.expiresAt.toISOString(),
+        created_by: link.createdBy,
+        mail,
+      }));
+      const { rows } = await db.execute<{ queued: number }>(sql`
+        with send as (
+          select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+            as send(reminder_id uuid, subscription_id uuid, customer_id uuid, token_hash text, expires_at timestamptz, created_by text, mail jsonb)
+        ), linked as (
+          insert into ${subscriptionAccessLinks} (subscription_id, customer_id, token_hash, expires_at, created_by, reminder_id)
+          select subscription_id, customer_id, token_hash, expires_at, created_by, reminder_id from send
+          on conflict (reminder_id) do nothing
+          returning reminder_id
+        ), queued as (
+          insert into ${jobs} (kind, payload, max_attempts)
+          select ${mailJob.kind}::text, send.mail, ${mailJob.maxAttempts}::int from send join linked using (reminder_id)
+          returning id
+        )
+        select count(*)::int as queued from queued`);
+      return Number(rows[0]?.queued ?? 0);
     },
     async remindersOf(customerId: string): Promise<ReminderRow[]> {
       return db.select().from(renewalReminders).where(eq(renewalReminders.customerId, customerId)).orderBy(asc(renewalReminders.createdAt));

@@ -25,6 +25,10 @@ export const customers = pgTable(
     uniqueIndex('customers_whatsapp_idx').on(t.whatsapp),
     uniqueIndex('customers_email_idx').on(t.email),
     index('customers_created_idx').on(t.createdAt, t.id),
+    // Clientes' search (ILIKE '%…%' over name, e-mail and WhatsApp): trigram indexes (pg_trgm, migration 0019).
+    index('customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('customers_whatsapp_trgm_idx').using('gin', t.whatsapp.op('gin_trgm_ops')),
   ],
 );
 
@@ -80,9 +84,18 @@ export const subscriptionAccessLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** 'admin' (Clientes) or 'reminder'. */
     createdBy: text('created_by').notNull(),
+    /**
+     * The renewal reminder this link was sent with (renewal_reminders.id; no foreign key: both go with their
+     * subscription). Unique: a reminder's send job inserts its link once, and mails only the links it inserted.
+     */
+    reminderId: uuid('reminder_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('subscription_access_links_token_idx').on(t.tokenHash), index('subscription_access_links_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('subscription_access_links_token_idx').on(t.tokenHash),
+    index('subscription_access_links_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('subscription_access_links_reminder_idx').on(t.reminderId),
+  ],
 );
 
 /**

@@ -20,7 +20,7 @@ import {
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, testEnv, type TestApp } from '../../../test/app.ts';
 import { createTestDatabase, testDbKind, type TestDatabase } from '../../../test/database.ts';
-import { fastJobs } from '../../../test/jobs.ts';
+import { fastJobs, runQueuedJobs } from '../../../test/jobs.ts';
 import { captureLogs } from '../../../test/logs.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { buildApp } from '../../app.ts';
@@ -36,6 +36,7 @@ import {
   payments,
   plans,
   renewalReminders,
+  subscriptionAccessLinks,
   subscriptions,
   subscriptionTerms,
 } from '../../db/schema.ts';
@@ -45,7 +46,7 @@ import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../acc
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
 import { filesUnder, multipartBody, PNG, uploadRows } from '../uploads/uploads.test-support.ts';
 import { recordPaidPurchase } from './customers.usecases.ts';
-import { runRenewalSweep } from './renewals.job.ts';
+import { RENEWAL_SEND_JOB, runRenewalSweep, sendRenewalReminders, type RenewalSendPayload } from './renewals.job.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -539,16 +540,30 @@ describe('renewal reminders', { timeout: 180_000 }, () => {
     await seedCustomer(db, { name: 'Jonas', email: 'jonas@exemplo.com' }, { endsOn: '2026-02-02', cancelled: true });
     await seedCustomer(db, { name: 'Karen', email: 'karen@exemplo.com' }, { endsOn: '2026-01-30' });
 
-    const sweepBoth = async () => {
-      const counts = await Promise.all(
+    // Each instance sends a page's reminders with the same job payload, at once: as a job retried, or
+    // taken over after its lease ran out, while the first run still goes on.
+    const sendBoth = (payload: RenewalSendPayload) =>
+      Promise.all(
         instances.map(({ handle, settings }) =>
-          runRenewalSweep({ db: handle.db, now, policy: { reminderDays: 5 }, publicOrigin: 'http://localhost:3000', settings, batchSize: 2 }),
+          sendRenewalReminders({ db: handle.db, now, publicOrigin: 'http://localhost:3000', settings, reminderIds: payload.reminders, chunkSize: 1 }),
         ),
       );
+    let sentMails = 0;
+    const sweepBoth = async () => {
+      const counts = await Promise.all(instances.map(({ handle }) => runRenewalSweep({ db: handle.db, now, policy: { reminderDays: 5 }, batchSize: 2 })));
+      // The send jobs the pages queued, each with the ids of the reminders its page recorded.
+      await runQueuedJobs<RenewalSendPayload>(db, RENEWAL_SEND_JOB, async (payload) => {
+        sentMails += (await sendBoth(payload)).reduce((sum, count) => sum + count, 0);
+      });
       return counts.reduce((sum, count) => sum + count, 0);
     };
     expect(await sweepBoth()).toBe(2);
+    expect(sentMails).toBe(2);
     expect(await sweepBoth()).toBe(0);
+    expect(sentMails).toBe(2);
+    // A send job run again (retried after its run committed) sends nothing.
+    const [sendJob] = await db.select().from(jobs).where(eq(jobs.kind, RENEWAL_SEND_JOB));
+    expect((await sendBoth(sendJob!.payload as RenewalSendPayload)).reduce((sum, count) => sum + count, 0)).toBe(0);
     const reminders = await db.select().from(renewalReminders);
     expect(reminders.map((row) => [row.subscriptionId, row.kind, row.day]).sort()).toEqual(
       [
@@ -558,6 +573,7 @@ describe('renewal reminders', { timeout: 180_000 }, () => {
     );
     const mails = await db.select().from(jobs).where(eq(jobs.kind, EMAIL_JOB));
     expect(mails.map((row) => row.payload.to).sort()).toEqual(['fabio@exemplo.com', 'gabi@exemplo.com']);
+    expect(await db.select().from(subscriptionAccessLinks)).toHaveLength(2);
     const fabio = mails.find((row) => row.payload.to === 'fabio@exemplo.com')!.payload;
     expect(fabio.subject).toBe('Sua assinatura Premium vence em 05/02/2026');
     expect(String(fabio.text)).toContain('Olá, Fábio!');
@@ -572,6 +588,13 @@ describe('renewal reminders', { timeout: 180_000 }, () => {
     expect(await sweepBoth()).toBe(1);
     now = new Date('2026-02-05T15:00:00Z');
     expect(await sweepBoth()).toBe(1);
+    expect(sentMails).toBe(4);
+    expect((await db.select().from(jobs).where(eq(jobs.kind, EMAIL_JOB))).map((row) => row.payload.to).sort()).toEqual([
+      'fabio@exemplo.com',
+      'fabio@exemplo.com',
+      'gabi@exemplo.com',
+      'hugo@exemplo.com',
+    ]);
     const fabios = await db.select().from(renewalReminders).where(eq(renewalReminders.subscriptionId, inFive.subscription!.id));
     expect(fabios.map((row) => [row.kind, row.day]).sort()).toEqual([
       ['before_end', '2026-01-31'],

@@ -1,24 +1,33 @@
 // Renewal reminders: one durable job that walks the subscriptions ending soon and e-mails each customer a
 // fresh Minha assinatura link RENEWAL_REMINDER_DAYS before the end and on the end day, then queues its next
 // run RENEWAL_CHECK_INTERVAL_MINUTES later (the housekeeping job's pattern: one waiting at a time, one
-// instance running it). Whoever inserts a reminder's row sends it: two sweeps at once (two instances, a run
-// taken over after a crash) never send one twice. The walk is in keyset pages, each its own short
-// transaction, with a pause between them, so a large shop's sweep never holds the database for long.
+// instance running it). The walk is in keyset pages, each one statement (decision 0024's addendum): it
+// records the page's reminders and queues one send job with their ids. Whoever inserts a reminder's row
+// sends it: two sweeps at once (two instances, a run taken over after a crash) never send one twice. The
+// send job (RENEWAL_SEND_JOB) inserts each reminder's link and queues its mail in one statement per chunk;
+// a link is unique per reminder and only a link inserted gets a mail, so a job run again (retried, or taken
+// over while the first run goes on) sends nothing twice.
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { z } from 'zod';
 import { addDays, daysBetween, fillReminderText, formatIsoDate, saoPauloToday, type ReminderKind } from '@vitrine/domain/customers';
 import type { SettingKey } from '@vitrine/domain/settings';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { enqueueEmails } from '../../shared/jobs/email.job.ts';
+import { EMAIL_JOB, EMAIL_MAX_ATTEMPTS } from '../../shared/jobs/email.job.ts';
 import { createJobsRepository } from '../../shared/jobs/jobs.repository.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
+import type { MailMessage } from '../../shared/mailer.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { createCustomersRepository } from './customers.repository.ts';
 import { newAccessLink } from './customers.usecases.ts';
 
 export const RENEWAL_SWEEP_JOB = 'renewals.sweep';
-/** Subscriptions per page (and per transaction). */
-export const RENEWAL_SWEEP_BATCH = 200;
+/** Creates the links and queues the mails of the reminders a sweep's page recorded (payload: their ids). */
+export const RENEWAL_SEND_JOB = 'renewals.send';
+/** Subscriptions per page of the sweep (one statement each). */
+export const RENEWAL_SWEEP_BATCH = 1000;
+/** Reminders per transaction of a send job. */
+export const RENEWAL_SEND_CHUNK = 250;
+const SEND_MAX_ATTEMPTS = 5;
 /** Any number fixed for this lock: taken while looking for, then inserting, the next sweep. */
 const SCHEDULE_LOCK = 7_268_456;
 
@@ -34,26 +43,69 @@ const TEXT_KEYS: Record<ReminderKind, { subject: SettingKey; text: SettingKey }>
   end_day: { subject: 'renewal_due_subject', text: 'renewal_due_text' },
 };
 
-/** Sends the reminders due on `now`'s São Paulo day; returns how many were sent by this call. */
+/**
+ * Records the reminders due on `now`'s São Paulo day and queues their send jobs (one per page); returns how
+ * many reminders this call recorded.
+ */
 export async function runRenewalSweep({
   db,
   now,
   policy,
-  publicOrigin,
-  settings,
   signal,
   batchSize = RENEWAL_SWEEP_BATCH,
 }: {
   db: Database;
   now: Date;
   policy: Pick<RenewalPolicy, 'reminderDays'>;
-  publicOrigin: string;
-  settings: Pick<Settings, 'get'>;
   signal?: AbortSignal;
   batchSize?: number;
 }): Promise<number> {
   const today = saoPauloToday(now);
   const window = { from: today, until: addDays(today, policy.reminderDays) };
+  const repository = createCustomersRepository(db);
+  let claimed = 0;
+  let after: { endsOn: string; id: string } | null = null;
+  while (!signal?.aborted) {
+    const page = await repository.claimReminderPage({
+      ...window,
+      today,
+      after,
+      limit: batchSize,
+      sendJob: { kind: RENEWAL_SEND_JOB, maxAttempts: SEND_MAX_ATTEMPTS },
+    });
+    claimed += page.claimed;
+    if (page.scanned < batchSize || !page.last) break;
+    after = page.last;
+    // Requests waiting for the database (PGlite has one connection) go before the next page.
+    await yieldToRequests();
+  }
+  return claimed;
+}
+
+const sendPayload = z.object({ reminders: z.array(z.string().uuid()) });
+export type RenewalSendPayload = z.infer<typeof sendPayload>;
+
+/**
+ * Sends the reminders with these ids not sent yet: each gets a fresh Minha assinatura link and its mail
+ * queued (texts from the settings), one statement per chunk. Returns how many mails this call queued.
+ */
+export async function sendRenewalReminders({
+  db,
+  now,
+  publicOrigin,
+  settings,
+  reminderIds,
+  signal,
+  chunkSize = RENEWAL_SEND_CHUNK,
+}: {
+  db: Database;
+  now: Date;
+  publicOrigin: string;
+  settings: Pick<Settings, 'get'>;
+  reminderIds: string[];
+  signal?: AbortSignal;
+  chunkSize?: number;
+}): Promise<number> {
   const texts = Object.fromEntries(
     await Promise.all(
       (Object.keys(TEXT_KEYS) as ReminderKind[]).map(async (kind) => {
@@ -62,61 +114,35 @@ export async function runRenewalSweep({
       }),
     ),
   ) as Record<ReminderKind, { subject: string; text: string }>;
-
+  const repository = createCustomersRepository(db);
   let sent = 0;
-  let after: { endsOn: string; id: string } | null = null;
-  while (!signal?.aborted) {
-    const page = await createCustomersRepository(db).reminderCandidates(window, after, batchSize);
-    if (page.length === 0) break;
-    const last = page.at(-1)!;
-    after = { endsOn: last.endsOn, id: last.id };
-    const due = page
-      .filter((candidate) => candidate.email)
-      .map((candidate) => ({ candidate, kind: (candidate.endsOn === today ? 'end_day' : 'before_end') as ReminderKind }));
-    if (due.length > 0) {
-      sent += await db.transaction(async (tx) => {
-        const claimed = await createCustomersRepository(tx).claimReminders(
-          due.map(({ candidate, kind }) => ({ subscriptionId: candidate.id, customerId: candidate.customerId, kind, day: today, endsOn: candidate.endsOn })),
-        );
-        await sendReminders(tx, { now, publicOrigin, texts, today }, due, new Set(claimed.map((row) => `${row.subscriptionId}:${row.kind}`)));
-        return claimed.length;
-      });
+  for (let start = 0; start < reminderIds.length && !signal?.aborted; start += chunkSize) {
+    if (start > 0) await yieldToRequests();
+    const due = await repository.unsentReminders(reminderIds.slice(start, start + chunkSize));
+    const sends = [];
+    for (const reminder of due) {
+      // Erased since the sweep recorded it: nothing to send.
+      if (!reminder.email) continue;
+      const link = newAccessLink({ now, publicOrigin }, { id: reminder.subscriptionId, customerId: reminder.customerId, endsOn: reminder.endsOn }, 'reminder');
+      const values = {
+        plano: reminder.planName,
+        vencimento: formatIsoDate(reminder.endsOn),
+        dias: String(daysBetween(reminder.day, reminder.endsOn)),
+        link: link.url,
+      };
+      const mail: MailMessage = {
+        to: reminder.email,
+        // The subject is logged with the mail: it never carries the customer's name.
+        subject: fillReminderText(texts[reminder.kind].subject, values).replaceAll('{nome}', ''),
+        text: fillReminderText(texts[reminder.kind].text, { ...values, nome: reminder.name ?? '' }),
+        personal: true,
+      };
+      sends.push({ reminderId: reminder.id, link: link.values, mail: { ...mail } });
     }
-    if (page.length < batchSize) break;
-    // Requests waiting for the database (PGlite has one connection) go before the next page.
-    await yieldToRequests();
+    // One statement: the links not inserted yet and their mails, or neither.
+    sent += await repository.sendReminders(sends, { kind: EMAIL_JOB, maxAttempts: EMAIL_MAX_ATTEMPTS });
   }
   return sent;
-}
-
-async function sendReminders(
-  tx: DbExecutor,
-  context: { now: Date; publicOrigin: string; today: string; texts: Record<ReminderKind, { subject: string; text: string }> },
-  due: { candidate: { id: string; customerId: string; endsOn: string; planName: string; name: string | null; email: string | null }; kind: ReminderKind }[],
-  claimed: Set<string>,
-) {
-  const links: ReturnType<typeof newAccessLink>['values'][] = [];
-  const mails = [];
-  for (const { candidate, kind } of due) {
-    if (!claimed.has(`${candidate.id}:${kind}`)) continue;
-    const link = newAccessLink(context, candidate, 'reminder');
-    links.push(link.values);
-    const values = {
-      plano: candidate.planName,
-      vencimento: formatIsoDate(candidate.endsOn),
-      dias: String(daysBetween(context.today, candidate.endsOn)),
-      link: link.url,
-    };
-    mails.push({
-      to: candidate.email!,
-      // The subject is logged with the mail: it never carries the customer's name.
-      subject: fillReminderText(context.texts[kind].subject, values).replaceAll('{nome}', ''),
-      text: fillReminderText(context.texts[kind].text, { ...values, nome: candidate.name ?? '' }),
-      personal: true,
-    });
-  }
-  await createCustomersRepository(tx).insertLinks(links);
-  await enqueueEmails(tx, mails);
 }
 
 /** Queues a sweep at `runAt` (now when absent) unless one is already waiting or running (on any instance). */
@@ -134,18 +160,16 @@ export function createRenewalSweepHandler(deps: {
   db: Database;
   policy: RenewalPolicy;
   clock: () => Date;
-  publicOrigin: string;
-  settings: Pick<Settings, 'get'>;
   logger: { info: (object: object, message: string) => void };
-  onSent?: (count: number) => void;
+  onClaimed?: (count: number) => void;
 }): JobHandler<Record<string, unknown>> {
   return {
     payload: z.record(z.string(), z.unknown()),
     async run(_payload, context) {
-      const sent = await runRenewalSweep({ ...deps, now: deps.clock(), signal: context.signal });
-      if (sent > 0) {
-        deps.logger.info({ sent }, 'lembretes de renovação enviados');
-        deps.onSent?.(sent);
+      const claimed = await runRenewalSweep({ ...deps, now: deps.clock(), signal: context.signal });
+      if (claimed > 0) {
+        deps.logger.info({ claimed }, 'lembretes de renovação registrados');
+        deps.onClaimed?.(claimed);
       }
       return { ok: true };
     },
@@ -155,5 +179,26 @@ export function createRenewalSweepHandler(deps: {
         await scheduleRenewalSweep(tx, new Date(deps.clock().getTime() + deps.policy.intervalMs));
       }
     },
+  };
+}
+
+/** The send job of one sweep page: its reminders' links and mails (sendRenewalReminders). */
+export function createRenewalSendHandler(deps: {
+  db: Database;
+  clock: () => Date;
+  publicOrigin: string;
+  settings: Pick<Settings, 'get'>;
+  logger: { info: (object: object, message: string) => void };
+}): JobHandler<RenewalSendPayload> {
+  return {
+    payload: sendPayload,
+    async run(payload, context) {
+      const sent = await sendRenewalReminders({ ...deps, now: deps.clock(), reminderIds: payload.reminders, signal: context.signal });
+      if (sent > 0) deps.logger.info({ sent }, 'lembretes de renovação enviados');
+      // Stopped before the last chunk (the process is ending): the rest go out when the job runs again.
+      return context.signal.aborted ? { ok: false, error: 'O envio dos lembretes foi interrompido.' } : { ok: true };
+    },
+    // Done, the job keeps only how many it carried.
+    keepAfterSuccess: (payload) => ({ reminders: payload.reminders.length }),
   };
 }

@@ -3,11 +3,11 @@
 import { z } from 'zod';
 import type { DbExecutor } from '../../db/client.ts';
 import type { Mailer, MailMessage } from '../mailer.ts';
-import { createJobsRepository } from './jobs.repository.ts';
 import { enqueueJob } from './queue.ts';
 import type { JobHandler } from './runner.ts';
 
 export const EMAIL_JOB = 'email.send';
+export const EMAIL_MAX_ATTEMPTS = 5;
 
 const mailMessageSchema = z.object({
   to: z.string().min(1),
@@ -18,12 +18,7 @@ const mailMessageSchema = z.object({
 });
 
 export function enqueueEmail(tx: DbExecutor, message: MailMessage, options: { maxAttempts?: number } = {}) {
-  return enqueueJob(tx, { kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? 5 });
-}
-
-/** Several mails in one statement, in the caller's transaction. */
-export function enqueueEmails(tx: DbExecutor, messages: MailMessage[], options: { maxAttempts?: number } = {}) {
-  return createJobsRepository(tx).insertMany(messages.map((message) => ({ kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? 5 })));
+  return enqueueJob(tx, { kind: EMAIL_JOB, payload: { ...message }, maxAttempts: options.maxAttempts ?? EMAIL_MAX_ATTEMPTS });
 }
 
 export function createEmailJobHandler({ mailer, onFailure }: { mailer: Mailer; onFailure?: () => void }): JobHandler<MailMessage> {

@@ -22,11 +22,6 @@ export const createJobsRepository = (db: DbExecutor) => ({
     return row!;
   },
 
-  /** Several jobs in one statement (a sweep's batch). */
-  async insertMany(rows: { kind: string; payload: Record<string, unknown>; maxAttempts: number }[]): Promise<void> {
-    if (rows.length) await db.insert(jobs).values(rows);
-  },
-
   /** Takes a transaction-scoped advisory lock (released when the caller's transaction ends). */
   async lockForTransaction(lock: number) {
     await db.execute(sql`select pg_advisory_xact_lock(${lock})`);
