@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { apiRoot } from './api-root.ts';
 import { composeServices, type Services } from './composition.ts';
-import { publicUrlMissing, type Env } from './config/env.ts';
+import { publicUrlMissing, whatsappConfig, type Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createOutageMonitor, type OutageMonitor } from './db/outage.ts';
 import { createAccessLimits, type AccessLimits } from './modules/access/access.limits.ts';
@@ -24,8 +24,10 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { catalogAdminRoutes } from './modules/catalog/catalog.admin.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { chatAdminRoutes } from './modules/chat/chat.admin.routes.ts';
+import { createKnowledgeCache, type KnowledgeCache } from './modules/chat/chat.assistant.ts';
 import { llmSourceFromSettings, type LlmSource } from './modules/chat/chat.llm.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import type { ChatDeps } from './modules/chat/chat.usecases.ts';
 import { RETIRED_VISITOR_UPLOADS_SWEEP_JOB, retiredVisitorUploadsSweepHandler, sweepExpiredVisitorUploads } from './modules/chat/chat.visitor-uploads.ts';
 import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -49,6 +51,8 @@ import { resellersRoutes } from './modules/resellers/resellers.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
+import { createWhatsAppAnswerHandler, createWhatsAppSendHandler, WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB } from './modules/whatsapp/whatsapp.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { errorHandlerPlugin, frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH } from './plugins/error-handler.ts';
@@ -120,6 +124,9 @@ interface AppParts {
   access: AccessServices;
   payments: PaymentsDeps;
   customers: CustomersDeps;
+  /** The language model's settings, and the assistant's engine on the current knowledge (one per process, shared by /chat and WhatsApp). */
+  llm: LlmSource;
+  assistant: KnowledgeCache;
   /** The shop's PIX key as set now (settings are read per use). */
   shopKey: () => Promise<string | null>;
 }
@@ -178,12 +185,14 @@ export async function buildApp({
   };
   const access = createAccessServices(app, { env, database, services, outage });
   ensureAdminOnReady(app, env, database, access);
-  const parts: AppParts = { env, database, services, outage, access, payments, customers, shopKey };
+  const llmSource = llm ?? llmSourceFromSettings(settings, { fetch: services.outboundFetch });
+  const assistant = createKnowledgeCache(database.db, () => resolveShopPix(settings));
+  const parts: AppParts = { env, database, services, outage, access, payments, customers, llm: llmSource, assistant, shopKey };
 
   const cacheDoor = await registerPlugins(app, parts);
   frontDoor.current = cacheDoor;
   await registerJobs(app, parts, { run: jobs !== false, options: jobs || {}, scheduleAtStart });
-  await registerModules(app, parts, llm ?? llmSourceFromSettings(settings, { fetch: services.outboundFetch }));
+  await registerModules(app, parts);
   await app.register(spaPlugin, {
     root: env.WEB_DIST ?? defaultWebDist,
     pageSource,
@@ -327,12 +336,13 @@ async function registerPlugins(app: FastifyInstance, { env, database, services, 
   return frontDoor;
 }
 
-/** The job runner and the handler of every job kind: e-mail, webhook deliveries, housekeeping. */
+/** The job runner and the handler of every job kind: e-mail, webhook deliveries, housekeeping, renewals, WhatsApp. */
 async function registerJobs(
   app: FastifyInstance,
-  { env, database, services, outage }: AppParts,
+  parts: AppParts,
   { run, options, scheduleAtStart }: { run: boolean; options: Partial<JobRunnerOptions>; scheduleAtStart: boolean },
 ) {
+  const { env, database, services, outage } = parts;
   const { clock, mailer, metrics, outboundFetch, storage, settings, publicOrigin } = services;
   const housekeeping = housekeepingPolicy(env);
   await app.register(jobsPlugin, {
@@ -373,6 +383,13 @@ async function registerJobs(
         logger: app.log.child({ module: 'renewals' }),
       }),
       [RENEWAL_SEND_JOB]: createRenewalSendHandler({ db: database.db, clock, publicOrigin, settings, logger: app.log.child({ module: 'renewals' }) }),
+      [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, chat: chatDeps(app, parts), clock }),
+      [WHATSAPP_SEND_JOB]: createWhatsAppSendHandler({
+        db: database.db,
+        client: services.whatsapp,
+        logger: app.log.child({ module: 'whatsapp' }),
+        onFailure: () => metrics.whatsappFailures.inc(),
+      }),
     },
   });
   // Every instance that runs jobs makes sure one housekeeping run and one renewal sweep are queued (the first start runs them at once).
@@ -384,9 +401,31 @@ async function registerJobs(
   }
 }
 
+/** What the assistant's turns need, whichever channel they come from (/chat, WhatsApp). */
+function chatDeps(app: FastifyInstance, { env, database, services, payments, llm, assistant }: AppParts): ChatDeps {
+  const { metrics, settings, storage } = services;
+  return {
+    db: database.db,
+    storage,
+    llm,
+    shopPix: () => resolveShopPix(settings),
+    payments: chatPayments(payments),
+    assistant,
+    logger: app.log,
+    onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
+    visitorUploadQuotas: {
+      totalBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
+      perAddressBytes: Math.floor(env.VISITOR_UPLOADS_PER_ADDRESS_MB * 1024 * 1024),
+      perVisitorBytes: Math.floor(env.VISITOR_UPLOADS_PER_VISITOR_MB * 1024 * 1024),
+    },
+    clock: services.clock,
+  };
+}
+
 /** The domain modules' routes. */
-async function registerModules(app: FastifyInstance, { env, database, services, access, payments, customers, shopKey }: AppParts, llm: LlmSource) {
-  const { isHttps, metrics, outboundFetch, pix, secret, settings, storage } = services;
+async function registerModules(app: FastifyInstance, parts: AppParts) {
+  const { env, database, services, access, payments, customers, shopKey } = parts;
+  const { isHttps, outboundFetch, pix, secret, settings, storage } = services;
   const { auth, proUsers, signups, signupUsecases, accessLimits, passwords } = access;
   await app.register(healthRoutes, { database, storage });
   await app.register(accessRoutes, {
@@ -408,24 +447,10 @@ async function registerModules(app: FastifyInstance, { env, database, services, 
   await app.register(contentAdminRoutes, { db: database.db });
   await app.register(resellersRoutes, { db: database.db });
   await app.register(uploadsRoutes, { db: database.db, storage, linkSecret: secret });
-  await app.register(chatRoutes, {
-    db: database.db,
-    storage,
-    llm,
-    secureCookies: isHttps,
-    allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
-    shopPix: () => resolveShopPix(settings),
-    payments: chatPayments(payments),
-    onLlmFallback: (reason) => metrics.llmFallbacks.inc({ reason }),
-    visitorUploadQuotas: {
-      totalBytes: env.VISITOR_UPLOADS_QUOTA_MB * 1024 * 1024,
-      perAddressBytes: Math.floor(env.VISITOR_UPLOADS_PER_ADDRESS_MB * 1024 * 1024),
-      perVisitorBytes: Math.floor(env.VISITOR_UPLOADS_PER_VISITOR_MB * 1024 * 1024),
-    },
-    clock: services.clock,
-  });
+  await app.register(chatRoutes, { deps: chatDeps(app, parts), secureCookies: isHttps, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
   await app.register(customersRoutes, customers);
+  await app.register(whatsappRoutes, { db: database.db, config: whatsappConfig(env) });
   // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
   if (pix && env.PIX_WEBHOOK_SECRET && env.PUBLIC_URL) {
     const registration = new AbortController();

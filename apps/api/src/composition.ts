@@ -3,10 +3,11 @@
 // services, the signing secret and the public origin). buildApp hands them to the modules; tests replace any of them.
 import fs from 'node:fs';
 import type { Logger } from 'pino';
-import type { Env } from './config/env.ts';
+import { whatsappConfig, type Env } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveAuthSecret } from './modules/access/auth-secret.ts';
 import { createPixClient, type PixClient } from './modules/payments/pix-client.ts';
+import { createWhatsAppClient, type WhatsAppClient } from './modules/whatsapp/whatsapp-client.ts';
 import { createOutboundFetch, type OutboundClient } from './shared/http-client.ts';
 import { createMailer, type Mailer } from './shared/mailer.ts';
 import { createMetrics, type Metrics } from './shared/metrics.ts';
@@ -30,6 +31,11 @@ export interface Services {
    * carries the mutual-TLS certificate (PIX_CERT_FILE, PIX_KEY_FILE) and trusts PIX_CA_FILE.
    */
   pix: PixClient | null;
+  /**
+   * The WhatsApp Cloud API (WHATSAPP_*), or null without it: its own guarded client (public addresses
+   * only unless ALLOW_PRIVATE_WEBHOOKS, no redirects), the only one that carries the access token.
+   */
+  whatsapp: WhatsAppClient | null;
   /** Signs sessions and links; AUTH_SECRET, or one kept in DATA_DIR. */
   secret: string;
   /** Where links in e-mails point. */
@@ -87,9 +93,22 @@ export async function composeServices({ env, database, logger, storage: givenSto
       clock,
     });
   }
+  const whatsappSettings = whatsappConfig(env);
+  const whatsappFetch = whatsappSettings
+    ? createOutboundFetch({
+        userAgent: 'Vitrine/2.1.0',
+        defaultTimeoutMs: Math.min(env.OUTBOUND_TIMEOUT_SECONDS, 30) * 1000,
+        maxResponseBytes: 1024 * 1024,
+        maxRedirects: 0,
+        policy: outbound?.policy ?? (env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly),
+        resolve: outbound?.resolve,
+      })
+    : null;
+  const whatsapp = whatsappSettings && whatsappFetch ? createWhatsAppClient({ ...whatsappSettings, fetch: whatsappFetch }) : null;
   return {
     clock,
     pix,
+    whatsapp,
     storage,
     settings,
     outboundFetch,
@@ -101,6 +120,7 @@ export async function composeServices({ env, database, logger, storage: givenSto
     async close() {
       await outboundFetch.close();
       await pixFetch?.close();
+      await whatsappFetch?.close();
       if (!givenStorage) await storage.close();
     },
   };

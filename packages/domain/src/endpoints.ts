@@ -26,6 +26,7 @@ import { resellersContract } from './resellers.contract.ts';
 import { settingsContract } from './settings.contract.ts';
 import { twoFactorContract } from './two-factor.contract.ts';
 import { uploadsContract } from './uploads.contract.ts';
+import { whatsappContract } from './whatsapp.contract.ts';
 
 export const contracts = {
   access: accessContract,
@@ -59,6 +60,7 @@ export const contracts = {
   settings: settingsContract,
   twoFactor: twoFactorContract,
   uploads: uploadsContract,
+  whatsapp: whatsappContract,
 };
 
 export const allEndpoints: readonly EndpointDefinition[] = Object.values(contracts).flatMap((contract) => Object.values(contract));

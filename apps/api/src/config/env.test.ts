@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv, publicUrlMissing } from './env.ts';
+import { DEFAULT_WHATSAPP_API_URL, EnvError, parseEnv, publicUrlMissing, whatsappConfig } from './env.ts';
 
 const PSP = {
   PIX_API_URL: 'https://psp.example/api/v2',
@@ -9,7 +9,28 @@ const PSP = {
   PIX_WEBHOOK_SECRET: 'segredo-do-webhook-0123456789',
 };
 
+const WHATSAPP = {
+  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_ACCESS_TOKEN: 'EAAG-token-de-acesso-0123456789',
+  WHATSAPP_APP_SECRET: 'chave-secreta-do-app-0123456789',
+  WHATSAPP_VERIFY_TOKEN: 'verifica-0123',
+};
+
 describe('configuration', () => {
+  it("accepts WhatsApp configured in full, with Meta's Graph API by default; without it, no WhatsApp", () => {
+    const env = parseEnv(WHATSAPP);
+    expect(whatsappConfig(env)).toEqual({
+      apiUrl: DEFAULT_WHATSAPP_API_URL,
+      phoneNumberId: WHATSAPP.WHATSAPP_PHONE_NUMBER_ID,
+      accessToken: WHATSAPP.WHATSAPP_ACCESS_TOKEN,
+      appSecret: WHATSAPP.WHATSAPP_APP_SECRET,
+      verifyToken: WHATSAPP.WHATSAPP_VERIFY_TOKEN,
+    });
+    expect(DEFAULT_WHATSAPP_API_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(whatsappConfig(parseEnv({ ...WHATSAPP, WHATSAPP_API_URL: 'http://127.0.0.1:9999/v21.0' }))?.apiUrl).toBe('http://127.0.0.1:9999/v21.0');
+    expect(whatsappConfig(parseEnv({}))).toBeNull();
+  });
+
   it('accepts a PSP configured in full, with or without its certificate', () => {
     const env = parseEnv({ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: import.meta.filename, PIX_KEY_FILE: import.meta.filename });
     expect(env).toMatchObject({ ...PSP, PIX_CHARGE_EXPIRY_SECONDS: 3600 });
@@ -75,6 +96,13 @@ describe('configuration', () => {
     [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_WEBHOOK_SECRET: 'curto' }, 'PIX_WEBHOOK_SECRET'],
     [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: '/nao/existe.pem', PIX_KEY_FILE: '/nao/existe.key' }, 'PIX_CERT_FILE'],
     [{ ...PSP, PUBLIC_URL: 'https://loja.example', PIX_CERT_FILE: import.meta.filename }, 'PIX_KEY_FILE'],
+    // WhatsApp half configured stops the start too, naming what is missing and what was given.
+    [{ ...WHATSAPP, WHATSAPP_APP_SECRET: undefined }, 'WHATSAPP_APP_SECRET: obrigatório para usar o WhatsApp'],
+    [{ WHATSAPP_API_URL: 'https://graph.facebook.com/v21.0' }, 'WHATSAPP_VERIFY_TOKEN: obrigatório para usar o WhatsApp (informado: WHATSAPP_API_URL)'],
+    [{ WHATSAPP_ACCESS_TOKEN: WHATSAPP.WHATSAPP_ACCESS_TOKEN }, 'WHATSAPP_PHONE_NUMBER_ID'],
+    [{ ...WHATSAPP, WHATSAPP_PHONE_NUMBER_ID: '+55 11 9999' }, 'WHATSAPP_PHONE_NUMBER_ID: deve ser'],
+    [{ ...WHATSAPP, WHATSAPP_VERIFY_TOKEN: 'curto' }, 'WHATSAPP_VERIFY_TOKEN: deve ter'],
+    [{ ...WHATSAPP, WHATSAPP_API_URL: 'ftp://graph.example' }, 'WHATSAPP_API_URL'],
   ])('refuses %o with a message naming %s', (source, variable) => {
     let error: unknown;
     try {

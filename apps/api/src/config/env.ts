@@ -76,6 +76,9 @@ export const visitorUploadShares = (env: {
   perVisitorMb: env.VISITOR_UPLOADS_PER_VISITOR_MB ?? env.VISITOR_UPLOADS_QUOTA_MB / 40,
 });
 
+/** Meta's Graph API, with the version the WhatsApp client was written against. */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
+
 const seconds = (fallback: number) => z.coerce.number().positive().max(86_400).default(fallback);
 
 export const envSchema = z
@@ -131,6 +134,22 @@ export const envSchema = z
       .min(60)
       .max(7 * 86_400)
       .default(3600),
+    // The assistant on WhatsApp (the Cloud API of the WhatsApp Business Platform): all or none of
+    // WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_ACCESS_TOKEN, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN;
+    // WHATSAPP_API_URL (the Graph API with its version) has Meta's as its default.
+    WHATSAPP_API_URL: optionalUrl(['https:', 'http:']),
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.refine((value) => value === undefined || /^\d{5,30}$/.test(value), {
+      message: 'deve ser o número de identificação do telefone na Meta (só dígitos)',
+    }),
+    WHATSAPP_ACCESS_TOKEN: optionalText.refine((value) => value === undefined || /^\S{16,2048}$/.test(value), {
+      message: 'deve ser o token de acesso da Meta (sem espaços)',
+    }),
+    WHATSAPP_APP_SECRET: optionalText.refine((value) => value === undefined || /^\S{16,256}$/.test(value), {
+      message: 'deve ser a chave secreta do app na Meta (16 caracteres ou mais, sem espaços)',
+    }),
+    WHATSAPP_VERIFY_TOKEN: optionalText.refine((value) => value === undefined || /^[\x21-\x7e]{8,256}$/.test(value), {
+      message: 'deve ter de 8 a 256 letras, dígitos ou símbolos, sem espaços (o mesmo informado na Meta)',
+    }),
     // Where the signed 'payment.paid' (and other payment) events go: the shop's own system that delivers access.
     PAYMENTS_WEBHOOK_URL: optionalUrl(['https:', 'http:']),
     // Demo catalogue, apps and an example PIX shortcut: unset = only on the embedded database's first start.
@@ -258,6 +277,14 @@ export const envSchema = z
       context.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório com o PSP de PIX: é o endereço do webhook registrado no PSP' });
     }
   })
+  .superRefine((env, context) => {
+    const required = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+    const given = [...required, 'WHATSAPP_API_URL' as const].filter((name) => env[name] !== undefined);
+    if (given.length === 0 || required.every((name) => env[name] !== undefined)) return;
+    for (const name of required.filter((key) => env[key] === undefined)) {
+      context.addIssue({ code: 'custom', path: [name], message: `obrigatório para usar o WhatsApp (informado: ${given.join(', ')})` });
+    }
+  })
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS && env.REQUEST_TIMEOUT_SECONDS <= env.UPLOAD_TIMEOUT_SECONDS, {
     message: 'HEADERS_TIMEOUT_SECONDS ≤ REQUEST_TIMEOUT_SECONDS ≤ UPLOAD_TIMEOUT_SECONDS',
     path: ['REQUEST_TIMEOUT_SECONDS'],
@@ -280,6 +307,8 @@ export const envSchema = z
     return {
       ...env,
       MAX_CONNECTIONS_PER_CLIENT: env.MAX_CONNECTIONS_PER_CLIENT ?? (env.TRUST_PROXY ? 0 : 50),
+      WHATSAPP_API_URL: env.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL,
+
       VISITOR_UPLOADS_PER_ADDRESS_MB: perAddressMb,
       VISITOR_UPLOADS_PER_VISITOR_MB: perVisitorMb,
     };
@@ -320,4 +349,23 @@ export function loadEnv(): Env {
   // A .env file beside the working directory, if any; variables already set win.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   return parseEnv(process.env);
+}
+
+/** The WhatsApp Cloud API's settings when the shop uses it (all four given; the validation refuses a partial set), else null. */
+export function whatsappConfig(env: Env): WhatsAppConfig | null {
+  const { WHATSAPP_API_URL: apiUrl, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_ACCESS_TOKEN: accessToken } = env;
+  const { WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken } = env;
+  if (!phoneNumberId || !accessToken || !appSecret || !verifyToken) return null;
+  return { apiUrl, phoneNumberId, accessToken, appSecret, verifyToken };
+}
+
+export interface WhatsAppConfig {
+  /** The Graph API base with its version (WHATSAPP_API_URL). */
+  apiUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  /** Signs Meta's deliveries to the webhook (X-Hub-Signature-256). */
+  appSecret: string;
+  /** Answers Meta's subscription handshake. */
+  verifyToken: string;
 }

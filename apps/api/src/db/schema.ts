@@ -15,3 +15,4 @@ export * from '../shared/audit/audit.tables.ts';
 export * from '../modules/payments/payments.tables.ts';
 export * from '../modules/customers/customers.tables.ts';
 export * from '../modules/customers/purchases.tables.ts';
+export * from '../modules/whatsapp/whatsapp.tables.ts';

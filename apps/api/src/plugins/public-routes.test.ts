@@ -43,6 +43,7 @@ describe('the public API routes', () => {
           "GET /api/servers",
           "GET /api/site-config/:section",
           "GET /api/streaming-apps",
+          "GET /api/whatsapp/webhook",
           "POST /api/analytics/access-events",
           "POST /api/apps/:appId/downloads",
           "POST /api/auth/confirm",
@@ -67,6 +68,7 @@ describe('the public API routes', () => {
           "POST /api/my-subscription/renew",
           "POST /api/payments/pix/webhook/:secret",
           "POST /api/payments/pix/webhook/:secret/pix",
+          "POST /api/whatsapp/webhook",
           "PUT /api/chat/conversations/:id/messages/:messageId/feedback",
         ],
       }

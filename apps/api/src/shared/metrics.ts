@@ -23,6 +23,7 @@ export interface Metrics {
   readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
   readonly webhookFailures: Counter;
   readonly emailFailures: Counter;
+  readonly whatsappFailures: Counter;
   readonly llmFallbacks: Counter<'reason'>;
   readonly housekeepingDeleted: Counter<'task'>;
 }
@@ -49,6 +50,11 @@ export function createMetrics({ defaultMetrics }: { defaultMetrics: boolean }): 
     emailFailures: new Counter({
       name: 'vitrine_email_delivery_failures_total',
       help: 'Envios de e-mail recusados ou não recebidos pelo servidor SMTP',
+      registers: [registry],
+    }),
+    whatsappFailures: new Counter({
+      name: 'vitrine_whatsapp_send_failures_total',
+      help: 'Tentativas de envio de mensagem pelo WhatsApp que falharam',
       registers: [registry],
     }),
     llmFallbacks: new Counter({

@@ -4,16 +4,11 @@ import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { uploadBuckets } from '@vitrine/domain/uploads';
-import type { Database } from '../../db/client.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import type { FileStorage } from '../../shared/storage/storage.ts';
 import { malformedUpload, noFileSent, notMultipart } from '../uploads/uploads.errors.ts';
 import { sendStoredFile } from '../uploads/uploads.serve.ts';
-import { createKnowledgeCache } from './chat.assistant.ts';
 import { chatErrors } from './chat.errors.ts';
-import type { PixRecipient } from './chat.knowledge.ts';
-import type { LlmSource } from './chat.llm.ts';
 import {
   assertCanSendFile,
   findConversationFile,
@@ -49,40 +44,16 @@ export const CHAT_LIMITS = {
 } as const;
 
 export interface ChatRoutesOptions {
-  db: Database;
-  storage: FileStorage;
-  llm: LlmSource;
+  /** The engine, prices, language model, storage and payments of the assistant (app.ts builds them once). */
+  deps: ChatDeps;
   /** The visitor cookie is Secure when the site is served over HTTPS. */
   secureCookies: boolean;
   /** ALLOW_PRIVATE_WEBHOOKS: shortcuts may call private addresses (development and tests only). */
   allowPrivateWebhooks: boolean;
-  /** The shop's PIX (settings 'pix_key', 'pix_recipient', 'pix_city'); null until a key is set. */
-  shopPix: () => Promise<PixRecipient | null>;
-  /** Charges and payments of the PIX offered (modules/payments). */
-  payments?: ChatDeps['payments'];
-  onLlmFallback?: ChatDeps['onLlmFallback'];
-  /** VISITOR_UPLOADS_QUOTA_MB, _PER_ADDRESS_MB and _PER_VISITOR_MB in bytes. */
-  visitorUploadQuotas?: ChatDeps['visitorUploadQuotas'];
-  /** The time of messages and files; tests move it. */
-  clock?: () => Date;
 }
 
-export async function chatRoutes(
-  app: FastifyInstance,
-  { db, storage, llm, secureCookies, allowPrivateWebhooks, shopPix, payments, onLlmFallback, visitorUploadQuotas, clock }: ChatRoutesOptions,
-) {
-  const deps: ChatDeps = {
-    db,
-    storage,
-    llm,
-    shopPix,
-    payments,
-    assistant: createKnowledgeCache(db, shopPix),
-    logger: app.log,
-    onLlmFallback,
-    visitorUploadQuotas,
-    clock,
-  };
+export async function chatRoutes(app: FastifyInstance, { deps, secureCookies, allowPrivateWebhooks }: ChatRoutesOptions) {
+  const { storage } = deps;
 
   // Answers being written when the server stops are cut short: the built-in engine finishes them.
   const running = new Set<AbortController>();

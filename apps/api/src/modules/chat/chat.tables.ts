@@ -48,6 +48,10 @@ export const chatConversations = pgTable(
     state: jsonb('state').$type<ChatConversationState>().notNull().default({}),
     /** Who the visitor said they are (asked once, before the first PIX). */
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** Where the conversation happens: the site's chat, or a WhatsApp number (modules/whatsapp). */
+    channel: text('channel', { enum: ['web', 'whatsapp'] })
+      .notNull()
+      .default('web'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

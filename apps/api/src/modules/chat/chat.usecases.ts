@@ -18,7 +18,7 @@ import { formatBrazilianPhone, parseContactMessage, type ContactCapture } from '
 import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/lists';
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
@@ -204,6 +204,11 @@ export interface PreparedTurn {
     onDelta?: (text: string) => void;
     onReset?: () => void;
     signal?: AbortSignal;
+    /**
+     * Runs in the transaction that stores the turn, with the turn as stored: what another channel writes
+     * because of it (WhatsApp's messages to send) is written with it, or neither is.
+     */
+    onStored?: (tx: Transaction, exchange: ChatExchange) => Promise<void>;
   }): Promise<ChatExchange & { engine: WrittenAnswer['engine'] }>;
 }
 
@@ -244,7 +249,7 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
   return {
     userMessage,
     analysis,
-    async run({ onDelta = () => {}, onReset = () => {}, signal } = {}) {
+    async run({ onDelta = () => {}, onReset = () => {}, signal, onStored } = {}) {
       const history = (await createChatRepository(deps.db).recentMessages(conversationId, HISTORY_FOR_MODEL)).map((message) => ({
         role: message.type === 'user' ? ('user' as const) : ('assistant' as const),
         // A visitor's contact is personal data: it never reaches the language model.
@@ -301,13 +306,11 @@ export async function prepareTurn(deps: ChatDeps, visitorId: string | null, conv
         ]);
         if (analysis.handoff) await repository.insertHandoff({ conversationId, messageId: user!.id, request: question });
         await repository.updateState(conversationId, intent ? analysis.state : withoutOffer(analysis.state, conversation.state));
-        return { user: user!, bot: bot!, intent };
+        const exchange = { userMessage: toChatMessage({ ...user!, paymentIntent: null }), reply: toChatMessage({ ...bot!, paymentIntent: intent }) };
+        await onStored?.(tx, exchange);
+        return exchange;
       });
-      return {
-        userMessage: toChatMessage({ ...stored.user, paymentIntent: null }),
-        reply: toChatMessage({ ...stored.bot, paymentIntent: stored.intent }),
-        engine: written.engine,
-      };
+      return { ...stored, engine: written.engine };
     },
   };
 }

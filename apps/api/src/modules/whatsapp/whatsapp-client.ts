@@ -1,0 +1,96 @@
+// A client for the WhatsApp Cloud API (Meta's Graph API): POST /{phone-number-id}/messages with the
+// access token. Every call goes through the guarded outbound client (a private WHATSAPP_API_URL needs
+// ALLOW_PRIVATE_WEBHOOKS, as the PSP's does); errors never carry the token.
+import { z } from 'zod';
+import type { WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import { OutboundError, type OutboundFetch } from '../../shared/http-client.ts';
+
+export interface WhatsAppClientOptions {
+  /** The Graph API base with its version (WHATSAPP_API_URL). */
+  apiUrl: string;
+  phoneNumberId: string;
+  accessToken: string;
+  fetch: OutboundFetch;
+}
+
+/** A send that may work later (network, time limit, 429, 5xx): the job runner tries again. */
+export class WhatsAppUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'WhatsAppUnavailableError';
+  }
+}
+
+/** A send Meta refused (4xx, or an address the server may not call): the same request will not work later. */
+export class WhatsAppRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'WhatsAppRefusedError';
+  }
+}
+
+const sentSchema = z.looseObject({ messages: z.array(z.looseObject({ id: z.string().min(1).max(256) })).min(1) });
+
+export interface WhatsAppClient {
+  /** Sends one message to `to` (a wa_id); resolves with the id WhatsApp gave it (wamid…). */
+  send(to: string, content: WhatsAppOutboundContent, signal?: AbortSignal): Promise<{ id: string }>;
+}
+
+export function createWhatsAppClient({ apiUrl, phoneNumberId, accessToken, fetch }: WhatsAppClientOptions): WhatsAppClient {
+  const url = `${apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(phoneNumberId)}/messages`;
+  return {
+    async send(to, content, signal) {
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to, ...content }),
+          signal,
+        });
+      } catch (error) {
+        // An address the guard refuses (private without ALLOW_PRIVATE_WEBHOOKS) is a configuration problem: retrying will not help.
+        if (error instanceof OutboundError && error.code !== 'response_too_large') throw new WhatsAppRefusedError(`WhatsApp: ${error.message}`);
+        throw new WhatsAppUnavailableError(`WhatsApp inacessível (${(error as Error).message})`);
+      }
+      const text = await response.text().catch(() => '');
+      let body: unknown = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = null;
+      }
+      if (response.ok) {
+        const parsed = sentSchema.safeParse(body);
+        if (!parsed.success) throw new WhatsAppUnavailableError('WhatsApp: resposta sem o id da mensagem', response.status);
+        return { id: parsed.data.messages[0]!.id };
+      }
+      throw failure(response, body);
+    },
+  };
+}
+
+/** Graph API errors are { error: { message, code, error_subcode } }: their words say why, without our token. */
+function failure(response: Response, body: unknown): Error {
+  const status = response.status;
+  const error = ((body ?? {}) as { error?: { message?: unknown; code?: unknown } }).error;
+  const detail = [typeof error?.code === 'number' ? `código ${error.code}` : null, typeof error?.message === 'string' ? error.message : null]
+    .filter(Boolean)
+    .join(': ')
+    .slice(0, 300);
+  const message = `WhatsApp recusou o envio (HTTP ${status}${detail ? `, ${detail}` : ''})`;
+  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return new WhatsAppRefusedError(message, status);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return new WhatsAppUnavailableError(
+    `WhatsApp falhou (HTTP ${status}${detail ? `, ${detail}` : ''})`,
+    status,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+  );
+}

@@ -1,0 +1,124 @@
+// WhatsApp's queries: messages received (each id once), each number's conversation, and the messages
+// sent with their state. State changes are conditional on the state they expect, so a repeated or late
+// status callback never moves a message backwards.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { WhatsAppDeliveryState } from '@vitrine/domain/whatsapp';
+import type { DbExecutor } from '../../db/client.ts';
+import { chatConversations } from '../chat/chat.tables.ts';
+import { customers } from '../customers/customers.tables.ts';
+import { whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from './whatsapp.tables.ts';
+
+export type InboundRow = typeof whatsappInboundMessages.$inferSelect;
+export type NewInboundRow = typeof whatsappInboundMessages.$inferInsert;
+export type ContactRow = typeof whatsappContacts.$inferSelect;
+export type OutboundRow = typeof whatsappOutboundMessages.$inferSelect;
+export type NewOutboundRow = typeof whatsappOutboundMessages.$inferInsert;
+
+/** The states a callback may move a message out of: never backwards, and 'failed' only before it was delivered. */
+const EARLIER_STATES: Record<WhatsAppDeliveryState, OutboundRow['status'][]> = {
+  sent: ['pending', 'accepted'],
+  delivered: ['pending', 'accepted', 'sent'],
+  read: ['pending', 'accepted', 'sent', 'delivered'],
+  failed: ['pending', 'accepted', 'sent'],
+};
+
+export function createWhatsAppRepository(db: DbExecutor) {
+  return {
+    /** The messages not stored before (a repeated delivery inserts nothing). */
+    async insertInbound(rows: NewInboundRow[]): Promise<InboundRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(whatsappInboundMessages).values(rows).onConflictDoNothing({ target: whatsappInboundMessages.waMessageId }).returning();
+    },
+    async findInbound(id: string): Promise<InboundRow | null> {
+      const [row] = await db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.id, id));
+      return row ?? null;
+    },
+    /** Marks a received message answered; false when it no longer was 'received' (answered by another run). */
+    async markInboundAnswered(id: string, conversationId: string | null, at: Date): Promise<boolean> {
+      const updated = await db
+        .update(whatsappInboundMessages)
+        .set({ status: 'answered', conversationId, answeredAt: at, lastError: null })
+        .where(and(eq(whatsappInboundMessages.id, id), eq(whatsappInboundMessages.status, 'received')))
+        .returning({ id: whatsappInboundMessages.id });
+      return updated.length > 0;
+    },
+    async markInboundFailed(id: string, error: string) {
+      await db
+        .update(whatsappInboundMessages)
+        .set({ status: 'failed', lastError: error.slice(0, 1000) })
+        .where(and(eq(whatsappInboundMessages.id, id), eq(whatsappInboundMessages.status, 'received')));
+    },
+
+    async findContact(waId: string): Promise<ContactRow | null> {
+      const [row] = await db.select().from(whatsappContacts).where(eq(whatsappContacts.waId, waId));
+      return row ?? null;
+    },
+    /** The number's conversation, new (channel 'whatsapp'); null when another run created it first. */
+    async createContact(input: { waId: string; visitorId: string; profileName: string | null; customerId: string | null }): Promise<ContactRow | null> {
+      const [conversation] = await db
+        .insert(chatConversations)
+        .values({ visitorId: input.visitorId, channel: 'whatsapp', customerId: input.customerId })
+        .returning({ id: chatConversations.id });
+      const [contact] = await db
+        .insert(whatsappContacts)
+        .values({ waId: input.waId, conversationId: conversation!.id, profileName: input.profileName })
+        .onConflictDoNothing({ target: whatsappContacts.waId })
+        .returning();
+      return contact ?? null;
+    },
+    async touchContact(waId: string, at: Date, profileName: string | null) {
+      await db
+        .update(whatsappContacts)
+        .set({ lastInboundAt: at, ...(profileName ? { profileName } : {}) })
+        .where(eq(whatsappContacts.waId, waId));
+    },
+    /** The customer whose WhatsApp is this number (E.164), if one exists. */
+    async customerByWhatsapp(e164: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.whatsapp, e164), isNull(customers.erasedAt)))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    async insertOutbound(rows: NewOutboundRow[]): Promise<OutboundRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(whatsappOutboundMessages).values(rows).returning();
+    },
+    /** The messages of one send, in the order they go out. */
+    async outboundByIds(ids: string[]): Promise<OutboundRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(whatsappOutboundMessages).where(inArray(whatsappOutboundMessages.id, ids)).orderBy(asc(whatsappOutboundMessages.position));
+    },
+    async markAccepted(id: string, waMessageId: string, statusCode: number) {
+      await db
+        .update(whatsappOutboundMessages)
+        .set({ status: 'accepted', waMessageId, attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: null, lastStatusCode: statusCode })
+        .where(and(eq(whatsappOutboundMessages.id, id), eq(whatsappOutboundMessages.status, 'pending')));
+    },
+    async recordSendFailure(id: string, error: string, statusCode: number | null) {
+      await db
+        .update(whatsappOutboundMessages)
+        .set({ attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: error.slice(0, 1000), lastStatusCode: statusCode })
+        .where(eq(whatsappOutboundMessages.id, id));
+    },
+    /** The messages of a send given up on that were still waiting: failed, with why. */
+    async failPending(ids: string[], error: string) {
+      if (ids.length === 0) return;
+      await db
+        .update(whatsappOutboundMessages)
+        .set({ status: 'failed', lastError: sql`coalesce(${whatsappOutboundMessages.lastError}, ${error.slice(0, 1000)})` })
+        .where(and(inArray(whatsappOutboundMessages.id, ids), eq(whatsappOutboundMessages.status, 'pending')));
+    },
+    /** A status callback: true when it moved the message forward. */
+    async applyStatus(waMessageId: string, state: WhatsAppDeliveryState, error: string | null): Promise<boolean> {
+      const updated = await db
+        .update(whatsappOutboundMessages)
+        .set({ status: state, ...(state === 'failed' ? { lastError: (error ?? 'WhatsApp informou falha na entrega.').slice(0, 1000) } : {}) })
+        .where(and(eq(whatsappOutboundMessages.waMessageId, waMessageId), inArray(whatsappOutboundMessages.status, EARLIER_STATES[state])))
+        .returning({ id: whatsappOutboundMessages.id });
+      return updated.length > 0;
+    },
+  };
+}

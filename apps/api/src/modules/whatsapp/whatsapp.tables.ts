@@ -1,0 +1,70 @@
+// The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
+// the messages sent back with their delivery state.
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import { createdAt, id, updatedAt } from '../../db/columns.ts';
+import { chatConversations } from '../chat/chat.tables.ts';
+
+// One WhatsApp number, one conversation (chat_conversations with channel 'whatsapp').
+export const whatsappContacts = pgTable('whatsapp_contacts', {
+  id: id(),
+  /** The number as WhatsApp writes it: country code and number, digits only. */
+  waId: text('wa_id').notNull().unique(),
+  conversationId: uuid('conversation_id')
+    .notNull()
+    .unique()
+    .references(() => chatConversations.id, { onDelete: 'cascade' }),
+  profileName: text('profile_name'),
+  /** The customer's last message (WhatsApp's 24-hour window for free-form answers starts there). */
+  lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// Every message Meta delivered, once: its id is unique, so a delivery Meta repeats is handled once.
+export const whatsappInboundMessages = pgTable(
+  'whatsapp_inbound_messages',
+  {
+    id: id(),
+    waMessageId: text('wa_message_id').notNull().unique(),
+    waId: text('wa_id').notNull(),
+    profileName: text('profile_name'),
+    type: text('type').notNull(),
+    /** What was typed or chosen; null for kinds the assistant does not read yet. */
+    text: text('text'),
+    status: text('status', { enum: ['received', 'answered', 'failed'] })
+      .notNull()
+      .default('received'),
+    conversationId: uuid('conversation_id').references(() => chatConversations.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_inbound_wa_id_idx').on(t.waId, t.createdAt)],
+);
+
+export const WHATSAPP_OUTBOUND_STATES = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+
+// What was sent (or is to be sent) to a number, in order; the Graph API's id once it accepted it, then
+// the state its status callbacks report. A send that failed for good stays here as 'failed' with why.
+export const whatsappOutboundMessages = pgTable(
+  'whatsapp_outbound_messages',
+  {
+    id: id(),
+    waId: text('wa_id').notNull(),
+    conversationId: uuid('conversation_id').references(() => chatConversations.id, { onDelete: 'set null' }),
+    inboundId: uuid('inbound_id').references(() => whatsappInboundMessages.id, { onDelete: 'set null' }),
+    /** Its place among the messages of one answer. */
+    position: integer('position').notNull().default(0),
+    kind: text('kind', { enum: ['text', 'choices', 'pix_code'] }).notNull(),
+    content: jsonb('content').$type<WhatsAppOutboundContent>().notNull(),
+    status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
+    waMessageId: text('wa_message_id').unique(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('whatsapp_outbound_inbound_idx').on(t.inboundId), index('whatsapp_outbound_status_idx').on(t.status, t.createdAt)],
+);

@@ -1,0 +1,365 @@
+// The assistant on WhatsApp against a loopback fake of Meta's Graph API: the webhook's handshake and
+// signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own, status
+// callbacks, and a Graph API that fails (retried, then kept as failed). One app for the file, jobs running.
+import { createHmac } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBRL } from '@vitrine/domain/money';
+import { parseBrCode } from '@vitrine/domain/pix';
+import { WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { startFakeGraph, type FakeGraph, type GraphCall } from '../../../test/fake-graph.ts';
+import { fastJobs } from '../../../test/jobs.ts';
+import { waitUntil } from '../../../test/wait.ts';
+import { chatConversations, chatMessages, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
+import { insertPlans } from '../chat/chat.test-support.ts';
+import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
+
+const PHONE_NUMBER_ID = '106540352242922';
+const APP_SECRET = 'chave-secreta-do-app-0123456789';
+const VERIFY_TOKEN = 'verifica-o-webhook-0123';
+const ACCESS_TOKEN = 'EAAG-token-de-acesso-de-teste-0123456789';
+const WHATSAPP_ENV = {
+  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
+  WHATSAPP_ACCESS_TOKEN: ACCESS_TOKEN,
+  WHATSAPP_APP_SECRET: APP_SECRET,
+  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+};
+/** The plans this file's shop sells (the annual price is the demo's). */
+const PREMIUM = { name: 'Premium', monthly: 40, annual: 408 };
+const BASICO = { name: 'Básico', monthly: 25 };
+
+let t: TestApp;
+let graph: FakeGraph;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  t = await buildTestApp({
+    env: {
+      ...WHATSAPP_ENV,
+      WHATSAPP_API_URL: graph.apiUrl,
+      PIX_KEY: 'pagamentos@vitrine.test',
+      PIX_RECIPIENT: 'Vitrine Streaming',
+      PIX_CITY: 'Sao Paulo',
+    },
+    jobs: fastJobs,
+  });
+  await insertPlans(t.database.db, [PREMIUM, BASICO]);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await graph?.close();
+});
+
+// ---------------------------------------------------------------- helpers
+
+let nextMessage = 0;
+const newMessageId = () => `wamid.ENTRADA${String(++nextMessage).padStart(6, '0')}`;
+
+interface Incoming {
+  from: string;
+  id?: string;
+  text?: string;
+  name?: string;
+  /** A reply button the customer tapped: its id (the whole choice) and title. */
+  buttonReply?: { id: string; title: string };
+}
+
+function delivery({ messages = [], statuses = [] }: { messages?: Incoming[]; statuses?: { id: string; status: string; errors?: unknown[] }[] }) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '5511900000000', phone_number_id: PHONE_NUMBER_ID },
+              contacts: messages.map((message) => ({ profile: { name: message.name ?? 'Cliente Teste' }, wa_id: message.from })),
+              messages: messages.map((message) => ({
+                from: message.from,
+                id: message.id ?? newMessageId(),
+                timestamp: '1760000000',
+                ...(message.buttonReply
+                  ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: message.buttonReply } }
+                  : { type: 'text', text: { body: message.text ?? '' } }),
+              })),
+              statuses: statuses.map((status) => ({ ...status, timestamp: '1760000001', recipient_id: '5511987650000' })),
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+
+/** POSTs a delivery as Meta does: the exact bytes signed (or the signature given, or none). */
+function post(body: unknown, signature: string | null | ((raw: string) => string) = (raw) => sign(raw)) {
+  const raw = JSON.stringify(body);
+  const header = typeof signature === 'function' ? signature(raw) : signature;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/whatsapp/webhook',
+    headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'x-hub-signature-256': header }) },
+    payload: raw,
+  });
+}
+
+/** Until every WhatsApp job queued so far has finished (answered and sent, or given up on). */
+async function whatsappSettled() {
+  await waitUntil(
+    async () =>
+      (
+        await t.database.db
+          .select({ id: jobs.id })
+          .from(jobs)
+          .where(and(inArray(jobs.kind, [WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB]), inArray(jobs.status, ['queued', 'running'])))
+      ).length === 0,
+    { what: 'as tarefas do WhatsApp' },
+  );
+}
+
+const sentTo = (waId: string) => graph.sent().filter((call) => call.body.to === waId);
+const textOf = (call: GraphCall) => call.body.text?.body ?? '';
+/** What the customer reads in a message: a text's body, or the text above an interactive message's choices. */
+const shown = (call: GraphCall) => call.body.text?.body ?? (call.body.interactive as { body?: { text?: string } } | undefined)?.body?.text ?? '';
+
+/** Sends a signed text from `from` and waits until its whole answer has gone out; returns the messages sent to that number by it. */
+async function say(from: string, text: string, extra: Partial<Incoming> = {}) {
+  const before = sentTo(from).length;
+  const response = await post(delivery({ messages: [{ from, text, ...extra }] }));
+  expect(response.statusCode, response.body).toBe(200);
+  await whatsappSettled();
+  return sentTo(from).slice(before);
+}
+
+// ---------------------------------------------------------------- the webhook
+
+describe('the WhatsApp webhook', { timeout: 30_000 }, () => {
+  it("answers Meta's handshake with the challenge, as plain text, only for the verify token", async () => {
+    const handshake = (query: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/whatsapp/webhook', query });
+    const ok = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^text\/plain/);
+    expect(ok.body).toBe('1158201444');
+
+    const refusedQueries: Record<string, string>[] = [
+      { 'hub.mode': 'subscribe', 'hub.verify_token': 'outro-token-qualquer', 'hub.challenge': '1158201444' },
+      { 'hub.mode': 'unsubscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1158201444' },
+      { 'hub.challenge': '1158201444' },
+      { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '<script>alert(1)</script>' },
+    ];
+    for (const query of refusedQueries) {
+      const refused = await handshake(query);
+      expect(refused.statusCode, JSON.stringify(query)).toBe(403);
+      expect(refused.json().error.code).toBe('whatsapp.verification_refused');
+    }
+  });
+
+  it('refuses a delivery without a signature, with a wrong one or signed with another secret: 401, nothing stored, nothing answered', async () => {
+    const from = '5511987650001';
+    const body = delivery({ messages: [{ from, text: 'quanto custa o plano premium?' }] });
+    const refused = [
+      await post(body, null),
+      await post(body, 'sha256=00'),
+      await post(body, (raw) => sign(raw, 'outra-chave-secreta-0123456789')),
+      await post(body, (raw) => sign(raw).replace('sha256=', 'sha1=')),
+      // Signed, then changed on the way.
+      await post(body, () => sign(JSON.stringify(delivery({ messages: [{ from, text: 'outra coisa' }] })))),
+    ];
+    for (const response of refused) {
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json().error.code).toBe('whatsapp.bad_signature');
+    }
+    expect(await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waId, from))).toEqual([]);
+    expect(await t.database.db.select().from(jobs).where(eq(jobs.kind, WHATSAPP_ANSWER_JOB))).toHaveLength(0);
+    expect(sentTo(from)).toEqual([]);
+  });
+
+  it('refuses a signed body that is not a WhatsApp delivery: 400', async () => {
+    const response = await post({ object: 'whatsapp_business_account', entry: 'não é uma lista' });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+// ---------------------------------------------------------------- the conversation
+
+describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
+  it('answers "quanto custa o plano premium?" with the live price, and offers the periods as a list within WhatsApp limits', async () => {
+    const from = '5511987650002';
+    const sent = await say(from, 'quanto custa o plano premium?', { name: 'Maria Silva' });
+    expect(sent.length).toBeGreaterThan(0);
+    for (const call of sent) {
+      expect(call.phoneNumberId).toBe(PHONE_NUMBER_ID);
+      expect(call.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+      expect(call.body.messaging_product).toBe('whatsapp');
+    }
+    const whole = sent.map(shown).join('\n');
+    expect(whole).toContain(formatBRL(PREMIUM.monthly));
+    expect(whole).toContain('*Premium*');
+    // The four periods: more than three choices go as a list.
+    const choices = sent.find((call) => call.body.type === 'interactive')!;
+    const interactive = choices.body.interactive as { type: string; action: { sections: { rows: { id: string; title: string }[] }[] } };
+    expect(interactive.type).toBe('list');
+    const rows = interactive.action.sections.flatMap((section) => section.rows);
+    expect(rows.map((row) => row.id)).toEqual(['Mensal', 'Trimestral', 'Semestral', 'Anual']);
+    for (const row of rows) expect(row.title.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.listRowTitle);
+
+    // The number has one conversation, on the 'whatsapp' channel, with the turn stored as /chat stores it.
+    const [contact] = await t.database.db.select().from(whatsappContacts).where(eq(whatsappContacts.waId, from));
+    expect(contact).toMatchObject({ profileName: 'Maria Silva' });
+    const [conversation] = await t.database.db.select().from(chatConversations).where(eq(chatConversations.id, contact!.conversationId));
+    expect(conversation).toMatchObject({ channel: 'whatsapp' });
+    expect(conversation!.customerId).not.toBeNull();
+    const stored = await t.database.db.select().from(chatMessages).where(eq(chatMessages.conversationId, contact!.conversationId));
+    expect(stored.map((message) => message.type).sort()).toEqual(['bot', 'user']);
+
+    // A tapped choice is read as its whole text: the next answer is about the annual period.
+    const chosen = await say(from, '', { buttonReply: { id: 'Anual', title: 'Anual' } });
+    expect(chosen.map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
+  });
+
+  it('handles the same message id delivered twice once: one answer', async () => {
+    const from = '5511987650003';
+    const id = newMessageId();
+    const body = delivery({ messages: [{ from, id, text: 'quanto custa o plano premium?' }] });
+    const first = await post(body);
+    const again = await post(body);
+    expect(first.json()).toEqual({ received: 1, statuses: 0 });
+    expect(again.json()).toEqual({ received: 0, statuses: 0 });
+    await whatsappSettled();
+    const answers = sentTo(from);
+    expect(answers.filter((call) => shown(call).includes(formatBRL(PREMIUM.monthly)))).toHaveLength(1);
+    expect(await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waMessageId, id))).toHaveLength(1);
+  });
+
+  it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in the last message, for the annual price', async () => {
+    const from = '5511987650004';
+    const sent = await say(from, 'quero o plano premium anual');
+    const last = sent.at(-1)!;
+    expect(last.body.type).toBe('text');
+    const code = textOf(last);
+    const parsed = parseBrCode(code);
+    expect(parsed.ok, code).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.fields.get('54')).toBe(PREMIUM.annual.toFixed(2));
+    expect(parsed.fields.get('26')).toContain('pagamentos@vitrine.test');
+    // Before it, the answer naming the plan and the price, and its two choices as reply buttons.
+    expect(sent.slice(0, -1).map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
+    const buttons = sent.find((call) => call.body.type === 'interactive')?.body.interactive as
+      { type: string; action: { buttons: { reply: { title: string } }[] } } | undefined;
+    expect(buttons?.type).toBe('button');
+    expect(buttons!.action.buttons.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttons);
+    for (const button of buttons!.action.buttons) expect(button.reply.title.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttonTitle);
+    // The stored rows say what each message was.
+    const kinds = await t.database.db
+      .select({ kind: whatsappOutboundMessages.kind, status: whatsappOutboundMessages.status })
+      .from(whatsappOutboundMessages)
+      .where(eq(whatsappOutboundMessages.waId, from))
+      .orderBy(whatsappOutboundMessages.position);
+    expect(kinds.map((row) => row.kind).at(-1)).toBe('pix_code');
+    expect(kinds.every((row) => row.status === 'accepted')).toBe(true);
+  });
+
+  it('status callbacks move a sent message forward (sent, delivered, read), never back; a failed one is kept with why', async () => {
+    const from = '5511987650005';
+    const [first] = await say(from, 'quanto custa o plano premium?');
+    const [second] = await say(from, 'quanto custa o plano básico?');
+    const state = async (waMessageId: string) =>
+      (await t.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.waMessageId, waMessageId)))[0];
+    const status = (id: string, value: string, errors?: unknown[]) => post(delivery({ statuses: [{ id, status: value, ...(errors ? { errors } : {}) }] }));
+
+    expect((await status(first!.id!, 'delivered')).json()).toEqual({ received: 0, statuses: 1 });
+    expect((await state(first!.id!))?.status).toBe('delivered');
+    // A late 'sent' does not move it back.
+    expect((await status(first!.id!, 'sent')).json()).toEqual({ received: 0, statuses: 0 });
+    expect((await status(first!.id!, 'read')).json()).toEqual({ received: 0, statuses: 1 });
+    expect((await state(first!.id!))?.status).toBe('read');
+
+    await status(second!.id!, 'failed', [{ code: 131026, title: 'Message undeliverable' }]);
+    expect(await state(second!.id!)).toMatchObject({ status: 'failed', lastError: '131026 Message undeliverable' });
+    // An unsigned callback changes nothing.
+    expect((await post(delivery({ statuses: [{ id: second!.id!, status: 'read' }] }), null)).statusCode).toBe(401);
+    expect((await state(second!.id!))?.status).toBe('failed');
+  });
+
+  it('a Graph API answering 500 is retried, then the messages are kept as failed with the error', async () => {
+    const from = '5511987650006';
+    graph.failWith(500);
+    try {
+      const response = await post(delivery({ messages: [{ from, text: 'quanto custa o plano premium?' }] }));
+      expect(response.statusCode).toBe(200);
+      await whatsappSettled();
+    } finally {
+      graph.failWith(null);
+    }
+    // One call per attempt: each one stopped at the first message.
+    expect(graph.calls.filter((call) => call.body.to === from)).toHaveLength(WHATSAPP_SEND_ATTEMPTS);
+    const rows = await t.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.waId, from));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.status).toBe('failed');
+    const first = rows.sort((a, b) => a.position - b.position)[0]!;
+    expect(first).toMatchObject({ attempts: WHATSAPP_SEND_ATTEMPTS, lastStatusCode: 500 });
+    expect(first.lastError).toContain('HTTP 500');
+    expect(first.lastError).not.toContain(ACCESS_TOKEN);
+    // The customer's message itself was answered (the turn is in the conversation); only the send failed.
+    const [inbound] = await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waId, from));
+    expect(inbound?.status).toBe('answered');
+  });
+});
+
+describe('without WhatsApp configured', { timeout: 60_000 }, () => {
+  it('the webhook answers 404 to the handshake and to deliveries', async () => {
+    const plain = await buildTestApp();
+    try {
+      const handshake = await plain.app.inject({
+        method: 'GET',
+        url: '/api/whatsapp/webhook',
+        query: { 'hub.mode': 'subscribe', 'hub.verify_token': VERIFY_TOKEN, 'hub.challenge': '1' },
+      });
+      expect(handshake.statusCode).toBe(404);
+      const raw = JSON.stringify(delivery({ messages: [{ from: '5511987650007', text: 'oi' }] }));
+      const posted = await plain.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw) },
+        payload: raw,
+      });
+      expect(posted.statusCode).toBe(404);
+      expect(posted.json().error.code).toBe('whatsapp.not_configured');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a WHATSAPP_API_URL on a private address is not called without ALLOW_PRIVATE_WEBHOOKS=true: the message is kept as failed, with why', async () => {
+    const guarded = await buildTestApp({ env: { ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl, ALLOW_PRIVATE_WEBHOOKS: 'false' }, jobs: fastJobs });
+    try {
+      const from = '5511987650008';
+      const raw = JSON.stringify(delivery({ messages: [{ from, text: 'oi' }] }));
+      const posted = await guarded.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(raw) },
+        payload: raw,
+      });
+      expect(posted.json()).toEqual({ received: 1, statuses: 0 });
+      const rows = await waitUntil(
+        async () => {
+          const found = await guarded.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.waId, from));
+          return found.length > 0 && found.every((row) => row.status === 'failed') ? found : null;
+        },
+        { what: 'o envio recusado' },
+      );
+      expect(rows[0]!.lastError).toContain('local, privado ou reservado');
+      expect(graph.calls.filter((call) => call.body.to === from)).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

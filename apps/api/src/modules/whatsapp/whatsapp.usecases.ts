@@ -1,0 +1,225 @@
+// The assistant on WhatsApp. A signed delivery from Meta is stored at once — each message id once — with a
+// durable job per new message, and answered 200; the job runs the same turn as /chat on the number's own
+// conversation and writes the messages to send in the turn's transaction, with the job that sends them in
+// order (retried, then kept as failed). Status callbacks move the sent messages' state forward.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
+import { answerParts, readWebhook, UNSUPPORTED_MESSAGE_REPLY, type OutboundPart, type WhatsAppWebhook } from '@vitrine/domain/whatsapp';
+import type { WhatsAppConfig } from '../../config/env.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
+import { AppError } from '../../shared/errors.ts';
+import { enqueueJob } from '../../shared/jobs/queue.ts';
+import type { JobHandler } from '../../shared/jobs/runner.ts';
+import { prepareTurn, type ChatDeps } from '../chat/chat.usecases.ts';
+import { identifyCustomer } from '../customers/customers.usecases.ts';
+import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient } from './whatsapp-client.ts';
+import { createWhatsAppRepository, type ContactRow } from './whatsapp.repository.ts';
+
+export const WHATSAPP_ANSWER_JOB = 'whatsapp.answer';
+export const WHATSAPP_SEND_JOB = 'whatsapp.send';
+/** A send is tried this many times before its messages are kept as failed. */
+export const WHATSAPP_SEND_ATTEMPTS = 5;
+
+export const whatsappErrors = {
+  notConfigured: () => new AppError('whatsapp.not_configured', 404, 'O WhatsApp não está configurado nesta loja.'),
+  badSignature: () => new AppError('whatsapp.bad_signature', 401, 'Assinatura do webhook do WhatsApp ausente ou inválida.'),
+  verificationRefused: () => new AppError('whatsapp.verification_refused', 403, 'Token de verificação do webhook do WhatsApp não confere.'),
+};
+
+// ---------------------------------------------------------------- the webhook's checks
+
+const digest = (value: string | Buffer) => createHash('sha256').update(value).digest();
+/** Equal in constant time: both sides are hashed first, so their lengths say nothing either. */
+const sameText = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+/** Meta's handshake: `hub.mode=subscribe` and the verify token; the challenge is what it expects back. */
+export function verifySubscription(config: WhatsAppConfig, query: { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string }): string {
+  const challenge = query['hub.challenge'];
+  const tokenMatches = sameText(query['hub.verify_token'] ?? '', config.verifyToken);
+  // Meta's challenge is a number; anything else is not echoed back.
+  if (query['hub.mode'] !== 'subscribe' || !tokenMatches || !challenge || !/^[A-Za-z0-9_.-]{1,256}$/.test(challenge)) {
+    throw whatsappErrors.verificationRefused();
+  }
+  return challenge;
+}
+
+/** X-Hub-Signature-256: 'sha256=' and the HMAC-SHA256 of the raw body with the app's secret, in hex. */
+export function signatureMatches(appSecret: string, rawBody: Buffer, header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  const expected = `sha256=${createHmac('sha256', appSecret).update(rawBody).digest('hex')}`;
+  return sameText(header.trim().toLowerCase(), expected);
+}
+
+// ---------------------------------------------------------------- a delivery
+
+export interface WhatsAppReceiveDeps {
+  db: Database;
+  config: WhatsAppConfig;
+}
+
+/**
+ * Stores the new messages of a signed delivery with a job each, in one transaction (a message id seen
+ * before is skipped), and applies its status callbacks. Returns how many of each were new.
+ */
+export async function receiveDelivery(deps: WhatsAppReceiveDeps, body: WhatsAppWebhook): Promise<{ received: number; statuses: number }> {
+  const { messages, statuses } = readWebhook(body, deps.config.phoneNumberId);
+  return deps.db.transaction(async (tx) => {
+    const repository = createWhatsAppRepository(tx);
+    const inserted = await repository.insertInbound(
+      messages.map((message) => ({ waMessageId: message.id, waId: message.waId, profileName: message.profileName, type: message.type, text: message.text })),
+    );
+    for (const row of inserted) await enqueueJob(tx, { kind: WHATSAPP_ANSWER_JOB, payload: { inboundId: row.id }, maxAttempts: 3 });
+    let moved = 0;
+    for (const status of statuses) if (await repository.applyStatus(status.messageId, status.state, status.error)) moved += 1;
+    return { received: inserted.length, statuses: moved };
+  });
+}
+
+// ---------------------------------------------------------------- answering (a job)
+
+/** The conversation's owner as the chat sees it: a web visitor is a SHA-256 in hex, so this never matches one. */
+export const whatsappVisitorId = (waId: string) => `whatsapp:${waId}`;
+
+class ContactTaken extends Error {}
+
+/**
+ * The number's conversation, created with its first message: the customer with this WhatsApp (or a new one,
+ * named after the profile), so the assistant does not ask for a contact before a PIX.
+ */
+async function conversationOf(db: Database, waId: string, profileName: string | null): Promise<ContactRow> {
+  const existing = await createWhatsAppRepository(db).findContact(waId);
+  if (existing) return existing;
+  try {
+    return await db.transaction(async (tx) => {
+      const repository = createWhatsAppRepository(tx);
+      const phone = normalizeBrazilianPhone(`+${waId}`);
+      let customerId: string | null = null;
+      if (phone)
+        customerId =
+          (await repository.customerByWhatsapp(phone)) ??
+          (await identifyCustomer(tx, { name: profileName ?? formatBrazilianPhone(phone), whatsapp: phone, email: undefined })).id;
+      const created = await repository.createContact({ waId, visitorId: whatsappVisitorId(waId), profileName, customerId });
+      if (!created) throw new ContactTaken();
+      return created;
+    });
+  } catch (error) {
+    // Another message of the same number created it first: that one is the conversation.
+    if (error instanceof ContactTaken) return (await createWhatsAppRepository(db).findContact(waId))!;
+    throw error;
+  }
+}
+
+/** Writes the messages of an answer and queues the job that sends them, in the caller's transaction. */
+async function queueParts(tx: DbExecutor, target: { waId: string; conversationId: string | null; inboundId: string | null }, parts: OutboundPart[]) {
+  const rows = await createWhatsAppRepository(tx).insertOutbound(
+    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content })),
+  );
+  if (rows.length > 0) {
+    await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
+  }
+}
+
+export interface WhatsAppAnswerDeps {
+  db: Database;
+  /** The chat's engine, prices, language model and payments: the same answers as /chat. */
+  chat: ChatDeps;
+  clock: () => Date;
+}
+
+class AlreadyAnswered extends Error {}
+
+export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandler<{ inboundId: string }> {
+  return {
+    payload: z.object({ inboundId: z.uuid() }),
+
+    async run({ inboundId }, context) {
+      const inbound = await createWhatsAppRepository(deps.db).findInbound(inboundId);
+      if (!inbound) return { ok: false, permanent: true, error: 'Mensagem do WhatsApp não encontrada.' };
+      if (inbound.status !== 'received') return { ok: true };
+      const contact = await conversationOf(deps.db, inbound.waId, inbound.profileName);
+      await createWhatsAppRepository(deps.db).touchContact(inbound.waId, inbound.createdAt, inbound.profileName);
+      const target = { waId: inbound.waId, conversationId: contact.conversationId, inboundId };
+      const markAnswered = async (tx: DbExecutor) => {
+        // Another run of this job answered it meanwhile: this turn is rolled back.
+        if (!(await createWhatsAppRepository(tx).markInboundAnswered(inboundId, contact.conversationId, deps.clock()))) throw new AlreadyAnswered();
+      };
+      try {
+        if (inbound.text === null) {
+          await deps.db.transaction(async (tx) => {
+            await markAnswered(tx);
+            await queueParts(tx, target, [{ kind: 'text', content: { type: 'text', text: { body: UNSUPPORTED_MESSAGE_REPLY } } }]);
+          });
+          return { ok: true };
+        }
+        const turn = await prepareTurn(deps.chat, whatsappVisitorId(inbound.waId), contact.conversationId, { text: inbound.text });
+        await turn.run({
+          signal: context.signal,
+          onStored: async (tx, exchange) => {
+            await markAnswered(tx);
+            const { reply } = exchange;
+            await queueParts(tx, target, answerParts({ content: reply.content, suggestions: reply.suggestions, pixCode: reply.pix?.brCode ?? null }));
+          },
+        });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof AlreadyAnswered) return { ok: true };
+        throw error;
+      }
+    },
+
+    async settle(tx, { inboundId }, { settlement }) {
+      if (settlement.state === 'failed') await createWhatsAppRepository(tx).markInboundFailed(inboundId, settlement.error);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- sending (a job)
+
+export interface WhatsAppSendDeps {
+  db: Database;
+  /** Null when WhatsApp is no longer configured: queued sends fail, kept for the operator. */
+  client: WhatsAppClient | null;
+  logger: Pick<Logger, 'warn'>;
+  /** Called for each send that failed (counted in the metrics). */
+  onFailure?: () => void;
+}
+
+/** Sends the messages of one answer in order; a retry resumes at the first one WhatsApp has not accepted. */
+export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ outboundIds: string[] }> {
+  return {
+    payload: z.object({ outboundIds: z.array(z.uuid()).min(1).max(50) }),
+
+    async run({ outboundIds }, context) {
+      const repository = createWhatsAppRepository(deps.db);
+      if (!deps.client) return { ok: false, permanent: true, error: 'O WhatsApp não está configurado: mensagem não enviada.' };
+      for (const row of await repository.outboundByIds(outboundIds)) {
+        if (row.status !== 'pending') continue;
+        try {
+          const sent = await deps.client.send(row.waId, row.content, context.signal);
+          await repository.markAccepted(row.id, sent.id, 200);
+        } catch (error) {
+          const known = error instanceof WhatsAppRefusedError || error instanceof WhatsAppUnavailableError;
+          const message = known ? error.message : `Falha ao enviar pelo WhatsApp: ${(error as Error).message}`;
+          const status = known ? (error.status ?? null) : null;
+          await repository.recordSendFailure(row.id, message, status);
+          deps.onFailure?.();
+          deps.logger.warn({ outboundId: row.id, status }, 'mensagem do WhatsApp não enviada');
+          return {
+            ok: false,
+            error: message,
+            ...(status !== null ? { statusCode: status } : {}),
+            ...(error instanceof WhatsAppUnavailableError && error.retryAfterMs ? { retryAfterMs: error.retryAfterMs } : {}),
+            permanent: error instanceof WhatsAppRefusedError,
+          };
+        }
+      }
+      return { ok: true };
+    },
+
+    async settle(tx, { outboundIds }, { settlement }) {
+      if (settlement.state === 'failed') await createWhatsAppRepository(tx).failPending(outboundIds, settlement.error);
+    },
+  };
+}
