@@ -3,7 +3,18 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { EXPIRING_SOON_DAYS, type CustomerFilter, type IsoDate, type ReminderKind } from '@vitrine/domain/customers';
 import type { DbExecutor } from '../../db/client.ts';
-import { chatConversations, chatMessages, chatPaymentIntents, emailOutbox, jobs, payments, plans, uploads } from '../../db/schema.ts';
+import {
+  chatConversations,
+  chatMessages,
+  chatPaymentIntents,
+  emailOutbox,
+  jobs,
+  payments,
+  plans,
+  uploads,
+  whatsappInboundMessages,
+  whatsappOutboundMessages,
+} from '../../db/schema.ts';
 import { likeContaining } from '../../db/search.ts';
 import {
   customers,
@@ -566,6 +577,12 @@ export function createCustomersRepository(db: DbExecutor) {
         .delete(uploads)
         .where(inArray(uploads.id, db.select({ id: sql<string>`id` }).from(sent.as('sent'))))
         .returning({ bucket: uploads.bucket, storageName: uploads.storageName });
+      // What came and went on WhatsApp: the messages of her conversations, and any of her number not tied to one yet.
+      const conversations = db.select({ id: chatConversations.id }).from(chatConversations).where(eq(chatConversations.customerId, customer.id));
+      const waId = customer.whatsapp?.replace(/^\+/, '');
+      for (const table of [whatsappOutboundMessages, whatsappInboundMessages]) {
+        await db.delete(table).where(or(inArray(table.conversationId, conversations), waId ? eq(table.waId, waId) : undefined));
+      }
       await db.delete(chatConversations).where(eq(chatConversations.customerId, customer.id));
       await db.update(deliveries).set({ text: null }).where(eq(deliveries.customerId, customer.id));
       await db.delete(subscriptionAccessLinks).where(eq(subscriptionAccessLinks.customerId, customer.id));

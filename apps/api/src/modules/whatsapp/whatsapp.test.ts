@@ -11,8 +11,9 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { startFakeGraph, type FakeGraph, type GraphCall } from '../../../test/fake-graph.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
-import { chatConversations, chatMessages, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
-import { insertPlans } from '../chat/chat.test-support.ts';
+import { chatConversations, chatMessages, customers, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
+import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
 import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
 
 const PHONE_NUMBER_ID = '106540352242922';
@@ -36,6 +37,7 @@ beforeAll(async () => {
   graph = await startFakeGraph();
   t = await buildTestApp({
     env: {
+      ...adminEnv,
       ...WHATSAPP_ENV,
       WHATSAPP_API_URL: graph.apiUrl,
       PIX_KEY: 'pagamentos@vitrine.test',
@@ -236,6 +238,25 @@ describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
     const answers = sentTo(from);
     expect(answers.filter((call) => shown(call).includes(formatBRL(PREMIUM.monthly)))).toHaveLength(1);
     expect(await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waMessageId, id))).toHaveLength(1);
+  });
+
+  it("an admin's LGPD erasure of the customer takes her WhatsApp messages, both ways, and the number's conversation with it", async () => {
+    const from = '5511987650009';
+    const other = '5511987650010';
+    expect((await say(from, 'quanto custa o plano premium?')).length).toBeGreaterThan(0);
+    expect((await say(other, 'quanto custa o plano premium?')).length).toBeGreaterThan(0);
+    const [customer] = await t.database.db
+      .select()
+      .from(customers)
+      .where(eq(customers.whatsapp, `+${from}`));
+    expect(customer).toBeDefined();
+    const admin = await signInAsAdmin(t.app);
+    const erased = await t.app.inject({ method: 'DELETE', url: `/api/admin/customers/${customer!.id}`, headers: { origin: ORIGIN, cookie: admin } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    for (const table of [whatsappInboundMessages, whatsappOutboundMessages, whatsappContacts]) {
+      expect(await t.database.db.select().from(table).where(eq(table.waId, from))).toEqual([]);
+      expect((await t.database.db.select().from(table).where(eq(table.waId, other))).length).toBeGreaterThan(0);
+    }
   });
 
   it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in the last message, for the annual price', async () => {
