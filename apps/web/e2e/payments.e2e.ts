@@ -56,6 +56,23 @@ describe('PIX that confirms itself', () => {
     if (certificates) fs.rmSync(certificates.dir, { recursive: true, force: true });
   });
 
+  /** The PSP's charge made since `known` was taken. */
+  const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
+  /** The PSP pays the charge and notifies the shop's webhook (registered at start), as a bank would. */
+  async function payAndNotify(charge: { txid: string; valor: { original: string } }) {
+    await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
+    const [webhookUrl] = [...psp.webhooks.values()];
+    const e2e = newEndToEndId();
+    psp.pay(charge.txid, { endToEndId: e2e });
+    const notified = await fetch(`${webhookUrl}/pix`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
+    });
+    expect(notified.status).toBe(200);
+    return e2e;
+  }
+
   it("a paid charge shows 'Pagamento confirmado' in the chat, live, and appears in Pagamentos", async () => {
     const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
     contexts.push(visitor.context);
@@ -76,14 +93,7 @@ describe('PIX that confirms itself', () => {
     await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
     const [webhookUrl] = [...psp.webhooks.values()];
     expect(webhookUrl).toBe(`${server.url}/api/payments/pix/webhook/${psp.env().PIX_WEBHOOK_SECRET}`);
-    const e2e = newEndToEndId();
-    psp.pay(charge!.txid, { endToEndId: e2e });
-    const notified = await fetch(`${webhookUrl}/pix`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge!.txid, valor: charge!.valor.original, horario: new Date().toISOString() }] }),
-    });
-    expect(notified.status).toBe(200);
+    const e2e = await payAndNotify(charge!);
 
     const confirmed = page.getByTestId('payment-confirmed');
     await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
@@ -122,7 +132,6 @@ describe('PIX that confirms itself', () => {
     contexts.push(visitor.context);
     const { page } = visitor;
     const bots = page.getByTestId('bot-message');
-    const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
     let known = new Set(psp.charges.keys());
     await page.goto(chatIntentHref({ kind: 'resell', planType: 'monthly', plan: 'Mensal 100 créditos' }));
     // Bot 1 asks for a name and a contact; bot 2, answering it, has the PIX.
@@ -144,16 +153,7 @@ describe('PIX that confirms itself', () => {
     await expect.poll(() => page.getByTestId('pix-brcode').textContent()).toBe(charge.pixCopiaECola);
     await page.getByRole('button', { name: 'Fechar' }).first().click();
 
-    await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
-    const [webhookUrl] = [...psp.webhooks.values()];
-    const e2e = newEndToEndId();
-    psp.pay(charge.txid, { endToEndId: e2e });
-    const notified = await fetch(`${webhookUrl}/pix`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
-    });
-    expect(notified.status).toBe(200);
+    await payAndNotify(charge);
     const confirmed = bots.nth(3).getByTestId('payment-confirmed');
     await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
     expect(await confirmed.textContent()).toContain('Revenda Mensal 100 créditos — primeiro mês');
@@ -162,19 +162,6 @@ describe('PIX that confirms itself', () => {
   it('a customer buys Premium anual in the chat, is found under Clientes, gets the delivery in the conversation, and renews from the reminder e-mail a year further', async () => {
     const email = 'joana.almeida@exemplo.com';
     const today = saoPauloToday(new Date());
-    const pay = async (charge: { txid: string; valor: { original: string } }) => {
-      await expect.poll(() => psp.webhooks.size, { timeout: 20_000 }).toBe(1);
-      const [webhookUrl] = [...psp.webhooks.values()];
-      const e2e = newEndToEndId();
-      psp.pay(charge.txid, { endToEndId: e2e });
-      const notified = await fetch(`${webhookUrl}/pix`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ pix: [{ endToEndId: e2e, txid: charge.txid, valor: charge.valor.original, horario: new Date().toISOString() }] }),
-      });
-      expect(notified.status).toBe(200);
-    };
-    const newCharge = (known: Set<string>) => [...psp.charges.values()].find((cob) => !known.has(cob.txid));
 
     // The customer: Premium anual, a name and an e-mail, the PIX paid, 'Pagamento confirmado'.
     const visitor = await openPage(browser, server.url, { width: 360, height: 740 });
@@ -190,7 +177,7 @@ describe('PIX that confirms itself', () => {
     await page.getByRole('button', { name: 'Pagar R$ 408,00 com PIX' }).waitFor({ timeout: 30_000 });
     const charge = newCharge(known)!;
     expect(charge.valor.original).toBe('408.00');
-    await pay(charge);
+    await payAndNotify(charge);
     const confirmed = page.getByTestId('payment-confirmed');
     await expect.poll(() => confirmed.textContent(), { timeout: 20_000 }).toContain('Pagamento confirmado');
 
@@ -234,7 +221,7 @@ describe('PIX that confirms itself', () => {
     await page.getByRole('button', { name: 'Renovar com PIX' }).click();
     await page.getByRole('dialog', { name: 'Pagamento via PIX' }).waitFor();
     await expect.poll(() => newCharge(known)?.valor.original, { timeout: 20_000 }).toBe('408.00');
-    await pay(newCharge(known)!);
+    await payAndNotify(newCharge(known)!);
     await expect.poll(() => page.getByTestId('subscription-ends-on').textContent(), { timeout: 30_000 }).toBe(formatIsoDate(addCalendarMonths(today, 24)));
     expect(visitor.errors).toEqual([]);
   });
