@@ -392,6 +392,9 @@ export const adminDeliverySchema = z.object({
   customerName: z.string().nullable(),
   /** Whether the delivery will also be e-mailed. */
   customerHasEmail: z.boolean(),
+  /** The customer's contact, for the operator who delivers (null when not given or erased). */
+  customerEmail: z.string().nullable(),
+  customerWhatsapp: z.string().nullable(),
   conversationId: z.string().nullable(),
   /** What was delivered (only once delivered). */
   text: z.string().nullable(),

@@ -291,7 +291,17 @@ describe('A entregar', { timeout: 120_000 }, () => {
     const pending = await get<ListEnvelope<AdminDelivery>>(t, '/api/admin/deliveries', admin);
     expect(pending).toMatchObject({
       total: 1,
-      items: [{ paymentId: payment.id, status: 'pending', customerName: 'João Souza', customerHasEmail: true, text: null }],
+      items: [
+        {
+          paymentId: payment.id,
+          status: 'pending',
+          customerName: 'João Souza',
+          customerHasEmail: true,
+          customerEmail: 'joao@exemplo.com',
+          customerWhatsapp: null,
+          text: null,
+        },
+      ],
     });
     const id = pending.items[0]!.id;
     const deliver = (text: string) => send(t, 'POST', `/api/admin/deliveries/${id}/deliver`, admin, { text });

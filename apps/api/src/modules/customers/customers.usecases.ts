@@ -165,6 +165,8 @@ export function toAdminDelivery(row: { delivery: DeliveryRow; payment: PaymentRe
     customerId: delivery.customerId,
     customerName: customer?.name ?? null,
     customerHasEmail: Boolean(customer?.email),
+    customerEmail: customer?.email ?? null,
+    customerWhatsapp: customer?.whatsapp ?? null,
     conversationId: payment.conversationId,
     text: delivery.status === 'delivered' ? delivery.text : null,
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,

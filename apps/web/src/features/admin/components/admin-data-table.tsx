@@ -30,6 +30,8 @@ export interface AdminDataTableProps<Row extends { id: string }> {
   isLoading: boolean;
   isFetching: boolean;
   searchPlaceholder: string;
+  /** The search box's name for screen readers, when the placeholder is shortened to fit a phone. */
+  searchLabel?: string;
   emptyText: string;
   /** The list's read failed: it says so in place, with 'Tentar novamente', instead of looking empty. */
   loadError?: Error | null;
@@ -62,8 +64,8 @@ export function AdminDataTable<Row extends { id: string }>(props: AdminDataTable
               onSearch(event.target.value.trim());
             }}
             placeholder={props.searchPlaceholder}
-            aria-label={props.searchPlaceholder}
-            className="pl-8"
+            aria-label={props.searchLabel ?? props.searchPlaceholder}
+            className="pl-8 text-ellipsis"
           />
         </div>
         {isFetching && !isLoading && <Loader2 className="text-muted-foreground size-4 animate-spin" aria-label="Atualizando" />}

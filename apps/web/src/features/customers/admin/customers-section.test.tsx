@@ -117,6 +117,14 @@ describe('Clientes', () => {
     expect(figure('A receber em 30 dias')).toBe('R$ 2.999,90');
   });
 
+  it('searches by what was typed, from a box whose short placeholder fits a phone and whose name says what it searches', async () => {
+    renderSection();
+    const box = await screen.findByRole('searchbox', { name: 'Buscar clientes por nome, WhatsApp ou e-mail' });
+    expect(box.getAttribute('placeholder')).toBe('Nome, WhatsApp ou e-mail');
+    await userEvent.type(box, 'maria@exemplo');
+    await waitFor(() => expect(listQueries().at(-1)).toMatchObject({ search: 'maria@exemplo' }));
+  });
+
   it('lists each customer with contact, plan, status and end date (dd/mm/aaaa)', async () => {
     renderSection();
     const table = await screen.findByRole('table', { name: 'Clientes' });

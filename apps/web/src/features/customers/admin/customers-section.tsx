@@ -58,7 +58,8 @@ export function CustomersSection() {
         caption="Clientes"
         columns={columns}
         {...queryTableProps(query, list)}
-        searchPlaceholder="Buscar por nome, WhatsApp ou e-mail"
+        searchPlaceholder="Nome, WhatsApp ou e-mail"
+        searchLabel="Buscar clientes por nome, WhatsApp ou e-mail"
         emptyText={list.search || filter ? 'Nenhum cliente encontrado.' : 'Nenhum cliente ainda: eles aparecem aqui quando dão o contato no chat.'}
         onSearch={list.setSearch}
         toolbar={

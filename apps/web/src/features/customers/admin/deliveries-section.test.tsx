@@ -25,6 +25,8 @@ const delivery = (id: string, extra: Partial<AdminDelivery> = {}): AdminDelivery
   customerId: '0b7d3c1e-0000-4000-8000-000000000001',
   customerName: 'Maria Silva',
   customerHasEmail: true,
+  customerEmail: 'maria@exemplo.com',
+  customerWhatsapp: '+5511987654321',
   conversationId: '0b7d3c1e-0000-4000-8000-000000000002',
   text: null,
   deliveredAt: null,
@@ -89,6 +91,19 @@ describe('A entregar', () => {
     expect(rows[0]!.textContent).toContain('R$ 1.234,50');
     expect(rows[0]!.textContent).toContain('Pago em 02/11/2026 10:30');
     expect(within(rows[0]!).getByRole('link', { name: 'Maria Silva' }).getAttribute('href')).toBe(`/admin/customers?cliente=${first.customerId}`);
+  });
+
+  it('shows how to reach the customer: the WhatsApp in Brazilian form and the e-mail, or that there is no contact', async () => {
+    pending = [
+      first,
+      delivery('0b7d3c1e-0000-4000-8000-00000000000d', { customerName: 'Ana', customerHasEmail: false, customerEmail: null, customerWhatsapp: null }),
+    ];
+    renderSection();
+    const rows = within(await screen.findByRole('list', { name: 'A entregar' })).getAllByRole('listitem');
+    expect(rows[0]!.textContent).toContain('WhatsApp: (11) 98765-4321');
+    expect(rows[0]!.textContent).toContain('maria@exemplo.com (recebe também por e-mail)');
+    expect(rows[1]!.textContent).toContain('Sem contato');
+    expect(rows[1]!.textContent).not.toContain('recebe também por e-mail');
   });
 
   it("'Marcar como entregue' sends what the customer receives; the row leaves the list and a toast says so", async () => {

@@ -2,13 +2,14 @@
 // receives (access data, instructions) and presses 'Marcar como entregue'. The text then goes to the
 // customer's conversation, to Minha assinatura and, when the customer gave one, to their e-mail; the row
 // leaves the list. A save that fails keeps what was written. 'Entregues' shows the delivered ones.
-import { Mail, MessagesSquare, UserRound } from 'lucide-react';
+import { Mail, MessagesSquare, Phone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   deliverBodySchema,
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
+  formatBrazilianPhone,
   type AdminDelivery,
   type DeliverBody,
   type DeliveryStatus,
@@ -134,11 +135,22 @@ function DeliverySummary({ delivery }: { delivery: AdminDelivery }) {
               <span className="break-words">{customerName(delivery)}</span>
             )}
           </span>
-          {delivery.customerHasEmail && (
-            <span className="inline-flex items-center gap-1">
-              <Mail className="size-4" aria-hidden /> recebe também por e-mail
+          {delivery.customerWhatsapp && (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums">
+              <Phone className="size-4 shrink-0" aria-hidden />
+              <span className="sr-only">WhatsApp: </span>
+              {formatBrazilianPhone(delivery.customerWhatsapp)}
             </span>
           )}
+          {delivery.customerEmail && (
+            <span className="inline-flex min-w-0 items-start gap-1">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 [overflow-wrap:anywhere]">
+                {delivery.customerEmail} <span className="whitespace-nowrap">(recebe também por e-mail)</span>
+              </span>
+            </span>
+          )}
+          {delivery.customerId && !delivery.customerWhatsapp && !delivery.customerEmail && <span>Sem contato</span>}
           {delivery.conversationId && (
             <Link
               className="text-primary inline-flex items-center gap-1 underline-offset-4 hover:underline"
