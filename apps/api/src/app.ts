@@ -52,7 +52,13 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
-import { createWhatsAppAnswerHandler, createWhatsAppSendHandler, WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB } from './modules/whatsapp/whatsapp.usecases.ts';
+import {
+  createWhatsAppAnswerHandler,
+  createWhatsAppSendHandler,
+  queuePaymentConfirmation,
+  WHATSAPP_ANSWER_JOB,
+  WHATSAPP_SEND_JOB,
+} from './modules/whatsapp/whatsapp.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { errorHandlerPlugin, frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH } from './plugins/error-handler.ts';
@@ -172,7 +178,11 @@ export async function buildApp({
     expirySeconds: env.PIX_CHARGE_EXPIRY_SECONDS,
     eventsUrl: () => settings.get('payments_webhook_url'),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
-    onPaid: recordPaidPurchase,
+    // What a paid payment leaves: its delivery and subscription, and on WhatsApp the confirmation to the number.
+    onPaid: async (tx, payment, now) => {
+      await recordPaidPurchase(tx, payment, now);
+      await queuePaymentConfirmation(tx, payment);
+    },
   };
   const customers: CustomersDeps = {
     db: database.db,

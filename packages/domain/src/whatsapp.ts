@@ -2,6 +2,8 @@
 // (messages and status callbacks, checked and bounded), and the messages the assistant sends back —
 // text, reply buttons and lists within WhatsApp's limits, and a PIX code in a message of its own.
 import { z } from 'zod';
+import { formatBRL } from './money.ts';
+import { PAYMENT_CONFIRMED } from './payment-status.ts';
 
 /** WhatsApp's limits on what is sent (Cloud API reference, "Messages"). */
 export const WHATSAPP_LIMITS = {
@@ -158,8 +160,12 @@ export type WhatsAppOutboundContent =
           };
     };
 
-/** What an outbound message is, for the operator's list: the answer, its choices, or a PIX code. */
-export type WhatsAppOutboundKind = 'text' | 'choices' | 'pix_code';
+/**
+ * What an outbound message is, for the operator's list: the answer, its choices, a PIX code, or the
+ * confirmation of a payment the bank confirmed.
+ */
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'payment_confirmed'] as const;
+export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
 
 export interface OutboundPart {
   kind: WhatsAppOutboundKind;
@@ -274,6 +280,13 @@ export function answerParts(answer: { content: string; suggestions: readonly str
   }
   if (answer.pixCode) parts.push({ kind: 'pix_code', content: { type: 'text', text: { body: answer.pixCode } } });
   return parts;
+}
+
+/** 'Pagamento confirmado' with what was bought, in the words of /chat's confirmation. */
+export function paymentConfirmedParts(payment: { itemName: string; amount: number }): OutboundPart[] {
+  return [
+    { kind: 'payment_confirmed', content: { type: 'text', text: { body: `*${PAYMENT_CONFIRMED}*\n${payment.itemName} · ${formatBRL(payment.amount)}` } } },
+  ];
 }
 
 /** What is answered to a kind of message the assistant does not read yet (images, audio, locations...). */

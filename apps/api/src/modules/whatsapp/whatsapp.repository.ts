@@ -66,6 +66,11 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .returning();
       return contact ?? null;
     },
+    /** The number whose conversation this is, if it is a WhatsApp one. */
+    async contactOfConversation(conversationId: string): Promise<ContactRow | null> {
+      const [row] = await db.select().from(whatsappContacts).where(eq(whatsappContacts.conversationId, conversationId));
+      return row ?? null;
+    },
     async touchContact(waId: string, at: Date, profileName: string | null) {
       await db
         .update(whatsappContacts)

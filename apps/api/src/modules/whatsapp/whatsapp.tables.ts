@@ -1,7 +1,7 @@
 // The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
 // the messages sent back with their delivery state.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import { WHATSAPP_OUTBOUND_KINDS, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
 import { chatConversations } from '../chat/chat.tables.ts';
 
@@ -56,7 +56,7 @@ export const whatsappOutboundMessages = pgTable(
     inboundId: uuid('inbound_id').references(() => whatsappInboundMessages.id, { onDelete: 'set null' }),
     /** Its place among the messages of one answer. */
     position: integer('position').notNull().default(0),
-    kind: text('kind', { enum: ['text', 'choices', 'pix_code'] }).notNull(),
+    kind: text('kind', { enum: WHATSAPP_OUTBOUND_KINDS }).notNull(),
     content: jsonb('content').$type<WhatsAppOutboundContent>().notNull(),
     status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
     waMessageId: text('wa_message_id').unique(),

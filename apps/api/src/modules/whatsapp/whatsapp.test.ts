@@ -1,31 +1,32 @@
 // The assistant on WhatsApp against a loopback fake of Meta's Graph API: the webhook's handshake and
 // signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own, status
 // callbacks, and a Graph API that fails (retried, then kept as failed). One app for the file, jobs running.
-import { createHmac } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '@vitrine/domain/money';
 import { parseBrCode } from '@vitrine/domain/pix';
 import { WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph, type GraphCall } from '../../../test/fake-graph.ts';
+import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { chatConversations, chatMessages, customers, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
-import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
+import {
+  ACCESS_TOKEN,
+  delivery,
+  newMessageId,
+  PHONE_NUMBER_ID,
+  shown,
+  sign,
+  textOf,
+  VERIFY_TOKEN,
+  WHATSAPP_ENV,
+  whatsappDriver,
+} from './whatsapp.test-support.ts';
+import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS } from './whatsapp.usecases.ts';
 
-const PHONE_NUMBER_ID = '106540352242922';
-const APP_SECRET = 'chave-secreta-do-app-0123456789';
-const VERIFY_TOKEN = 'verifica-o-webhook-0123';
-const ACCESS_TOKEN = 'EAAG-token-de-acesso-de-teste-0123456789';
-const WHATSAPP_ENV = {
-  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-  WHATSAPP_ACCESS_TOKEN: ACCESS_TOKEN,
-  WHATSAPP_APP_SECRET: APP_SECRET,
-  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-};
 /** The plans this file's shop sells (the annual price is the demo's). */
 const PREMIUM = { name: 'Premium', monthly: 40, annual: 408 };
 const BASICO = { name: 'Básico', monthly: 25 };
@@ -54,91 +55,15 @@ afterAll(async () => {
   await graph?.close();
 });
 
-// ---------------------------------------------------------------- helpers
-
-let nextMessage = 0;
-const newMessageId = () => `wamid.ENTRADA${String(++nextMessage).padStart(6, '0')}`;
-
-interface Incoming {
-  from: string;
-  id?: string;
-  text?: string;
-  name?: string;
-  /** A reply button the customer tapped: its id (the whole choice) and title. */
-  buttonReply?: { id: string; title: string };
-}
-
-function delivery({ messages = [], statuses = [] }: { messages?: Incoming[]; statuses?: { id: string; status: string; errors?: unknown[] }[] }) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5511900000000', phone_number_id: PHONE_NUMBER_ID },
-              contacts: messages.map((message) => ({ profile: { name: message.name ?? 'Cliente Teste' }, wa_id: message.from })),
-              messages: messages.map((message) => ({
-                from: message.from,
-                id: message.id ?? newMessageId(),
-                timestamp: '1760000000',
-                ...(message.buttonReply
-                  ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: message.buttonReply } }
-                  : { type: 'text', text: { body: message.text ?? '' } }),
-              })),
-              statuses: statuses.map((status) => ({ ...status, timestamp: '1760000001', recipient_id: '5511987650000' })),
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-
-/** POSTs a delivery as Meta does: the exact bytes signed (or the signature given, or none). */
-function post(body: unknown, signature: string | null | ((raw: string) => string) = (raw) => sign(raw)) {
-  const raw = JSON.stringify(body);
-  const header = typeof signature === 'function' ? signature(raw) : signature;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/whatsapp/webhook',
-    headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'x-hub-signature-256': header }) },
-    payload: raw,
-  });
-}
-
-/** Until every WhatsApp job queued so far has finished (answered and sent, or given up on). */
-async function whatsappSettled() {
-  await waitUntil(
-    async () =>
-      (
-        await t.database.db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(inArray(jobs.kind, [WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB]), inArray(jobs.status, ['queued', 'running'])))
-      ).length === 0,
-    { what: 'as tarefas do WhatsApp' },
-  );
-}
-
-const sentTo = (waId: string) => graph.sent().filter((call) => call.body.to === waId);
-const textOf = (call: GraphCall) => call.body.text?.body ?? '';
-/** What the customer reads in a message: a text's body, or the text above an interactive message's choices. */
-const shown = (call: GraphCall) => call.body.text?.body ?? (call.body.interactive as { body?: { text?: string } } | undefined)?.body?.text ?? '';
-
-/** Sends a signed text from `from` and waits until its whole answer has gone out; returns the messages sent to that number by it. */
-async function say(from: string, text: string, extra: Partial<Incoming> = {}) {
-  const before = sentTo(from).length;
-  const response = await post(delivery({ messages: [{ from, text, ...extra }] }));
-  expect(response.statusCode, response.body).toBe(200);
-  await whatsappSettled();
-  return sentTo(from).slice(before);
-}
+const {
+  post,
+  say,
+  settled: whatsappSettled,
+  sentTo,
+} = whatsappDriver(
+  () => t,
+  () => graph,
+);
 
 // ---------------------------------------------------------------- the webhook
 

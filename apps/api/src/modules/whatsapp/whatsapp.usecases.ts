@@ -6,7 +6,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
-import { answerParts, readWebhook, UNSUPPORTED_MESSAGE_REPLY, type OutboundPart, type WhatsAppWebhook } from '@vitrine/domain/whatsapp';
+import { answerParts, paymentConfirmedParts, readWebhook, UNSUPPORTED_MESSAGE_REPLY, type OutboundPart, type WhatsAppWebhook } from '@vitrine/domain/whatsapp';
 import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -119,6 +119,18 @@ async function queueParts(tx: DbExecutor, target: { waId: string; conversationId
   if (rows.length > 0) {
     await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
   }
+}
+
+/**
+ * A payment of a WhatsApp conversation was confirmed (by the PSP or by an admin): 'Pagamento confirmado'
+ * with what was bought goes to that number, written in the transaction that marks it paid — which runs
+ * once per payment, so a PSP that notifies twice still sends it once. Other conversations: nothing.
+ */
+export async function queuePaymentConfirmation(tx: DbExecutor, payment: { conversationId: string | null; itemName: string; amount: number }) {
+  if (!payment.conversationId) return;
+  const contact = await createWhatsAppRepository(tx).contactOfConversation(payment.conversationId);
+  if (!contact) return;
+  await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, paymentConfirmedParts(payment));
 }
 
 export interface WhatsAppAnswerDeps {
