@@ -146,9 +146,13 @@ export function inboundText(message: WhatsAppInboundMessage): string | null {
 
 // ---------------------------------------------------------------- what is sent
 
-/** The body of POST /{phone-number-id}/messages, without its `to` and `messaging_product`. */
+/**
+ * The body of POST /{phone-number-id}/messages, without its `to` and `messaging_product`. An image's `id`
+ * is the one the Graph API gave its upload: given when the message is sent, after the upload.
+ */
 export type WhatsAppOutboundContent =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | { type: 'image'; image: { id?: string; caption?: string } }
   | {
       type: 'interactive';
       interactive:
@@ -164,13 +168,21 @@ export type WhatsAppOutboundContent =
  * What an outbound message is, for the operator's list: the answer, its choices, a PIX code, or the
  * confirmation of a payment the bank confirmed.
  */
-export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'payment_confirmed'] as const;
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed'] as const;
 export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
+
+/** What the file of a media message is made from, uploaded when it is sent: a PIX's QR code (PNG) from its BR Code. */
+export type WhatsAppMediaSource = { kind: 'pix_qr'; code: string };
 
 export interface OutboundPart {
   kind: WhatsAppOutboundKind;
   content: WhatsAppOutboundContent;
+  /** For a media message: what its file is made from. */
+  media?: WhatsAppMediaSource;
 }
+
+/** Under the PIX's QR code image. */
+export const PIX_QR_CAPTION = 'Ou escaneie este QR Code no app do seu banco.';
 
 /** `text` cut to `max` characters, ending in '…' when cut (whole code points, so no half emoji). */
 export function truncateText(text: string, max: number): string {
@@ -227,7 +239,7 @@ function distinctTitles(choices: string[], max: number): string[] {
  * The messages that carry one answer of the assistant: its text (split past WhatsApp's 4,096 characters);
  * its choices as reply buttons (up to 3) or a list (up to 10, the first ones), carrying the last part of
  * the text when it fits an interactive body; and a PIX's copia-e-cola code alone in a last message, so a
- * long press copies only the code.
+ * long press copies only the code, then its QR code as an image.
  */
 export function answerParts(answer: { content: string; suggestions: readonly string[]; pixCode?: string | null }): OutboundPart[] {
   const texts = textParts(whatsappText(answer.content));
@@ -278,7 +290,10 @@ export function answerParts(answer: { content: string; suggestions: readonly str
       });
     }
   }
-  if (answer.pixCode) parts.push({ kind: 'pix_code', content: { type: 'text', text: { body: answer.pixCode } } });
+  if (answer.pixCode) {
+    parts.push({ kind: 'pix_code', content: { type: 'text', text: { body: answer.pixCode } } });
+    parts.push({ kind: 'pix_qr', content: { type: 'image', image: { caption: PIX_QR_CAPTION } }, media: { kind: 'pix_qr', code: answer.pixCode } });
+  }
   return parts;
 }
 

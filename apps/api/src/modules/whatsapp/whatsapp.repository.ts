@@ -102,6 +102,10 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .set({ status: 'accepted', waMessageId, attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: null, lastStatusCode: statusCode })
         .where(and(eq(whatsappOutboundMessages.id, id), eq(whatsappOutboundMessages.status, 'pending')));
     },
+    /** The id the Graph API gave a message's uploaded file: a retry sends it without uploading again. */
+    async setMediaId(id: string, mediaId: string) {
+      await db.update(whatsappOutboundMessages).set({ mediaId }).where(eq(whatsappOutboundMessages.id, id));
+    },
     async recordSendFailure(id: string, error: string, statusCode: number | null) {
       await db
         .update(whatsappOutboundMessages)

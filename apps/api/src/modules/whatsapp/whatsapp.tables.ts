@@ -1,7 +1,7 @@
 // The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
 // the messages sent back with their delivery state.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { WHATSAPP_OUTBOUND_KINDS, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import { WHATSAPP_OUTBOUND_KINDS, type WhatsAppMediaSource, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
 import { chatConversations } from '../chat/chat.tables.ts';
 
@@ -58,6 +58,9 @@ export const whatsappOutboundMessages = pgTable(
     position: integer('position').notNull().default(0),
     kind: text('kind', { enum: WHATSAPP_OUTBOUND_KINDS }).notNull(),
     content: jsonb('content').$type<WhatsAppOutboundContent>().notNull(),
+    /** A media message's file: what it is made from, and the id the Graph API gave its upload (a retry sends it without uploading again). */
+    media: jsonb('media').$type<WhatsAppMediaSource>(),
+    mediaId: text('media_id'),
     status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
     waMessageId: text('wa_message_id').unique(),
     attempts: integer('attempts').notNull().default(0),

@@ -1,11 +1,14 @@
 // The assistant on WhatsApp against a loopback fake of Meta's Graph API: the webhook's handshake and
-// signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own, status
-// callbacks, and a Graph API that fails (retried, then kept as failed). One app for the file, jobs running.
+// signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own and its
+// QR code as an image (uploaded to the media endpoint), status callbacks, and a Graph API that fails
+// (retried, then kept as failed). One app for the file, jobs running.
 import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '@vitrine/domain/money';
 import { parseBrCode } from '@vitrine/domain/pix';
-import { WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
+import { PIX_QR_CAPTION, WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
 import { fastJobs } from '../../../test/jobs.ts';
@@ -64,6 +67,12 @@ const {
   () => t,
   () => graph,
 );
+
+/** The text of the QR code in a PNG. */
+function readQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
 
 // ---------------------------------------------------------------- the webhook
 
@@ -184,32 +193,66 @@ describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
     }
   });
 
-  it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in the last message, for the annual price', async () => {
+  it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in a message, for the annual price, then its QR code as an image', async () => {
     const from = '5511987650004';
+    const uploadsBefore = graph.uploads.length;
     const sent = await say(from, 'quero o plano premium anual');
-    const last = sent.at(-1)!;
-    expect(last.body.type).toBe('text');
-    const code = textOf(last);
+    const [codeMessage, image] = sent.slice(-2);
+    expect(codeMessage!.body.type).toBe('text');
+    const code = textOf(codeMessage!);
     const parsed = parseBrCode(code);
     expect(parsed.ok, code).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.fields.get('54')).toBe(PREMIUM.annual.toFixed(2));
     expect(parsed.fields.get('26')).toContain('pagamentos@vitrine.test');
     // Before it, the answer naming the plan and the price, and its two choices as reply buttons.
-    expect(sent.slice(0, -1).map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
+    expect(sent.slice(0, -2).map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
     const buttons = sent.find((call) => call.body.type === 'interactive')?.body.interactive as
       { type: string; action: { buttons: { reply: { title: string } }[] } } | undefined;
     expect(buttons?.type).toBe('button');
     expect(buttons!.action.buttons.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttons);
     for (const button of buttons!.action.buttons) expect(button.reply.title.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttonTitle);
+
+    // After it, the QR code: a PNG uploaded to the media endpoint, then sent as an image by the id it got.
+    const uploads = graph.uploads.slice(uploadsBefore);
+    expect(uploads).toHaveLength(1);
+    const [upload] = uploads;
+    expect(upload).toMatchObject({ phoneNumberId: PHONE_NUMBER_ID, authorization: `Bearer ${ACCESS_TOKEN}`, status: 200 });
+    expect(upload!.fields).toEqual({ messaging_product: 'whatsapp', type: 'image/png' });
+    expect(upload!.file).toMatchObject({ contentType: 'image/png', filename: 'pix-qrcode.png' });
+    expect(readQr(upload!.file!.bytes)).toBe(code);
+    expect(image!.body.type).toBe('image');
+    expect(image!.body.image).toEqual({ id: upload!.id, caption: PIX_QR_CAPTION });
+
     // The stored rows say what each message was.
-    const kinds = await t.database.db
-      .select({ kind: whatsappOutboundMessages.kind, status: whatsappOutboundMessages.status })
+    const rows = await t.database.db
+      .select()
       .from(whatsappOutboundMessages)
       .where(eq(whatsappOutboundMessages.waId, from))
       .orderBy(whatsappOutboundMessages.position);
-    expect(kinds.map((row) => row.kind).at(-1)).toBe('pix_code');
-    expect(kinds.every((row) => row.status === 'accepted')).toBe(true);
+    expect(rows.map((row) => row.kind).slice(-2)).toEqual(['pix_code', 'pix_qr']);
+    expect(rows.at(-1)).toMatchObject({ mediaId: upload!.id, media: { kind: 'pix_qr', code } });
+    expect(rows.every((row) => row.status === 'accepted')).toBe(true);
+  });
+
+  it('an upload the Graph API refuses for now is retried; the code message is not sent twice and the image goes out once the upload works', async () => {
+    const from = '5511987650011';
+    const uploadsBefore = graph.uploads.length;
+    graph.failUploadsWith(503);
+    const response = await post(delivery({ messages: [{ from, text: 'quero o plano premium anual' }] }));
+    expect(response.statusCode).toBe(200);
+    // The first attempt stops at the image, after the texts went out.
+    await waitUntil(() => graph.uploads.length > uploadsBefore, { what: 'a primeira tentativa de envio do QR Code' });
+    graph.failUploadsWith(null);
+    await whatsappSettled();
+    const sent = sentTo(from);
+    const codes = sent.filter((call) => parseBrCode(textOf(call)).ok);
+    expect(codes).toHaveLength(1);
+    expect(sent.at(-1)!.body.type).toBe('image');
+    const uploads = graph.uploads.slice(uploadsBefore);
+    expect(uploads[0]!.status).toBe(503);
+    expect(uploads.at(-1)!.status).toBe(200);
+    expect((sent.at(-1)!.body.image as { id: string }).id).toBe(uploads.at(-1)!.id);
   });
 
   it('status callbacks move a sent message forward (sent, delivered, read), never back; a failed one is kept with why', async () => {

@@ -4,9 +4,19 @@
 // order (retried, then kept as failed). Status callbacks move the sent messages' state forward.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
-import { answerParts, paymentConfirmedParts, readWebhook, UNSUPPORTED_MESSAGE_REPLY, type OutboundPart, type WhatsAppWebhook } from '@vitrine/domain/whatsapp';
+import {
+  answerParts,
+  paymentConfirmedParts,
+  readWebhook,
+  UNSUPPORTED_MESSAGE_REPLY,
+  type OutboundPart,
+  type WhatsAppMediaSource,
+  type WhatsAppOutboundContent,
+  type WhatsAppWebhook,
+} from '@vitrine/domain/whatsapp';
 import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -14,8 +24,8 @@ import { enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
 import { prepareTurn, type ChatDeps } from '../chat/chat.usecases.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
-import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient } from './whatsapp-client.ts';
-import { createWhatsAppRepository, type ContactRow } from './whatsapp.repository.ts';
+import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient, type WhatsAppMediaFile } from './whatsapp-client.ts';
+import { createWhatsAppRepository, type ContactRow, type OutboundRow } from './whatsapp.repository.ts';
 
 export const WHATSAPP_ANSWER_JOB = 'whatsapp.answer';
 export const WHATSAPP_SEND_JOB = 'whatsapp.send';
@@ -114,7 +124,7 @@ async function conversationOf(db: Database, waId: string, profileName: string | 
 /** Writes the messages of an answer and queues the job that sends them, in the caller's transaction. */
 async function queueParts(tx: DbExecutor, target: { waId: string; conversationId: string | null; inboundId: string | null }, parts: OutboundPart[]) {
   const rows = await createWhatsAppRepository(tx).insertOutbound(
-    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content })),
+    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content, media: part.media ?? null })),
   );
   if (rows.length > 0) {
     await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
@@ -198,6 +208,31 @@ export interface WhatsAppSendDeps {
   onFailure?: () => void;
 }
 
+/** A PIX's QR code as WhatsApp shows it: PNG, error correction M (as the site's), large enough to scan from a phone's screen. */
+export async function pixQrPng(code: string): Promise<Uint8Array> {
+  return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', width: 400, margin: 2 });
+}
+
+async function mediaFile(source: WhatsAppMediaSource): Promise<WhatsAppMediaFile> {
+  return { bytes: await pixQrPng(source.code), mimeType: 'image/png', filename: 'pix-qrcode.png' };
+}
+
+/** The message as it is sent: a media message's file uploaded first (once: its id is kept), and sent by that id. */
+async function withMedia(
+  client: WhatsAppClient,
+  repository: ReturnType<typeof createWhatsAppRepository>,
+  row: OutboundRow,
+  signal: AbortSignal,
+): Promise<WhatsAppOutboundContent> {
+  if (!row.media || row.content.type !== 'image') return row.content;
+  let mediaId = row.mediaId;
+  if (!mediaId) {
+    mediaId = (await client.uploadMedia(await mediaFile(row.media), signal)).id;
+    await repository.setMediaId(row.id, mediaId);
+  }
+  return { type: 'image', image: { ...row.content.image, id: mediaId } };
+}
+
 /** Sends the messages of one answer in order; a retry resumes at the first one WhatsApp has not accepted. */
 export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ outboundIds: string[] }> {
   return {
@@ -209,7 +244,7 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
       for (const row of await repository.outboundByIds(outboundIds)) {
         if (row.status !== 'pending') continue;
         try {
-          const sent = await deps.client.send(row.waId, row.content, context.signal);
+          const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);
           await repository.markAccepted(row.id, sent.id, 200);
         } catch (error) {
           const known = error instanceof WhatsAppRefusedError || error instanceof WhatsAppUnavailableError;
