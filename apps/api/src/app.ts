@@ -460,7 +460,7 @@ async function registerModules(app: FastifyInstance, parts: AppParts) {
   await app.register(chatRoutes, { deps: chatDeps(app, parts), secureCookies: isHttps, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
   await app.register(customersRoutes, customers);
-  await app.register(whatsappRoutes, { db: database.db, config: whatsappConfig(env) });
+  await app.register(whatsappRoutes, { db: database.db, config: whatsappConfig(env), clock: services.clock });
   // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
   if (pix && env.PIX_WEBHOOK_SECRET && env.PUBLIC_URL) {
     const registration = new AbortController();

@@ -164,11 +164,23 @@ export type WhatsAppOutboundContent =
           };
     };
 
+/** A message sent to a number, from queued to read, or failed (with why). */
+export const WHATSAPP_OUTBOUND_STATES = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+export type WhatsAppOutboundState = (typeof WHATSAPP_OUTBOUND_STATES)[number];
+export const WHATSAPP_OUTBOUND_STATE_LABELS: Record<WhatsAppOutboundState, string> = {
+  pending: 'Aguardando envio',
+  accepted: 'Enviada ao WhatsApp',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Não enviada',
+};
+
 /**
- * What an outbound message is, for the operator's list: the answer, its choices, a PIX code, or the
- * confirmation of a payment the bank confirmed.
+ * What an outbound message is, for the operator's list: the answer, its choices, a PIX code and its QR
+ * code, the confirmation of a payment the bank confirmed, or an operator's reply typed in the admin.
  */
-export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed'] as const;
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator'] as const;
 export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
 
 /** What the file of a media message is made from, uploaded when it is sent: a PIX's QR code (PNG) from its BR Code. */
@@ -302,6 +314,11 @@ export function paymentConfirmedParts(payment: { itemName: string; amount: numbe
   return [
     { kind: 'payment_confirmed', content: { type: 'text', text: { body: `*${PAYMENT_CONFIRMED}*\n${payment.itemName} · ${formatBRL(payment.amount)}` } } },
   ];
+}
+
+/** An operator's reply typed in the admin, as WhatsApp takes it (split past its 4,096 characters). */
+export function operatorReplyParts(text: string): OutboundPart[] {
+  return textParts(text.trim()).map((body) => ({ kind: 'operator', content: { type: 'text', text: { body } } }));
 }
 
 /** What is answered to a kind of message the assistant does not read yet (images, audio, locations...). */

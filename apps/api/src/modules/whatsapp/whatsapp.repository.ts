@@ -1,10 +1,11 @@
 // WhatsApp's queries: messages received (each id once), each number's conversation, and the messages
 // sent with their state. State changes are conditional on the state they expect, so a repeated or late
 // status callback never moves a message backwards.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { WhatsAppDeliveryState } from '@vitrine/domain/whatsapp';
 import type { DbExecutor } from '../../db/client.ts';
-import { chatConversations } from '../chat/chat.tables.ts';
+import { chatConversations, chatHandoffs, chatMessages } from '../chat/chat.tables.ts';
 import { customers } from '../customers/customers.tables.ts';
 import { whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from './whatsapp.tables.ts';
 
@@ -70,6 +71,31 @@ export function createWhatsAppRepository(db: DbExecutor) {
     async contactOfConversation(conversationId: string): Promise<ContactRow | null> {
       const [row] = await db.select().from(whatsappContacts).where(eq(whatsappContacts.conversationId, conversationId));
       return row ?? null;
+    },
+    /** A person handles the conversation (a hand-off is open): the assistant stays quiet. */
+    async handledByPerson(conversationId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: chatHandoffs.id })
+        .from(chatHandoffs)
+        .where(and(eq(chatHandoffs.conversationId, conversationId), eq(chatHandoffs.status, 'open')))
+        .limit(1);
+      return row !== undefined;
+    },
+    /** The customer's message kept in the conversation for the person handling it (no answer from the assistant). */
+    async keepCustomerMessage(conversationId: string, content: string, at: Date) {
+      await db.insert(chatMessages).values({ id: randomUUID(), conversationId, type: 'user', content, createdAt: at });
+      await db.update(chatConversations).set({ updatedAt: at }).where(eq(chatConversations.id, conversationId));
+    },
+    /** An operator's reply kept in the conversation (the assistant's side, marked as the operator's); answers its id. */
+    async insertOperatorMessage(conversationId: string, content: string, engine: string, at: Date): Promise<string> {
+      const id = randomUUID();
+      await db.insert(chatMessages).values({ id, conversationId, type: 'bot', content, engine, createdAt: at });
+      await db.update(chatConversations).set({ updatedAt: at }).where(eq(chatConversations.id, conversationId));
+      return id;
+    },
+    /** The conversation is handled by a person from now on (an open hand-off). */
+    async openHandoff(conversationId: string, messageId: string, request: string) {
+      await db.insert(chatHandoffs).values({ conversationId, messageId, request });
     },
     async touchContact(waId: string, at: Date, profileName: string | null) {
       await db

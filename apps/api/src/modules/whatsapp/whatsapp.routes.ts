@@ -3,23 +3,32 @@
 // parsing anything (with the same UTF-8 and size bounds as every JSON body), and only then hands the
 // parsed body to the contract's schema. Without WhatsApp configured both routes answer 404.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { chatContract } from '@vitrine/domain/chat.contract';
 import { whatsappContract } from '@vitrine/domain/whatsapp.contract';
 import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { invalidUtf8, jsonBoundsProblem, LARGE_BODY_LIMIT } from '../../plugins/body-guard.ts';
+import { adminActor } from '../../shared/audit/actor.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { receiveDelivery, signatureMatches, verifySubscription, whatsappErrors } from './whatsapp.usecases.ts';
+import { receiveDelivery, replyAsOperator, signatureMatches, verifySubscription, whatsappErrors } from './whatsapp.usecases.ts';
 
 export interface WhatsAppRoutesOptions {
   db: Database;
   /** Null when the shop does not use WhatsApp. */
   config: WhatsAppConfig | null;
+  clock: () => Date;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-export async function whatsappRoutes(app: FastifyInstance, { db, config }: WhatsAppRoutesOptions) {
+export async function whatsappRoutes(app: FastifyInstance, { db, config, clock }: WhatsAppRoutesOptions) {
+  // The operator's reply from the admin's Conversas (admin only: the contract's 'pro' access, checked on the server).
+  route(app, chatContract.replyAsOperator, {}, async (request, reply) => {
+    const conversation = await replyAsOperator({ db, clock }, await adminActor(request), request.params.id, request.body.text);
+    return reply.header('cache-control', 'no-store').status(201).send(conversation);
+  });
+
   route(app, whatsappContract.verifyWebhook, {}, async (request, reply) => {
     if (!config) throw whatsappErrors.notConfigured();
     const challenge = verifySubscription(config, request.query);

@@ -1,9 +1,9 @@
 // The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
 // the messages sent back with their delivery state.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { WHATSAPP_OUTBOUND_KINDS, type WhatsAppMediaSource, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import { WHATSAPP_OUTBOUND_KINDS, WHATSAPP_OUTBOUND_STATES, type WhatsAppMediaSource, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
-import { chatConversations } from '../chat/chat.tables.ts';
+import { chatConversations, chatMessages } from '../chat/chat.tables.ts';
 
 // One WhatsApp number, one conversation (chat_conversations with channel 'whatsapp').
 export const whatsappContacts = pgTable('whatsapp_contacts', {
@@ -43,8 +43,6 @@ export const whatsappInboundMessages = pgTable(
   (t) => [index('whatsapp_inbound_wa_id_idx').on(t.waId, t.createdAt)],
 );
 
-export const WHATSAPP_OUTBOUND_STATES = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
-
 // What was sent (or is to be sent) to a number, in order; the Graph API's id once it accepted it, then
 // the state its status callbacks report. A send that failed for good stays here as 'failed' with why.
 export const whatsappOutboundMessages = pgTable(
@@ -54,6 +52,8 @@ export const whatsappOutboundMessages = pgTable(
     waId: text('wa_id').notNull(),
     conversationId: uuid('conversation_id').references(() => chatConversations.id, { onDelete: 'set null' }),
     inboundId: uuid('inbound_id').references(() => whatsappInboundMessages.id, { onDelete: 'set null' }),
+    /** The conversation's message it carries (the assistant's answer, an operator's reply); null for a payment's confirmation. */
+    chatMessageId: uuid('chat_message_id').references(() => chatMessages.id, { onDelete: 'set null' }),
     /** Its place among the messages of one answer. */
     position: integer('position').notNull().default(0),
     kind: text('kind', { enum: WHATSAPP_OUTBOUND_KINDS }).notNull(),
@@ -69,5 +69,9 @@ export const whatsappOutboundMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('whatsapp_outbound_inbound_idx').on(t.inboundId), index('whatsapp_outbound_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('whatsapp_outbound_inbound_idx').on(t.inboundId),
+    index('whatsapp_outbound_status_idx').on(t.status, t.createdAt),
+    index('whatsapp_outbound_conversation_idx').on(t.conversationId, t.createdAt),
+  ],
 );

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
 import {
   answerParts,
+  operatorReplyParts,
   paymentConfirmedParts,
   readWebhook,
   UNSUPPORTED_MESSAGE_REPLY,
@@ -19,10 +20,11 @@ import {
 } from '@vitrine/domain/whatsapp';
 import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { AppError } from '../../shared/errors.ts';
+import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
+import { AppError, conflict } from '../../shared/errors.ts';
 import { enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
-import { prepareTurn, type ChatDeps } from '../chat/chat.usecases.ts';
+import { OPERATOR_ENGINE, prepareTurn, readAdminConversation, type ChatDeps } from '../chat/chat.usecases.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
 import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient, type WhatsAppMediaFile } from './whatsapp-client.ts';
 import { createWhatsAppRepository, type ContactRow, type OutboundRow } from './whatsapp.repository.ts';
@@ -122,7 +124,11 @@ async function conversationOf(db: Database, waId: string, profileName: string | 
 }
 
 /** Writes the messages of an answer and queues the job that sends them, in the caller's transaction. */
-async function queueParts(tx: DbExecutor, target: { waId: string; conversationId: string | null; inboundId: string | null }, parts: OutboundPart[]) {
+async function queueParts(
+  tx: DbExecutor,
+  target: { waId: string; conversationId: string | null; inboundId: string | null; chatMessageId?: string | null },
+  parts: OutboundPart[],
+) {
   const rows = await createWhatsAppRepository(tx).insertOutbound(
     parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content, media: part.media ?? null })),
   );
@@ -142,6 +148,35 @@ export async function queuePaymentConfirmation(tx: DbExecutor, payment: { conver
   if (!contact) return;
   await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, paymentConfirmedParts(payment));
 }
+
+export const operatorErrors = {
+  notWhatsApp: () => conflict('chat.reply_not_whatsapp', 'Só as conversas do WhatsApp recebem respostas do atendente pelo painel.'),
+};
+
+/**
+ * An operator's reply typed in the admin to a WhatsApp conversation: kept in the conversation as the
+ * operator's message and sent to the number by the durable send job (its state, failed included, shows
+ * under it); the conversation is then handled by a person (the assistant stays quiet until it is handed
+ * back). Audited without the text.
+ */
+export async function replyAsOperator(deps: { db: Database; clock: () => Date }, actor: AdminActor, conversationId: string, text: string) {
+  const conversation = await readAdminConversation(deps, conversationId);
+  if (conversation.channel !== 'whatsapp') throw operatorErrors.notWhatsApp();
+  const contact = await createWhatsAppRepository(deps.db).contactOfConversation(conversationId);
+  if (!contact) throw operatorErrors.notWhatsApp();
+  const now = deps.clock();
+  await adminWrite(deps.db, actor, { action: 'create', resource: 'chat_messages' }, async (tx) => {
+    const repository = createWhatsAppRepository(tx);
+    const messageId = await repository.insertOperatorMessage(conversationId, text, OPERATOR_ENGINE, now);
+    if (!(await repository.handledByPerson(conversationId))) await repository.openHandoff(conversationId, messageId, OPERATOR_TOOK_OVER);
+    await queueParts(tx, { waId: contact.waId, conversationId, inboundId: null, chatMessageId: messageId }, operatorReplyParts(text));
+    return { recordId: messageId, before: null, after: { conversationId, channel: 'whatsapp', fromOperator: true } };
+  });
+  return readAdminConversation(deps, conversationId);
+}
+
+/** The hand-off an operator's reply opens when the customer had not asked for a person. */
+export const OPERATOR_TOOK_OVER = 'O atendente assumiu a conversa pelo painel.';
 
 export interface WhatsAppAnswerDeps {
   db: Database;
@@ -168,6 +203,14 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
         if (!(await createWhatsAppRepository(tx).markInboundAnswered(inboundId, contact.conversationId, deps.clock()))) throw new AlreadyAnswered();
       };
       try {
+        // A person handles the conversation: the message is kept for them, and the assistant says nothing.
+        if (await createWhatsAppRepository(deps.db).handledByPerson(contact.conversationId)) {
+          await deps.db.transaction(async (tx) => {
+            await markAnswered(tx);
+            await createWhatsAppRepository(tx).keepCustomerMessage(contact.conversationId, inbound.text ?? `(${inbound.type})`, deps.clock());
+          });
+          return { ok: true };
+        }
         if (inbound.text === null) {
           await deps.db.transaction(async (tx) => {
             await markAnswered(tx);
@@ -181,7 +224,11 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
           onStored: async (tx, exchange) => {
             await markAnswered(tx);
             const { reply } = exchange;
-            await queueParts(tx, target, answerParts({ content: reply.content, suggestions: reply.suggestions, pixCode: reply.pix?.brCode ?? null }));
+            await queueParts(
+              tx,
+              { ...target, chatMessageId: reply.id },
+              answerParts({ content: reply.content, suggestions: reply.suggestions, pixCode: reply.pix?.brCode ?? null }),
+            );
           },
         });
         return { ok: true };
