@@ -399,6 +399,11 @@ async function registerJobs(
         client: services.whatsapp,
         logger: app.log.child({ module: 'whatsapp' }),
         onFailure: () => metrics.whatsappFailures.inc(),
+        clock,
+        template: async () => {
+          const name = await settings.get('whatsapp_template_name');
+          return name ? { name, language: (await settings.get('whatsapp_template_language')) ?? 'pt_BR' } : null;
+        },
       }),
     },
   });

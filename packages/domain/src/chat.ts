@@ -220,6 +220,8 @@ export const whatsappSendSchema = z.object({
   kind: z.enum(WHATSAPP_OUTBOUND_KINDS),
   status: z.enum(WHATSAPP_OUTBOUND_STATES),
   error: z.string().nullable(),
+  /** Outside WhatsApp's 24-hour window: the approved template sent in its place. */
+  template: z.string().nullable(),
   createdAt: z.string(),
 });
 export type WhatsAppSend = z.infer<typeof whatsappSendSchema>;

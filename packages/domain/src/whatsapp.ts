@@ -153,6 +153,7 @@ export function inboundText(message: WhatsAppInboundMessage): string | null {
 export type WhatsAppOutboundContent =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
   | { type: 'image'; image: { id?: string; caption?: string } }
+  | { type: 'template'; template: { name: string; language: { code: string } } }
   | {
       type: 'interactive';
       interactive:
@@ -320,6 +321,14 @@ export function paymentConfirmedParts(payment: { itemName: string; amount: numbe
 export function operatorReplyParts(text: string): OutboundPart[] {
   return textParts(text.trim()).map((body) => ({ kind: 'operator', content: { type: 'text', text: { body } } }));
 }
+
+/** How long after the customer's last message a free-form message may be sent (WhatsApp's customer-service window). */
+export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Why a message outside the window was not sent. */
+export const OUTSIDE_WINDOW_NO_TEMPLATE =
+  'Fora da janela de 24 horas do WhatsApp e sem modelo aprovado configurado (Conversas → Modelo aprovado do WhatsApp): mensagem não enviada.';
+export const outsideWindowTemplateSent = (name: string) => `Fora da janela de 24 horas do WhatsApp: no lugar foi enviado o modelo aprovado "${name}".`;
 
 /** What is answered to a kind of message the assistant does not read yet (images, audio, locations...). */
 export const UNSUPPORTED_MESSAGE_REPLY = 'Por aqui eu ainda só leio mensagens de texto. Escreva sua pergunta, por favor.';

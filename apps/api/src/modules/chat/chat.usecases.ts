@@ -683,6 +683,7 @@ export async function readAdminConversation(deps: Pick<ChatDeps, 'db'>, id: stri
       kind: send.kind,
       status: send.status,
       error: send.status === 'failed' ? send.lastError : null,
+      template: send.template,
       createdAt: send.createdAt.toISOString(),
     })),
   };

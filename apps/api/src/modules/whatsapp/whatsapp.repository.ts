@@ -97,10 +97,14 @@ export function createWhatsAppRepository(db: DbExecutor) {
     async openHandoff(conversationId: string, messageId: string, request: string) {
       await db.insert(chatHandoffs).values({ conversationId, messageId, request });
     },
+    /** The customer wrote at `at`: the 24-hour window runs from their latest message (a late job never moves it back). */
     async touchContact(waId: string, at: Date, profileName: string | null) {
       await db
         .update(whatsappContacts)
-        .set({ lastInboundAt: at, ...(profileName ? { profileName } : {}) })
+        .set({
+          lastInboundAt: sql`greatest(coalesce(${whatsappContacts.lastInboundAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`,
+          ...(profileName ? { profileName } : {}),
+        })
         .where(eq(whatsappContacts.waId, waId));
     },
     /** The customer whose WhatsApp is this number (E.164), if one exists. */
@@ -122,10 +126,17 @@ export function createWhatsAppRepository(db: DbExecutor) {
       if (ids.length === 0) return [];
       return db.select().from(whatsappOutboundMessages).where(inArray(whatsappOutboundMessages.id, ids)).orderBy(asc(whatsappOutboundMessages.position));
     },
-    async markAccepted(id: string, waMessageId: string, statusCode: number) {
+    async markAccepted(id: string, waMessageId: string, statusCode: number, template: string | null = null) {
       await db
         .update(whatsappOutboundMessages)
-        .set({ status: 'accepted', waMessageId, attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: null, lastStatusCode: statusCode })
+        .set({
+          status: 'accepted',
+          waMessageId,
+          template,
+          attempts: sql`${whatsappOutboundMessages.attempts} + 1`,
+          lastError: null,
+          lastStatusCode: statusCode,
+        })
         .where(and(eq(whatsappOutboundMessages.id, id), eq(whatsappOutboundMessages.status, 'pending')));
     },
     /** The id the Graph API gave a message's uploaded file: a retry sends it without uploading again. */
@@ -137,6 +148,13 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .update(whatsappOutboundMessages)
         .set({ attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: error.slice(0, 1000), lastStatusCode: statusCode })
         .where(eq(whatsappOutboundMessages.id, id));
+    },
+    /** One message that will not be sent (outside the 24-hour window), with why. */
+    async failOne(id: string, error: string) {
+      await db
+        .update(whatsappOutboundMessages)
+        .set({ status: 'failed', lastError: error.slice(0, 1000) })
+        .where(and(eq(whatsappOutboundMessages.id, id), eq(whatsappOutboundMessages.status, 'pending')));
     },
     /** The messages of a send given up on that were still waiting: failed, with why. */
     async failPending(ids: string[], error: string) {

@@ -66,7 +66,7 @@ export async function whatsappRoutes(app: FastifyInstance, { db, config, clock }
       if (!signed.has(request)) throw whatsappErrors.badSignature();
     });
     route(scope, whatsappContract.receiveWebhook, { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
-      const outcome = await receiveDelivery({ db, config: config! }, request.body);
+      const outcome = await receiveDelivery({ db, config: config!, clock }, request.body);
       return reply.header('cache-control', 'no-store').send(outcome);
     });
   });

@@ -61,6 +61,8 @@ export const whatsappOutboundMessages = pgTable(
     /** A media message's file: what it is made from, and the id the Graph API gave its upload (a retry sends it without uploading again). */
     media: jsonb('media').$type<WhatsAppMediaSource>(),
     mediaId: text('media_id'),
+    /** Outside WhatsApp's 24-hour window: the approved template sent in its place. */
+    template: text('template'),
     status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
     waMessageId: text('wa_message_id').unique(),
     attempts: integer('attempts').notNull().default(0),

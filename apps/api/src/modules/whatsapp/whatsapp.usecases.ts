@@ -10,9 +10,12 @@ import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/c
 import {
   answerParts,
   operatorReplyParts,
+  OUTSIDE_WINDOW_NO_TEMPLATE,
+  outsideWindowTemplateSent,
   paymentConfirmedParts,
   readWebhook,
   UNSUPPORTED_MESSAGE_REPLY,
+  WHATSAPP_WINDOW_MS,
   type OutboundPart,
   type WhatsAppMediaSource,
   type WhatsAppOutboundContent,
@@ -69,6 +72,8 @@ export function signatureMatches(appSecret: string, rawBody: Buffer, header: str
 export interface WhatsAppReceiveDeps {
   db: Database;
   config: WhatsAppConfig;
+  /** When a message is received (its 24-hour window starts there). */
+  clock: () => Date;
 }
 
 /**
@@ -79,8 +84,16 @@ export async function receiveDelivery(deps: WhatsAppReceiveDeps, body: WhatsAppW
   const { messages, statuses } = readWebhook(body, deps.config.phoneNumberId);
   return deps.db.transaction(async (tx) => {
     const repository = createWhatsAppRepository(tx);
+    const receivedAt = deps.clock();
     const inserted = await repository.insertInbound(
-      messages.map((message) => ({ waMessageId: message.id, waId: message.waId, profileName: message.profileName, type: message.type, text: message.text })),
+      messages.map((message) => ({
+        waMessageId: message.id,
+        waId: message.waId,
+        profileName: message.profileName,
+        type: message.type,
+        text: message.text,
+        createdAt: receivedAt,
+      })),
     );
     for (const row of inserted) await enqueueJob(tx, { kind: WHATSAPP_ANSWER_JOB, payload: { inboundId: row.id }, maxAttempts: 3 });
     let moved = 0;
@@ -253,7 +266,14 @@ export interface WhatsAppSendDeps {
   logger: Pick<Logger, 'warn'>;
   /** Called for each send that failed (counted in the metrics). */
   onFailure?: () => void;
+  /** The clock of WhatsApp's 24-hour window. */
+  clock: () => Date;
+  /** The approved template sent outside the window (admin settings), or null when none is set. */
+  template: () => Promise<{ name: string; language: string } | null>;
 }
+
+/** Within WhatsApp's customer-service window: the customer wrote less than 24 hours ago. */
+export const withinWindow = (lastInboundAt: Date | null, now: Date) => lastInboundAt !== null && now.getTime() - lastInboundAt.getTime() < WHATSAPP_WINDOW_MS;
 
 /** A PIX's QR code as WhatsApp shows it: PNG, error correction M (as the site's), large enough to scan from a phone's screen. */
 export async function pixQrPng(code: string): Promise<Uint8Array> {
@@ -288,9 +308,29 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
     async run({ outboundIds }, context) {
       const repository = createWhatsAppRepository(deps.db);
       if (!deps.client) return { ok: false, permanent: true, error: 'O WhatsApp não está configurado: mensagem não enviada.' };
-      for (const row of await repository.outboundByIds(outboundIds)) {
+      const rows = await repository.outboundByIds(outboundIds);
+      for (const row of rows) {
         if (row.status !== 'pending') continue;
         try {
+          const contact = await repository.findContact(row.waId);
+          if (!withinWindow(contact?.lastInboundAt ?? null, deps.clock())) {
+            // Outside the window only an approved template may go, once for the whole send; without one, nothing goes.
+            const template = await deps.template();
+            if (!template) {
+              await repository.failOne(row.id, OUTSIDE_WINDOW_NO_TEMPLATE);
+              continue;
+            }
+            const alreadySent = rows.find((other) => other.template !== null);
+            if (alreadySent) {
+              await repository.failOne(row.id, outsideWindowTemplateSent(alreadySent.template!));
+              continue;
+            }
+            const content: WhatsAppOutboundContent = { type: 'template', template: { name: template.name, language: { code: template.language } } };
+            const sent = await deps.client.send(row.waId, content, context.signal);
+            await repository.markAccepted(row.id, sent.id, 200, template.name);
+            row.template = template.name;
+            continue;
+          }
           const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);
           await repository.markAccepted(row.id, sent.id, 200);
         } catch (error) {

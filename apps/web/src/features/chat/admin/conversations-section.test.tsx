@@ -58,6 +58,7 @@ const conversation = (id: string, channel: 'web' | 'whatsapp', extra: Partial<Ad
 function serve(onReply: (body: { text: string }) => Response) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
+    if (url.startsWith('/api/settings')) return json(200, []);
     if (url.startsWith('/api/chat/admin/conversations?')) {
       return json(200, {
         items: [summary(WHATSAPP_ID, 'whatsapp', 'Falar com atendente'), summary(WEB_ID, 'web', 'Quais são os planos?')],
@@ -127,6 +128,7 @@ describe('Conversas: WhatsApp beside the site', () => {
               kind: 'operator',
               status: 'failed',
               error: 'WhatsApp recusou o envio (HTTP 400)',
+              template: null,
               createdAt: AT,
             },
           ],

@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { usePagedList } from '@/features/admin/api/use-paged-list';
 import { AdminDataTable, type AdminColumn } from '@/features/admin/components/admin-data-table';
+import { SettingsCard } from '@/features/admin/components/settings-card';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
@@ -50,7 +51,13 @@ function SendState({ sends }: { sends: WhatsAppSend[] }) {
   }
   const order = ['pending', 'accepted', 'sent', 'delivered', 'read'] as const;
   const least = order.find((state) => sends.some((send) => send.status === state)) ?? 'read';
-  return <p className="text-muted-foreground mt-1 text-xs">WhatsApp: {WHATSAPP_OUTBOUND_STATE_LABELS[least]}</p>;
+  const template = sends.find((send) => send.template)?.template;
+  return (
+    <p className="text-muted-foreground mt-1 text-xs">
+      WhatsApp: {WHATSAPP_OUTBOUND_STATE_LABELS[least]}
+      {template && ` · fora da janela de 24 horas, enviada como o modelo aprovado "${template}"`}
+    </p>
+  );
 }
 
 const REPLY_FIELDS: readonly FieldSpec[] = [{ key: 'text', label: 'Resposta pelo WhatsApp', kind: 'textarea' }];
@@ -149,6 +156,12 @@ export function ConversationsSection() {
             Ver
           </Button>
         )}
+      />
+      <SettingsCard
+        id="modelo-whatsapp"
+        title="Modelo aprovado do WhatsApp"
+        description="O WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do cliente. Fora dessa janela, vai este modelo aprovado na Meta no lugar; sem modelo, a mensagem fica como não enviada, com o motivo."
+        keys={['whatsapp_template_name', 'whatsapp_template_language']}
       />
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
