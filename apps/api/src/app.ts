@@ -393,7 +393,7 @@ async function registerJobs(
         logger: app.log.child({ module: 'renewals' }),
       }),
       [RENEWAL_SEND_JOB]: createRenewalSendHandler({ db: database.db, clock, publicOrigin, settings, logger: app.log.child({ module: 'renewals' }) }),
-      [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, chat: chatDeps(app, parts), clock }),
+      [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, client: services.whatsapp, chat: chatDeps(app, parts), clock }),
       [WHATSAPP_SEND_JOB]: createWhatsAppSendHandler({
         db: database.db,
         client: services.whatsapp,

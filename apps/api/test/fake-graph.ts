@@ -1,6 +1,7 @@
 // Meta's Graph API for tests, on loopback: records every POST /{phone-number-id}/messages (its bearer and
 // JSON body) and answers as Meta does, with the new message's id in messages[0].id; records every upload
-// to POST /{phone-number-id}/media (multipart: messaging_product, type and the file) and answers its id.
+// to POST /{phone-number-id}/media (multipart: messaging_product, type and the file) and answers its id;
+// serves the files customers sent (GET /{media-id} gives a URL, fetched with the same bearer).
 // A test makes it fail (an HTTP status for every call) to see sends retried and then kept as failed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,11 +26,20 @@ export interface GraphUpload {
   status: number;
 }
 
+export interface GraphDownload {
+  path: string;
+  authorization: string | undefined;
+}
+
 export interface FakeGraph {
   /** The WHATSAPP_API_URL to give the app (the base with a version, as Meta's). */
   apiUrl: string;
   calls: GraphCall[];
   uploads: GraphUpload[];
+  /** Every GET: a media's URL asked for, then its file (with the bearer each carried). */
+  downloads: GraphDownload[];
+  /** A file a customer sent, downloadable by its media id with `token` (GET /{media-id}, then its URL). */
+  addMedia(bytes: Buffer, mimeType: string, token: string): string;
   /** The calls answered with an id, in order. */
   sent(): GraphCall[];
   /** Every call answers this status (and Meta's error body) until `failWith(null)`, uploads included. */
@@ -73,6 +83,10 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   let uploadFailure: number | null = null;
   let counter = 0;
   let mediaCounter = 0;
+  const files = new Map<string, { bytes: Buffer; mimeType: string }>();
+  const downloads: GraphDownload[] = [];
+  let expectedAuthorization: string | undefined;
+  let origin = '';
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,6 +96,27 @@ export async function startFakeGraph(): Promise<FakeGraph> {
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
+      if (request.method === 'GET') {
+        downloads.push({ path: request.url ?? '', authorization: request.headers.authorization });
+        if (request.headers.authorization !== expectedAuthorization) return answer(401, { error: { message: 'Invalid OAuth access token', code: 190 } });
+        const info = /^\/v21\.0\/([^/?]+)/.exec(request.url ?? '');
+        const file = /^\/lookaside\/([^/?]+)$/.exec(request.url ?? '');
+        const stored = files.get(decodeURIComponent((info ?? file)?.[1] ?? ''));
+        if (!stored) return answer(404, { error: { message: 'Unsupported get request', code: 100 } });
+        if (info) {
+          const id = decodeURIComponent(info[1]!);
+          return answer(200, {
+            messaging_product: 'whatsapp',
+            url: `${origin}/lookaside/${encodeURIComponent(id)}`,
+            mime_type: stored.mimeType,
+            sha256: 'x',
+            file_size: stored.bytes.length,
+            id,
+          });
+        }
+        response.writeHead(200, { 'content-type': stored.mimeType, 'content-length': String(stored.bytes.length) });
+        return response.end(stored.bytes);
+      }
       const media = /^\/v21\.0\/([^/]+)\/media$/.exec(request.url ?? '');
       if (request.method === 'POST' && media) {
         const parsed = parseMultipart(Buffer.concat(chunks), request.headers['content-type']);
@@ -111,10 +146,18 @@ export async function startFakeGraph(): Promise<FakeGraph> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
   return {
     apiUrl: `http://127.0.0.1:${port}/v21.0`,
     calls,
     uploads,
+    downloads,
+    addMedia(bytes, mimeType, token) {
+      const id = String(8_000_000_000 + files.size + 1);
+      files.set(id, { bytes, mimeType });
+      expectedAuthorization = `Bearer ${token}`;
+      return id;
+    },
     sent: () => calls.filter((call) => call.id !== undefined),
     failWith(status) {
       failure = status;

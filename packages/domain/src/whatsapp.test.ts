@@ -100,12 +100,12 @@ describe("what Meta's webhook delivers", () => {
     ],
   });
 
-  it('reads the messages and statuses meant for this number, each message as text where it has one', () => {
+  it('reads the messages and statuses meant for this number, each message as text where it has one, an image or voice note by its media id', () => {
     const { messages, statuses } = readWebhook(body, '111');
     expect(messages).toEqual([
-      { id: 'a', waId: '5511987654321', profileName: 'Maria', type: 'text', text: 'oi' },
-      { id: 'b', waId: '5511987654321', profileName: 'Maria', type: 'interactive', text: 'Anual' },
-      { id: 'c', waId: '5511987654321', profileName: 'Maria', type: 'image', text: null },
+      { id: 'a', waId: '5511987654321', profileName: 'Maria', type: 'text', text: 'oi', media: null },
+      { id: 'b', waId: '5511987654321', profileName: 'Maria', type: 'interactive', text: 'Anual', media: null },
+      { id: 'c', waId: '5511987654321', profileName: 'Maria', type: 'image', text: null, media: { kind: 'image', id: 'm', mimeType: null } },
     ]);
     expect(statuses).toEqual([{ messageId: 'wamid.1', state: 'delivered', error: null }]);
     expect(inboundText({ id: 'x', from: '1', type: 'button', button: { text: 'Sim' } })).toBe('Sim');

@@ -40,6 +40,9 @@ const inboundMessageSchema = z.looseObject({
       list_reply: z.looseObject({ id: z.string().max(WHATSAPP_LIMITS.replyId), title: z.string().max(100) }).optional(),
     })
     .optional(),
+  // An image or a voice note (audio): Meta's media id, downloaded by the server.
+  image: z.looseObject({ id: messageIdSchema, mime_type: z.string().max(200).optional() }).optional(),
+  audio: z.looseObject({ id: messageIdSchema, mime_type: z.string().max(200).optional(), voice: z.boolean().optional() }).optional(),
   // A template's quick-reply button.
   button: z.looseObject({ text: z.string().max(WHATSAPP_LIMITS.replyId), payload: z.string().max(WHATSAPP_LIMITS.replyId).optional() }).optional(),
 });
@@ -96,6 +99,15 @@ export interface InboundMessage {
   type: string;
   /** What the customer wrote or chose; null for kinds the assistant does not read yet. */
   text: string | null;
+  /** An image or a voice note the customer sent (downloaded from the Graph API by its id). */
+  media: InboundMedia | null;
+}
+
+/** An image or a voice note received: stored like /chat's (same types, sizes, quotas, retention). */
+export interface InboundMedia {
+  kind: 'image' | 'audio';
+  id: string;
+  mimeType: string | null;
 }
 
 export interface DeliveryStatus {
@@ -117,7 +129,14 @@ export function readWebhook(body: WhatsAppWebhook, phoneNumberId: string): { mes
       if (value.metadata && value.metadata.phone_number_id !== phoneNumberId) continue;
       const names = new Map((value.contacts ?? []).map((contact) => [contact.wa_id, contact.profile?.name?.trim() || null]));
       for (const message of value.messages ?? []) {
-        messages.push({ id: message.id, waId: message.from, profileName: names.get(message.from) ?? null, type: message.type, text: inboundText(message) });
+        messages.push({
+          id: message.id,
+          waId: message.from,
+          profileName: names.get(message.from) ?? null,
+          type: message.type,
+          text: inboundText(message),
+          media: inboundMedia(message),
+        });
       }
       for (const status of value.statuses ?? []) {
         if (!(WHATSAPP_DELIVERY_STATES as readonly string[]).includes(status.status)) continue;
@@ -127,6 +146,13 @@ export function readWebhook(body: WhatsAppWebhook, phoneNumberId: string): { mes
     }
   }
   return { messages, statuses };
+}
+
+/** The image or voice note of a message, if it is one. */
+export function inboundMedia(message: WhatsAppInboundMessage): InboundMedia | null {
+  if (message.type === 'image' && message.image) return { kind: 'image', id: message.image.id, mimeType: message.image.mime_type ?? null };
+  if (message.type === 'audio' && message.audio) return { kind: 'audio', id: message.audio.id, mimeType: message.audio.mime_type ?? null };
+  return null;
 }
 
 /** The text of a message: what was typed, or the reply chosen (its id holds the whole suggestion). */

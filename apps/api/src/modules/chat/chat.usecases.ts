@@ -377,19 +377,18 @@ export async function assertCanSendFile(deps: ChatDeps, visitorId: string | null
 }
 
 /**
- * Stores an image or a voice note (type from its content, size while streaming), then the visitor's
- * message and the assistant's acknowledgment in one transaction. A refused file leaves nothing.
+ * Stores a visitor's image or voice note in the conversation's owner's name (type from its content, size
+ * while streaming, within the visitors' quotas), as /chat and WhatsApp do; a refused file leaves nothing.
+ * Answers the upload and how to take it back if what refers to it is not written after all.
  */
-export async function sendFile(
+export async function storeVisitorFile(
   deps: ChatDeps,
-  visitorId: string | null,
-  conversationId: string,
+  conversation: Pick<ConversationRow, 'visitorId'>,
   kind: ChatFileKind,
   file: { body: Readable; clientName: string | undefined },
-  /** The client's address as the server sees it (request.ip: the forwarded one behind TRUST_PROXY). */
+  /** Who sends it, for the per-address quota: the client's address (request.ip), or another channel's stand-in. */
   client: { address: string },
-): Promise<ChatExchange> {
-  const conversation = await ownConversation(deps, visitorId, conversationId);
+) {
   const quotas = deps.visitorUploadQuotas;
   const owner = { visitorId: conversation.visitorId, addressKey: uploadAddressKey(client.address) };
   // No room already (the total, this address's share or this visitor's): refused before a byte of the file is read.
@@ -415,6 +414,28 @@ export async function sendFile(
       .catch((error: unknown) => deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'));
     throw over;
   }
+  const discard = () =>
+    deleteUpload(uploadDeps, upload.id).catch((cleanupError: unknown) =>
+      deps.logger.error({ err: cleanupError, uploadId: upload.id }, 'arquivo do chat órfão: mensagem não gravada e remoção falhou'),
+    );
+  return { upload, discard };
+}
+
+/**
+ * Stores an image or a voice note (type from its content, size while streaming), then the visitor's
+ * message and the assistant's acknowledgment in one transaction. A refused file leaves nothing.
+ */
+export async function sendFile(
+  deps: ChatDeps,
+  visitorId: string | null,
+  conversationId: string,
+  kind: ChatFileKind,
+  file: { body: Readable; clientName: string | undefined },
+  /** The client's address as the server sees it (request.ip: the forwarded one behind TRUST_PROXY). */
+  client: { address: string },
+): Promise<ChatExchange> {
+  const conversation = await ownConversation(deps, visitorId, conversationId);
+  const { upload, discard } = await storeVisitorFile(deps, conversation, kind, file, client);
   const { engine } = await deps.assistant.current();
   const analysis = engine.acknowledgeFile(kind, conversation.state);
   const clock = deps.clock ?? (() => new Date());
@@ -446,9 +467,7 @@ export async function sendFile(
       reply: toChatMessage({ ...bot!, paymentIntent: null }),
     };
   } catch (error) {
-    await deleteUpload(uploadDeps, upload.id).catch((cleanupError: unknown) =>
-      deps.logger.error({ err: cleanupError, uploadId: upload.id }, 'arquivo do chat órfão: mensagem não gravada e remoção falhou'),
-    );
+    await discard();
     throw error;
   }
 }

@@ -40,6 +40,11 @@ export class WhatsAppRefusedError extends Error {
 
 const sentSchema = z.looseObject({ messages: z.array(z.looseObject({ id: z.string().min(1).max(256) })).min(1) });
 const uploadedSchema = z.looseObject({ id: z.string().min(1).max(256) });
+const mediaInfoSchema = z.looseObject({
+  url: z.url().max(4096),
+  mime_type: z.string().max(200).optional(),
+  file_size: z.number().int().nonnegative().optional(),
+});
 
 /** A file to upload to the Graph API's media endpoint. */
 export interface WhatsAppMediaFile {
@@ -53,7 +58,15 @@ export interface WhatsAppClient {
   send(to: string, content: WhatsAppOutboundContent, signal?: AbortSignal): Promise<{ id: string }>;
   /** Uploads a file (POST /{phone-number-id}/media, multipart); resolves with the media id to send it by. */
   uploadMedia(file: WhatsAppMediaFile, signal?: AbortSignal): Promise<{ id: string }>;
+  /**
+   * Downloads a file a customer sent: GET /{media-id} gives its URL, fetched with the same token. A file
+   * over `maxBytes` is refused (by the size Meta gives, and again while reading).
+   */
+  downloadMedia(mediaId: string, maxBytes: number, signal?: AbortSignal): Promise<{ bytes: Uint8Array; mimeType: string | null }>;
 }
+
+/** A file a customer sent that is over the size allowed: refused, not retried. */
+export class WhatsAppMediaTooLargeError extends WhatsAppRefusedError {}
 
 /** A multipart/form-data body written by hand (the guarded client's fetch is undici's own, so no FormData from elsewhere). */
 function multipartBody(fields: Record<string, string>, file: WhatsAppMediaFile): { body: Buffer; contentType: string } {
@@ -72,13 +85,19 @@ function multipartBody(fields: Record<string, string>, file: WhatsAppMediaFile):
 export function createWhatsAppClient({ apiUrl, phoneNumberId, accessToken, fetch }: WhatsAppClientOptions): WhatsAppClient {
   const base = `${apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(phoneNumberId)}`;
 
-  /** One call to the Graph API: its JSON answer when it succeeded, else the error the job runner understands. */
-  async function call(url: string, init: { body: string | Uint8Array; contentType: string; signal?: AbortSignal }): Promise<{ status: number; body: unknown }> {
-    let response: Response;
+  /** A request to the Graph API with the token; the guard's refusals and network failures as the job runner understands them. */
+  async function request(
+    url: string,
+    init: { method: 'GET' | 'POST'; body?: string | Uint8Array; contentType?: string; accept?: string; signal?: AbortSignal },
+  ) {
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': init.contentType, accept: 'application/json' },
+      return await fetch(url, {
+        method: init.method,
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          ...(init.contentType ? { 'content-type': init.contentType } : {}),
+          accept: init.accept ?? 'application/json',
+        },
         body: init.body,
         signal: init.signal,
       });
@@ -87,6 +106,14 @@ export function createWhatsAppClient({ apiUrl, phoneNumberId, accessToken, fetch
       if (error instanceof OutboundError && error.code !== 'response_too_large') throw new WhatsAppRefusedError(`WhatsApp: ${error.message}`);
       throw new WhatsAppUnavailableError(`WhatsApp inacessível (${(error as Error).message})`);
     }
+  }
+
+  /** One call to the Graph API: its JSON answer when it succeeded, else the error the job runner understands. */
+  async function call(
+    url: string,
+    init: { method?: 'GET' | 'POST'; body?: string | Uint8Array; contentType?: string; signal?: AbortSignal },
+  ): Promise<{ status: number; body: unknown }> {
+    const response = await request(url, { method: init.method ?? 'POST', body: init.body, contentType: init.contentType, signal: init.signal });
     const text = await response.text().catch(() => '');
     let body: unknown = null;
     try {
@@ -108,6 +135,31 @@ export function createWhatsAppClient({ apiUrl, phoneNumberId, accessToken, fetch
       const parsed = sentSchema.safeParse(answer.body);
       if (!parsed.success) throw new WhatsAppUnavailableError('WhatsApp: resposta sem o id da mensagem', answer.status);
       return { id: parsed.data.messages[0]!.id };
+    },
+
+    async downloadMedia(mediaId, maxBytes, signal) {
+      const info = await call(`${apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(mediaId)}`, { method: 'GET', signal });
+      const parsed = mediaInfoSchema.safeParse(info.body);
+      if (!parsed.success) throw new WhatsAppUnavailableError('WhatsApp: resposta sem o endereço da mídia', info.status);
+      if ((parsed.data.file_size ?? 0) > maxBytes) throw new WhatsAppMediaTooLargeError('Arquivo do WhatsApp acima do tamanho permitido');
+      const response = await request(parsed.data.url, { method: 'GET', accept: '*/*', signal });
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => undefined);
+        throw failure(response, null);
+      }
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      try {
+        for await (const chunk of response.body ?? []) {
+          size += (chunk as Uint8Array).byteLength;
+          if (size > maxBytes) throw new WhatsAppMediaTooLargeError('Arquivo do WhatsApp acima do tamanho permitido');
+          chunks.push(chunk as Uint8Array);
+        }
+      } catch (error) {
+        if (error instanceof WhatsAppMediaTooLargeError) throw error;
+        throw new WhatsAppUnavailableError(`WhatsApp: download da mídia interrompido (${(error as Error).message})`);
+      }
+      return { bytes: Buffer.concat(chunks), mimeType: parsed.data.mime_type ?? null };
     },
 
     async uploadMedia(file, signal) {

@@ -98,6 +98,46 @@ export function createWhatsAppRepository(db: DbExecutor) {
       await db.insert(chatHandoffs).values({ conversationId, messageId, request });
     },
     /** The customer wrote at `at`: the 24-hour window runs from their latest message (a late job never moves it back). */
+    /** What the conversation has settled on so far (the assistant's acknowledgment of a file reads it). */
+    async conversationState(conversationId: string) {
+      const [row] = await db.select({ state: chatConversations.state }).from(chatConversations).where(eq(chatConversations.id, conversationId));
+      return row?.state ?? {};
+    },
+    /** The customer's file as their message, and the assistant's acknowledgment (none while a person handles it); answers the acknowledgment's id. */
+    async insertFileMessages(
+      conversationId: string,
+      kind: 'image' | 'audio',
+      uploadId: string,
+      acknowledgment: { reply: string; suggestions: string[] } | null,
+      at: Date,
+    ): Promise<string | null> {
+      const botId = acknowledgment ? randomUUID() : null;
+      await db.insert(chatMessages).values([
+        {
+          id: randomUUID(),
+          conversationId,
+          type: 'user',
+          content: '',
+          ...(kind === 'image' ? { imageUploadId: uploadId } : { audioUploadId: uploadId }),
+          createdAt: at,
+        },
+        ...(acknowledgment && botId
+          ? [
+              {
+                id: botId,
+                conversationId,
+                type: 'bot' as const,
+                content: acknowledgment.reply,
+                engine: 'builtin',
+                suggestions: acknowledgment.suggestions,
+                createdAt: new Date(at.getTime() + 1),
+              },
+            ]
+          : []),
+      ]);
+      await db.update(chatConversations).set({ updatedAt: at }).where(eq(chatConversations.id, conversationId));
+      return botId;
+    },
     async touchContact(waId: string, at: Date, profileName: string | null) {
       await db
         .update(whatsappContacts)

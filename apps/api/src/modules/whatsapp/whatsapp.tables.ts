@@ -1,7 +1,13 @@
 // The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
 // the messages sent back with their delivery state.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { WHATSAPP_OUTBOUND_KINDS, WHATSAPP_OUTBOUND_STATES, type WhatsAppMediaSource, type WhatsAppOutboundContent } from '@vitrine/domain/whatsapp';
+import {
+  WHATSAPP_OUTBOUND_KINDS,
+  WHATSAPP_OUTBOUND_STATES,
+  type InboundMedia,
+  type WhatsAppMediaSource,
+  type WhatsAppOutboundContent,
+} from '@vitrine/domain/whatsapp';
 import { createdAt, id, updatedAt } from '../../db/columns.ts';
 import { chatConversations, chatMessages } from '../chat/chat.tables.ts';
 
@@ -32,6 +38,8 @@ export const whatsappInboundMessages = pgTable(
     type: text('type').notNull(),
     /** What was typed or chosen; null for kinds the assistant does not read yet. */
     text: text('text'),
+    /** An image or a voice note: Meta's media id, downloaded and stored by the answering job. */
+    media: jsonb('media').$type<InboundMedia>(),
     status: text('status', { enum: ['received', 'answered', 'failed'] })
       .notNull()
       .default('received'),

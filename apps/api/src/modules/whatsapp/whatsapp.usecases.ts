@@ -3,10 +3,12 @@
 // conversation and writes the messages to send in the turn's transaction, with the job that sends them in
 // order (retried, then kept as failed). Status callbacks move the sent messages' state forward.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
+import { fileTooLargeMessage, uploadBuckets } from '@vitrine/domain/uploads';
 import {
   answerParts,
   operatorReplyParts,
@@ -16,6 +18,7 @@ import {
   readWebhook,
   UNSUPPORTED_MESSAGE_REPLY,
   WHATSAPP_WINDOW_MS,
+  type InboundMedia,
   type OutboundPart,
   type WhatsAppMediaSource,
   type WhatsAppOutboundContent,
@@ -27,9 +30,9 @@ import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { AppError, conflict } from '../../shared/errors.ts';
 import { enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
-import { OPERATOR_ENGINE, prepareTurn, readAdminConversation, type ChatDeps } from '../chat/chat.usecases.ts';
+import { OPERATOR_ENGINE, prepareTurn, readAdminConversation, storeVisitorFile, type ChatDeps } from '../chat/chat.usecases.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
-import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient, type WhatsAppMediaFile } from './whatsapp-client.ts';
+import { WhatsAppMediaTooLargeError, WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient, type WhatsAppMediaFile } from './whatsapp-client.ts';
 import { createWhatsAppRepository, type ContactRow, type OutboundRow } from './whatsapp.repository.ts';
 
 export const WHATSAPP_ANSWER_JOB = 'whatsapp.answer';
@@ -92,6 +95,7 @@ export async function receiveDelivery(deps: WhatsAppReceiveDeps, body: WhatsAppW
         profileName: message.profileName,
         type: message.type,
         text: message.text,
+        media: message.media,
         createdAt: receivedAt,
       })),
     );
@@ -191,8 +195,84 @@ export async function replyAsOperator(deps: { db: Database; clock: () => Date },
 /** The hand-off an operator's reply opens when the customer had not asked for a person. */
 export const OPERATOR_TOOK_OVER = 'O atendente assumiu a conversa pelo painel.';
 
+/** Why a customer's file was not kept, in their words: the chat's own refusal (type, size, quota), or the size Meta gave. */
+function fileRefusal(error: unknown, kind: 'image' | 'audio'): string | null {
+  if (error instanceof AppError && error.statusCode < 500) return error.message;
+  if (error instanceof WhatsAppMediaTooLargeError) return fileTooLargeMessage(uploadBuckets[FILE_BUCKETS[kind]].maxBytes);
+  if (error instanceof WhatsAppRefusedError) return kind === 'image' ? 'Não consegui baixar sua imagem.' : 'Não consegui baixar seu áudio.';
+  return null;
+}
+
+const FILE_BUCKETS = { image: 'chat-attachments', audio: 'chat-audio' } as const;
+
+/**
+ * An image or a voice note from the customer: downloaded from the Graph API (the guarded client, the
+ * token), stored like /chat's (same types, sizes, quotas, retention, in the number's name) and kept in
+ * the conversation for the operator, with the assistant's acknowledgment sent back (none while a person
+ * handles it). A refused file is answered with why; a Graph API that fails for now is tried again.
+ */
+async function receiveFile(
+  deps: WhatsAppAnswerDeps,
+  input: {
+    inbound: { waId: string };
+    media: InboundMedia;
+    conversationId: string;
+    quiet: boolean;
+    markAnswered: (tx: DbExecutor) => Promise<void>;
+    target: { waId: string; conversationId: string; inboundId: string };
+    signal: AbortSignal;
+  },
+) {
+  const { media, conversationId, quiet, markAnswered, target } = input;
+  const kind = media.kind;
+  const visitorId = whatsappVisitorId(input.inbound.waId);
+  let stored: Awaited<ReturnType<typeof storeVisitorFile>>;
+  try {
+    if (!deps.client) throw new WhatsAppRefusedError('O WhatsApp não está configurado.');
+    const file = await deps.client.downloadMedia(media.id, uploadBuckets[FILE_BUCKETS[kind]].maxBytes, input.signal);
+    stored = await storeVisitorFile(
+      deps.chat,
+      { visitorId },
+      kind,
+      { body: Readable.from([Buffer.from(file.bytes)]), clientName: kind === 'image' ? 'imagem-whatsapp' : 'audio-whatsapp' },
+      { address: visitorId },
+    );
+  } catch (error) {
+    const refusal = fileRefusal(error, kind);
+    if (refusal === null) throw error;
+    await deps.db.transaction(async (tx) => {
+      await markAnswered(tx);
+      if (quiet)
+        await createWhatsAppRepository(tx).keepCustomerMessage(
+          conversationId,
+          `(${kind === 'image' ? 'imagem' : 'áudio'} não guardado: ${refusal})`,
+          deps.clock(),
+        );
+      else await queueParts(tx, target, [{ kind: 'text', content: { type: 'text', text: { body: refusal } } }]);
+    });
+    return;
+  }
+  const { engine } = await deps.chat.assistant.current();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await markAnswered(tx);
+      const repository = createWhatsAppRepository(tx);
+      const acknowledgment = quiet ? null : engine.acknowledgeFile(kind, await repository.conversationState(conversationId));
+      const botId = await repository.insertFileMessages(conversationId, kind, stored.upload.id, acknowledgment, deps.clock());
+      if (acknowledgment && botId) {
+        await queueParts(tx, { ...target, chatMessageId: botId }, answerParts({ content: acknowledgment.reply, suggestions: acknowledgment.suggestions }));
+      }
+    });
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}
+
 export interface WhatsAppAnswerDeps {
   db: Database;
+  /** Downloads the customers' images and voice notes; null when WhatsApp is not configured. */
+  client: WhatsAppClient | null;
   /** The chat's engine, prices, language model and payments: the same answers as /chat. */
   chat: ChatDeps;
   clock: () => Date;
@@ -216,8 +296,21 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
         if (!(await createWhatsAppRepository(tx).markInboundAnswered(inboundId, contact.conversationId, deps.clock()))) throw new AlreadyAnswered();
       };
       try {
+        const quiet = await createWhatsAppRepository(deps.db).handledByPerson(contact.conversationId);
+        if (inbound.media) {
+          await receiveFile(deps, {
+            inbound,
+            media: inbound.media,
+            conversationId: contact.conversationId,
+            quiet,
+            markAnswered,
+            target,
+            signal: context.signal,
+          });
+          return { ok: true };
+        }
         // A person handles the conversation: the message is kept for them, and the assistant says nothing.
-        if (await createWhatsAppRepository(deps.db).handledByPerson(contact.conversationId)) {
+        if (quiet) {
           await deps.db.transaction(async (tx) => {
             await markAnswered(tx);
             await createWhatsAppRepository(tx).keepCustomerMessage(contact.conversationId, inbound.text ?? `(${inbound.type})`, deps.clock());

@@ -68,7 +68,18 @@ function serve(onReply: (body: { text: string }) => Response) {
       });
     }
     if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}/replies` && init?.method === 'POST') return onReply(JSON.parse(String(init.body)));
-    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) return json(200, conversation(WHATSAPP_ID, 'whatsapp'));
+    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) {
+      const file = `/api/chat/conversations/${WHATSAPP_ID}/files/66666666-6666-4666-8666-666666666666`;
+      return json(
+        200,
+        conversation(WHATSAPP_ID, 'whatsapp', {
+          messages: [
+            message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
+            message('77777777-7777-4777-8777-777777777777', 'user', '', { imageUrl: file }),
+          ],
+        }),
+      );
+    }
     if (url === `/api/chat/admin/conversations/${WEB_ID}`) return json(200, conversation(WEB_ID, 'web'));
     return json(404, { error: { code: 'not_found', message: 'Não encontrado.' } });
   });
@@ -138,6 +149,8 @@ describe('Conversas: WhatsApp beside the site', () => {
     renderSection();
     const dialog = await open('Falar com atendente');
     expect(await within(dialog).findByText('Atendimento humano')).toBeTruthy();
+    // The image the customer sent on WhatsApp, shown to the operator.
+    expect(within(dialog).getByRole('img', { name: 'Imagem enviada pelo cliente' }).getAttribute('src')).toContain('/files/66666666');
     const field = within(dialog).getByLabelText('Resposta pelo WhatsApp');
 
     // A blank reply is not sent.

@@ -179,7 +179,9 @@ export function ConversationsSection() {
                 {detail.data.messages.map((message) => (
                   <li key={message.id} className={`rounded-lg p-2 ${message.type === 'user' ? 'bg-primary/10 ml-8' : 'bg-muted mr-8'}`}>
                     {message.fromOperator && <p className="text-xs font-semibold">Atendente</p>}
-                    <p className="whitespace-pre-wrap">{message.content}</p>
+                    {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
+                    {message.imageUrl && <img src={message.imageUrl} alt="Imagem enviada pelo cliente" className="max-h-64 rounded-md" />}
+                    {message.audioUrl && <audio controls src={message.audioUrl} aria-label="Áudio enviado pelo cliente" className="max-w-full" />}
                     <p className="text-muted-foreground mt-1 text-xs">
                       {formatDateTime(message.createdAt)}
                       {message.feedback && ` · ${message.feedback === 'positive' ? '👍 útil' : '👎 não útil'}`}
