@@ -2,12 +2,12 @@
 // sent with their state. State changes are conditional on the state they expect, so a repeated or late
 // status callback never moves a message backwards.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { WhatsAppDeliveryState } from '@vitrine/domain/whatsapp';
 import type { DbExecutor } from '../../db/client.ts';
 import { chatConversations, chatHandoffs, chatMessages } from '../chat/chat.tables.ts';
 import { customers } from '../customers/customers.tables.ts';
-import { whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from './whatsapp.tables.ts';
+import { whatsappContacts, whatsappEarlyStatuses, whatsappInboundMessages, whatsappOutboundMessages } from './whatsapp.tables.ts';
 
 export type InboundRow = typeof whatsappInboundMessages.$inferSelect;
 export type NewInboundRow = typeof whatsappInboundMessages.$inferInsert;
@@ -23,6 +23,9 @@ const EARLIER_STATES: Record<WhatsAppDeliveryState, OutboundRow['status'][]> = {
   failed: ['pending', 'accepted', 'sent'],
 };
 
+/** How long a status for a message not (yet) ours is kept. */
+const EARLY_STATUS_DAYS = 7;
+
 export function createWhatsAppRepository(db: DbExecutor) {
   return {
     /** The messages not stored before (a repeated delivery inserts nothing). */
@@ -33,6 +36,39 @@ export function createWhatsAppRepository(db: DbExecutor) {
     async findInbound(id: string): Promise<InboundRow | null> {
       const [row] = await db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.id, id));
       return row ?? null;
+    },
+    /** An earlier message of the same number still waiting for its answer (received since `since`): this one waits for it. */
+    async earlierUnanswered(message: Pick<InboundRow, 'id' | 'waId' | 'createdAt'>, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: whatsappInboundMessages.id })
+        .from(whatsappInboundMessages)
+        .where(
+          and(
+            eq(whatsappInboundMessages.waId, message.waId),
+            eq(whatsappInboundMessages.status, 'received'),
+            lt(whatsappInboundMessages.createdAt, message.createdAt),
+            gte(whatsappInboundMessages.createdAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+    /** An earlier send to the same number still waiting to go out (queued since `since`), outside this one: this one waits for it. */
+    async earlierPending(waId: string, ids: string[], before: Date, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: whatsappOutboundMessages.id })
+        .from(whatsappOutboundMessages)
+        .where(
+          and(
+            eq(whatsappOutboundMessages.waId, waId),
+            eq(whatsappOutboundMessages.status, 'pending'),
+            lt(whatsappOutboundMessages.createdAt, before),
+            gte(whatsappOutboundMessages.createdAt, since),
+            notInArray(whatsappOutboundMessages.id, ids),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     /** Marks a received message answered; false when it no longer was 'received' (answered by another run). */
     async markInboundAnswered(id: string, conversationId: string | null, at: Date): Promise<boolean> {
@@ -203,6 +239,23 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .update(whatsappOutboundMessages)
         .set({ status: 'failed', lastError: sql`coalesce(${whatsappOutboundMessages.lastError}, ${error.slice(0, 1000)})` })
         .where(and(inArray(whatsappOutboundMessages.id, ids), eq(whatsappOutboundMessages.status, 'pending')));
+    },
+    async outboundExists(waMessageId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: whatsappOutboundMessages.id })
+        .from(whatsappOutboundMessages)
+        .where(eq(whatsappOutboundMessages.waMessageId, waMessageId))
+        .limit(1);
+      return row !== undefined;
+    },
+    /** A status for a message whose id is not stored yet, kept for when it is; those older than a week are dropped. */
+    async keepEarlyStatus(waMessageId: string, state: WhatsAppDeliveryState, error: string | null, now: Date) {
+      await db.delete(whatsappEarlyStatuses).where(lt(whatsappEarlyStatuses.createdAt, new Date(now.getTime() - EARLY_STATUS_DAYS * 86_400_000)));
+      await db.insert(whatsappEarlyStatuses).values({ waMessageId, status: state, error: error?.slice(0, 1000) ?? null, createdAt: now });
+    },
+    /** The statuses kept for a message, removed as they are read (each applied by the caller). */
+    async takeEarlyStatuses(waMessageId: string) {
+      return db.delete(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.waMessageId, waMessageId)).returning();
     },
     /** A status callback: true when it moved the message forward. */
     async applyStatus(waMessageId: string, state: WhatsAppDeliveryState, error: string | null): Promise<boolean> {

@@ -11,7 +11,7 @@ import { invalidUtf8, jsonBoundsProblem, LARGE_BODY_LIMIT } from '../../plugins/
 import { adminActor } from '../../shared/audit/actor.ts';
 import { badRequest } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
-import { receiveDelivery, replyAsOperator, signatureMatches, verifySubscription, whatsappErrors } from './whatsapp.usecases.ts';
+import { receiveDelivery, replyAsOperator, signatureMatches, verifySubscription, WHATSAPP_WEBHOOK_LIMITS, whatsappErrors } from './whatsapp.usecases.ts';
 
 export interface WhatsAppRoutesOptions {
   db: Database;
@@ -37,12 +37,19 @@ export async function whatsappRoutes(app: FastifyInstance, { db, config, clock }
 
   // Requests whose raw body carried a valid signature (set by the parser below, read before validation).
   const signed = new WeakSet<FastifyRequest>();
+  // Only requests without a valid signature count against an address: a signed delivery from Meta is never
+  // refused by it, whoever else sends from the same address.
+  const invalidRequests = app.createRateLimit({
+    max: WHATSAPP_WEBHOOK_LIMITS.invalidPerIp,
+    timeWindow: WHATSAPP_WEBHOOK_LIMITS.windowMs,
+    keyGenerator: (request) => `whatsapp-invalid:${request.ip}`,
+  });
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       if (!config) return done(whatsappErrors.notConfigured(), undefined);
-      // The signature first: an unsigned body is never decoded nor parsed.
-      if (!signatureMatches(config.appSecret, body as Buffer, request.headers['x-hub-signature-256'])) return done(whatsappErrors.badSignature(), undefined);
+      // The signature first: an unsigned body is never decoded nor parsed (refused before validation, below).
+      if (!signatureMatches(config.appSecret, body as Buffer, request.headers['x-hub-signature-256'])) return done(null, undefined);
       let text: string;
       try {
         text = strictUtf8.decode(body as Buffer);
@@ -61,9 +68,16 @@ export async function whatsappRoutes(app: FastifyInstance, { db, config, clock }
       done(null, parsed);
     });
     // A request with no body (or one the parser above did not read) is not signed either.
-    scope.addHook('preValidation', async (request) => {
+    scope.addHook('preValidation', async (request, reply) => {
       if (!config) throw whatsappErrors.notConfigured();
-      if (!signed.has(request)) throw whatsappErrors.badSignature();
+      if (signed.has(request)) return;
+      const limit = await invalidRequests(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const seconds = Math.max(1, limit.ttlInSeconds);
+        reply.header('retry-after', String(seconds));
+        throw whatsappErrors.tooManyInvalid(seconds);
+      }
+      throw whatsappErrors.badSignature();
     });
     route(scope, whatsappContract.receiveWebhook, { bodyLimit: LARGE_BODY_LIMIT }, async (request, reply) => {
       const outcome = await receiveDelivery({ db, config: config!, clock }, request.body);

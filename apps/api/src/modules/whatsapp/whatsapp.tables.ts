@@ -2,6 +2,7 @@
 // the messages sent back with their delivery state.
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
+  WHATSAPP_DELIVERY_STATES,
   WHATSAPP_OUTBOUND_KINDS,
   WHATSAPP_OUTBOUND_STATES,
   type InboundMedia,
@@ -84,4 +85,18 @@ export const whatsappOutboundMessages = pgTable(
     index('whatsapp_outbound_status_idx').on(t.status, t.createdAt),
     index('whatsapp_outbound_conversation_idx').on(t.conversationId, t.createdAt),
   ],
+);
+
+// A status callback for a message whose id is not stored yet (Meta may call back before the send's own
+// answer is written): kept here and applied once the id is stored, then removed. Old ones are dropped.
+export const whatsappEarlyStatuses = pgTable(
+  'whatsapp_early_statuses',
+  {
+    id: id(),
+    waMessageId: text('wa_message_id').notNull(),
+    status: text('status', { enum: WHATSAPP_DELIVERY_STATES }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('whatsapp_early_statuses_message_idx').on(t.waMessageId), index('whatsapp_early_statuses_created_idx').on(t.createdAt)],
 );

@@ -13,7 +13,16 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts';
 import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
-import { chatConversations, chatMessages, customers, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
+import {
+  chatConversations,
+  chatMessages,
+  customers,
+  jobs,
+  whatsappContacts,
+  whatsappEarlyStatuses,
+  whatsappInboundMessages,
+  whatsappOutboundMessages,
+} from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
 import {
@@ -28,7 +37,7 @@ import {
   WHATSAPP_ENV,
   whatsappDriver,
 } from './whatsapp.test-support.ts';
-import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS } from './whatsapp.usecases.ts';
+import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_WEBHOOK_LIMITS } from './whatsapp.usecases.ts';
 
 /** The plans this file's shop sells (the annual price is the demo's). */
 const PREMIUM = { name: 'Premium', monthly: 40, annual: 408 };
@@ -299,6 +308,78 @@ describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
     // The customer's message itself was answered (the turn is in the conversation); only the send failed.
     const [inbound] = await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waId, from));
     expect(inbound?.status).toBe('answered');
+  });
+});
+
+describe('hardening', { timeout: 30_000 }, () => {
+  it('a status callback that arrives before its message id is stored is kept and applied once the send stores the id; one never ours is kept harmlessly', async () => {
+    const from = '5511987650012';
+    // The fake Graph API numbers its ids in order: the next message sent gets this one.
+    const nextId = `wamid.TESTE${String(graph.sent().length + 1).padStart(6, '0')}`;
+    const early = await post(
+      delivery({
+        statuses: [
+          { id: nextId, status: 'delivered' },
+          { id: nextId, status: 'read' },
+        ],
+      }),
+    );
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toEqual({ received: 0, statuses: 0 });
+    const [first] = await say(from, 'quanto custa o plano premium?');
+    expect(first!.id).toBe(nextId);
+    const [row] = await t.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.waMessageId, nextId));
+    expect(row?.status).toBe('read');
+    expect(await t.database.db.select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.waMessageId, nextId))).toEqual([]);
+
+    const stranger = await post(delivery({ statuses: [{ id: 'wamid.DE-OUTRO-APP', status: 'failed', errors: [{ code: 131047 }] }] }));
+    expect(stranger.statusCode).toBe(200);
+    expect(await t.database.db.select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.waMessageId, 'wamid.DE-OUTRO-APP'))).toHaveLength(1);
+  });
+
+  it("one number's messages delivered together are answered, and their answers sent, in the order they came", async () => {
+    const from = '5511987650014';
+    const questions = ['quanto custa o plano premium?', 'quanto custa o plano básico?', 'quanto custa o plano premium anual?'];
+    const response = await post(delivery({ messages: questions.map((text) => ({ from, text })) }));
+    expect(response.json()).toEqual({ received: 3, statuses: 0 });
+    await whatsappSettled();
+    const shownInOrder = sentTo(from).map(shown);
+    const at = (words: string) => shownInOrder.findIndex((text) => text.includes(words));
+    expect(at('*Premium* custa')).toBeGreaterThanOrEqual(0);
+    expect(at('*Premium* custa')).toBeLessThan(at('*Básico* custa'));
+    expect(at('*Básico* custa')).toBeLessThan(at('Premium — Anual'));
+    // Waiting for an earlier message used up no attempt.
+    const answers = await t.database.db.select().from(jobs).where(eq(jobs.kind, WHATSAPP_ANSWER_JOB));
+    expect(answers.every((job) => job.status === 'succeeded')).toBe(true);
+  });
+
+  it("requests without a valid signature are limited per address (429 past the limit), and Meta's signed deliveries from that address still go through", async () => {
+    const address = '203.0.113.77';
+    const from = '5511987650013';
+    const raw = JSON.stringify(delivery({ messages: [{ from, text: 'oi' }] }));
+    const send = (signature: string | null, remoteAddress = address) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+        payload: raw,
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < WHATSAPP_WEBHOOK_LIMITS.invalidPerIp + 2; index += 1) statuses.push((await send(index % 2 ? null : 'sha256=00')).statusCode);
+    expect(statuses.slice(0, WHATSAPP_WEBHOOK_LIMITS.invalidPerIp).every((status) => status === 401)).toBe(true);
+    const refused = await send(null);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('whatsapp.too_many_invalid');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Meta's signed delivery from the same address: accepted and answered.
+    const signed = await send(sign(raw));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toEqual({ received: 1, statuses: 0 });
+    // Another address is not affected.
+    expect((await send(null, '203.0.113.78')).statusCode).toBe(401);
+    await whatsappSettled();
+    expect(sentTo(from).length).toBeGreaterThan(0);
   });
 });
 

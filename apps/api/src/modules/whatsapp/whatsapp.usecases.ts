@@ -44,7 +44,20 @@ export const whatsappErrors = {
   notConfigured: () => new AppError('whatsapp.not_configured', 404, 'O WhatsApp não está configurado nesta loja.'),
   badSignature: () => new AppError('whatsapp.bad_signature', 401, 'Assinatura do webhook do WhatsApp ausente ou inválida.'),
   verificationRefused: () => new AppError('whatsapp.verification_refused', 403, 'Token de verificação do webhook do WhatsApp não confere.'),
+  tooManyInvalid: (seconds: number) =>
+    new AppError(
+      'whatsapp.too_many_invalid',
+      429,
+      `Muitas requisições sem assinatura válida vindas deste endereço. Aguarde ${seconds} segundos e tente novamente.`,
+    ),
 };
+
+/** How long a message waits for an earlier one of the same number (one stuck longer no longer holds the others), and how often it looks. */
+const ORDER_WAIT_MS = 10 * 60_000;
+const ORDER_DEFER_MS = 150;
+
+/** Requests to the webhook without a valid signature, per client address: past this, 429 instead of 401. */
+export const WHATSAPP_WEBHOOK_LIMITS = { invalidPerIp: 30, windowMs: 60_000 } as const;
 
 // ---------------------------------------------------------------- the webhook's checks
 
@@ -85,25 +98,47 @@ export interface WhatsAppReceiveDeps {
  */
 export async function receiveDelivery(deps: WhatsAppReceiveDeps, body: WhatsAppWebhook): Promise<{ received: number; statuses: number }> {
   const { messages, statuses } = readWebhook(body, deps.config.phoneNumberId);
-  return deps.db.transaction(async (tx) => {
+  const receivedAt = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
     const repository = createWhatsAppRepository(tx);
-    const receivedAt = deps.clock();
     const inserted = await repository.insertInbound(
-      messages.map((message) => ({
+      // One millisecond apart, in the delivery's order: a number's messages are answered in that order.
+      messages.map((message, index) => ({
         waMessageId: message.id,
         waId: message.waId,
         profileName: message.profileName,
         type: message.type,
         text: message.text,
         media: message.media,
-        createdAt: receivedAt,
+        createdAt: new Date(receivedAt.getTime() + index),
       })),
     );
     for (const row of inserted) await enqueueJob(tx, { kind: WHATSAPP_ANSWER_JOB, payload: { inboundId: row.id }, maxAttempts: 3 });
     let moved = 0;
-    for (const status of statuses) if (await repository.applyStatus(status.messageId, status.state, status.error)) moved += 1;
-    return { received: inserted.length, statuses: moved };
+    const early = new Set<string>();
+    for (const status of statuses) {
+      if (await repository.applyStatus(status.messageId, status.state, status.error)) moved += 1;
+      // Meta may call back before the send's own answer (with the id) is written: kept for then, never lost.
+      else if (!(await repository.outboundExists(status.messageId))) {
+        await repository.keepEarlyStatus(status.messageId, status.state, status.error, receivedAt);
+        early.add(status.messageId);
+      }
+    }
+    return { received: inserted.length, statuses: moved, early };
   });
+  // The id may have been stored meanwhile (its send wrote it after the check above): applied now then.
+  for (const waMessageId of outcome.early) await applyEarlyStatuses(deps.db, waMessageId);
+  return { received: outcome.received, statuses: outcome.statuses };
+}
+
+/**
+ * The statuses kept for a message before its id was stored, applied once it is (by the send that stored
+ * it, and by the delivery that kept them, so one of the two always sees the other's write).
+ */
+export async function applyEarlyStatuses(db: DbExecutor, waMessageId: string) {
+  const repository = createWhatsAppRepository(db);
+  if (!(await repository.outboundExists(waMessageId))) return;
+  for (const status of await repository.takeEarlyStatuses(waMessageId)) await repository.applyStatus(waMessageId, status.status, status.error);
 }
 
 // ---------------------------------------------------------------- answering (a job)
@@ -288,6 +323,10 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
       const inbound = await createWhatsAppRepository(deps.db).findInbound(inboundId);
       if (!inbound) return { ok: false, permanent: true, error: 'Mensagem do WhatsApp não encontrada.' };
       if (inbound.status !== 'received') return { ok: true };
+      // One number's messages are answered in the order they came: an earlier one still waiting goes first.
+      if (await createWhatsAppRepository(deps.db).earlierUnanswered(inbound, new Date(deps.clock().getTime() - ORDER_WAIT_MS))) {
+        return { ok: false, error: 'Aguardando a resposta a uma mensagem anterior do mesmo número.', deferMs: ORDER_DEFER_MS };
+      }
       const contact = await conversationOf(deps.db, inbound.waId, inbound.profileName);
       await createWhatsAppRepository(deps.db).touchContact(inbound.waId, inbound.createdAt, inbound.profileName);
       const target = { waId: inbound.waId, conversationId: contact.conversationId, inboundId };
@@ -402,6 +441,11 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
       const repository = createWhatsAppRepository(deps.db);
       if (!deps.client) return { ok: false, permanent: true, error: 'O WhatsApp não está configurado: mensagem não enviada.' };
       const rows = await repository.outboundByIds(outboundIds);
+      // One number's messages go out in the order they were written: an earlier send still waiting goes first.
+      const first = rows.find((row) => row.status === 'pending');
+      if (first && (await repository.earlierPending(first.waId, outboundIds, first.createdAt, new Date(deps.clock().getTime() - ORDER_WAIT_MS)))) {
+        return { ok: false, error: 'Aguardando o envio de uma mensagem anterior ao mesmo número.', deferMs: ORDER_DEFER_MS };
+      }
       for (const row of rows) {
         if (row.status !== 'pending') continue;
         try {
@@ -421,11 +465,13 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
             const content: WhatsAppOutboundContent = { type: 'template', template: { name: template.name, language: { code: template.language } } };
             const sent = await deps.client.send(row.waId, content, context.signal);
             await repository.markAccepted(row.id, sent.id, 200, template.name);
+            await applyEarlyStatuses(deps.db, sent.id);
             row.template = template.name;
             continue;
           }
           const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);
           await repository.markAccepted(row.id, sent.id, 200);
+          await applyEarlyStatuses(deps.db, sent.id);
         } catch (error) {
           const known = error instanceof WhatsAppRefusedError || error instanceof WhatsAppUnavailableError;
           const message = known ? error.message : `Falha ao enviar pelo WhatsApp: ${(error as Error).message}`;
