@@ -52,7 +52,13 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createWebhookDeliveryHandler, WEBHOOK_DELIVERY_JOB } from './modules/webhooks/webhooks.usecases.ts';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
-import { createWhatsAppAnswerHandler, createWhatsAppSendHandler, WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB } from './modules/whatsapp/whatsapp.usecases.ts';
+import {
+  createWhatsAppAnswerHandler,
+  createWhatsAppSendHandler,
+  queuePaymentConfirmation,
+  WHATSAPP_ANSWER_JOB,
+  WHATSAPP_SEND_JOB,
+} from './modules/whatsapp/whatsapp.usecases.ts';
 import { accessPlugin, type Viewer } from './plugins/access.ts';
 import { bodyGuardPlugin, boundedQuerystringParser, DEFAULT_BODY_LIMIT } from './plugins/body-guard.ts';
 import { errorHandlerPlugin, frameworkErrorOptions, MAX_PATH_PARAMETER_LENGTH } from './plugins/error-handler.ts';
@@ -172,7 +178,11 @@ export async function buildApp({
     expirySeconds: env.PIX_CHARGE_EXPIRY_SECONDS,
     eventsUrl: () => settings.get('payments_webhook_url'),
     allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS,
-    onPaid: recordPaidPurchase,
+    // What a paid payment leaves: its delivery and subscription, and on WhatsApp the confirmation to the number.
+    onPaid: async (tx, payment, now) => {
+      await recordPaidPurchase(tx, payment, now);
+      await queuePaymentConfirmation(tx, payment);
+    },
   };
   const customers: CustomersDeps = {
     db: database.db,
@@ -383,12 +393,17 @@ async function registerJobs(
         logger: app.log.child({ module: 'renewals' }),
       }),
       [RENEWAL_SEND_JOB]: createRenewalSendHandler({ db: database.db, clock, publicOrigin, settings, logger: app.log.child({ module: 'renewals' }) }),
-      [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, chat: chatDeps(app, parts), clock }),
+      [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, client: services.whatsapp, chat: chatDeps(app, parts), clock }),
       [WHATSAPP_SEND_JOB]: createWhatsAppSendHandler({
         db: database.db,
         client: services.whatsapp,
         logger: app.log.child({ module: 'whatsapp' }),
         onFailure: () => metrics.whatsappFailures.inc(),
+        clock,
+        template: async () => {
+          const name = await settings.get('whatsapp_template_name');
+          return name ? { name, language: (await settings.get('whatsapp_template_language')) ?? 'pt_BR' } : null;
+        },
       }),
     },
   });
@@ -450,7 +465,7 @@ async function registerModules(app: FastifyInstance, parts: AppParts) {
   await app.register(chatRoutes, { deps: chatDeps(app, parts), secureCookies: isHttps, allowPrivateWebhooks: env.ALLOW_PRIVATE_WEBHOOKS });
   await app.register(paymentsRoutes, { deps: payments, webhookSecret: env.PIX_WEBHOOK_SECRET, shopKey });
   await app.register(customersRoutes, customers);
-  await app.register(whatsappRoutes, { db: database.db, config: whatsappConfig(env) });
+  await app.register(whatsappRoutes, { db: database.db, config: whatsappConfig(env), clock: services.clock });
   // With a PSP, its webhook for the shop's key is registered at start (again while it fails).
   if (pix && env.PIX_WEBHOOK_SECRET && env.PUBLIC_URL) {
     const registration = new AbortController();

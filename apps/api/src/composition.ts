@@ -98,7 +98,8 @@ export async function composeServices({ env, database, logger, storage: givenSto
     ? createOutboundFetch({
         userAgent: 'Vitrine/2.1.0',
         defaultTimeoutMs: Math.min(env.OUTBOUND_TIMEOUT_SECONDS, 30) * 1000,
-        maxResponseBytes: 1024 * 1024,
+        // The customers' images and voice notes are read through it too (refused over their bucket's size first).
+        maxResponseBytes: 16 * 1024 * 1024,
         maxRedirects: 0,
         policy: outbound?.policy ?? (env.ALLOW_PRIVATE_WEBHOOKS ? anyAddress : publicAddressesOnly),
         resolve: outbound?.resolve,

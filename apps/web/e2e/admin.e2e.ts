@@ -154,7 +154,17 @@ describe('the admin panel', () => {
       route.fulfill({
         json: {
           items: [
-            { id: randomUUID(), visitorId: 'v', createdAt: at, updatedAt: at, messageCount: 1500, lastMessage: 'Olá', openHandoffs: 0, paymentIntents: 0 },
+            {
+              id: randomUUID(),
+              visitorId: 'v',
+              createdAt: at,
+              updatedAt: at,
+              messageCount: 1500,
+              lastMessage: 'Olá',
+              openHandoffs: 0,
+              paymentIntents: 0,
+              channel: 'web',
+            },
           ],
           total: 1,
           page: 1,

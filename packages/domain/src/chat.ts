@@ -8,6 +8,7 @@ import { contactCaptureSchema } from './customers.ts';
 import { listEnvelopeSchema, pageQuerySchema } from './lists.ts';
 import { PAYMENT_KINDS } from './payment-status.ts';
 import { BILLING_PERIODS } from './pricing/periods.ts';
+import { WHATSAPP_OUTBOUND_KINDS, WHATSAPP_OUTBOUND_STATES } from './whatsapp.ts';
 
 export * from './chat-text.ts';
 
@@ -46,8 +47,18 @@ export const chatMessageSchema = z.object({
    * the chat shows the contact form under this message, which answers with `{ contact }`. Absent: false.
    */
   asksContact: z.boolean().optional(),
+  /** Typed by an operator in the admin (a WhatsApp conversation handled by a person). Absent: false. */
+  fromOperator: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** Where a conversation happens: the site's chat or a WhatsApp number. */
+export const CHAT_CHANNELS = ['web', 'whatsapp'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+export const CHAT_CHANNEL_LABELS: Record<ChatChannel, string> = { web: 'Site', whatsapp: 'WhatsApp' };
+
+/** The longest reply an operator types in the admin. */
+export const OPERATOR_REPLY_MAX_LENGTH = 4000;
 
 export const chatConversationSchema = z.object({
   id: z.string(),
@@ -172,6 +183,7 @@ export const chatConversationSummarySchema = z.object({
   lastMessage: z.string().nullable(),
   openHandoffs: z.number().int(),
   paymentIntents: z.number().int(),
+  channel: z.enum(CHAT_CHANNELS),
 });
 export const chatConversationSummaryListSchema = listEnvelopeSchema(chatConversationSummarySchema);
 
@@ -200,10 +212,38 @@ export const chatPaymentIntentSchema = z.object({
 export const chatPaymentIntentListSchema = listEnvelopeSchema(chatPaymentIntentSchema);
 
 /** What an admin reads of one conversation: the messages, with what the conversation led to. */
+/** A message sent to the conversation's WhatsApp number, with its delivery state (why, when it failed). */
+export const whatsappSendSchema = z.object({
+  id: z.string(),
+  /** The conversation's message it carries (an answer, an operator's reply); null for a payment's confirmation. */
+  chatMessageId: z.string().nullable(),
+  kind: z.enum(WHATSAPP_OUTBOUND_KINDS),
+  status: z.enum(WHATSAPP_OUTBOUND_STATES),
+  error: z.string().nullable(),
+  /** Outside WhatsApp's 24-hour window: the approved template sent in its place. */
+  template: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WhatsAppSend = z.infer<typeof whatsappSendSchema>;
+
 export const adminChatConversationSchema = chatConversationSchema.extend({
   visitorId: z.string(),
   handoffs: z.array(chatHandoffSchema),
   paymentIntents: z.array(chatPaymentIntentSchema),
+  channel: z.enum(CHAT_CHANNELS),
+  /** A person handles it (a hand-off is open): on WhatsApp the assistant stays quiet until it is handed back. */
+  handledByPerson: z.boolean(),
+  /** What was sent to the WhatsApp number, oldest first (empty for the site's conversations). */
+  whatsappSends: z.array(whatsappSendSchema),
+});
+export type AdminChatConversation = z.infer<typeof adminChatConversationSchema>;
+
+export const operatorReplyBodySchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Escreva a resposta.')
+    .max(OPERATOR_REPLY_MAX_LENGTH, `A resposta pode ter no máximo ${OPERATOR_REPLY_MAX_LENGTH} caracteres.`),
 });
 
 /** The admin's lists page on the server, newest first: `page` and `pageSize` (20 by default, at most 100). */

@@ -112,6 +112,28 @@ export const SETTINGS = {
     schema: reminderText,
     fallback: DEFAULT_REMINDER_TEXTS.renewal_due_text,
   },
+  // WhatsApp's 24-hour window: outside it only an approved template may start the conversation again.
+  whatsapp_template_name: {
+    env: 'WHATSAPP_TEMPLATE_NAME',
+    label: 'Modelo aprovado do WhatsApp enviado fora da janela de 24 horas (nome na Meta)',
+    secret: false,
+    schema: z
+      .string()
+      .trim()
+      .min(1, 'Informe o nome do modelo.')
+      .max(512, 'Nome muito longo.')
+      .regex(/^[a-z0-9_]+$/, 'Use o nome do modelo como está na Meta: letras minúsculas, dígitos e _.'),
+  },
+  whatsapp_template_language: {
+    env: 'WHATSAPP_TEMPLATE_LANGUAGE',
+    label: 'Idioma do modelo aprovado do WhatsApp (código da Meta, como pt_BR)',
+    secret: false,
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Use o código de idioma da Meta, como pt_BR.'),
+    fallback: 'pt_BR',
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 interface SettingDefinition {

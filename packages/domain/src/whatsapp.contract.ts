@@ -26,6 +26,6 @@ export const whatsappContract = {
     summary: 'Mensagens e situações de entrega enviadas pela Meta, assinadas (X-Hub-Signature-256); respondidas por uma tarefa em segundo plano',
     body: whatsappWebhookSchema,
     responses: { 200: z.object({ received: z.number().int(), statuses: z.number().int() }) },
-    errors: [400, 401, 404],
+    errors: [400, 401, 404, 429],
   }),
 };

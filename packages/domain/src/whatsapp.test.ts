@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerParts, inboundText, readWebhook, truncateText, WHATSAPP_LIMITS, whatsappText, whatsappWebhookSchema } from './whatsapp.ts';
+import { answerParts, inboundText, PIX_QR_CAPTION, readWebhook, truncateText, WHATSAPP_LIMITS, whatsappText, whatsappWebhookSchema } from './whatsapp.ts';
 
 describe('what the assistant sends on WhatsApp', () => {
   it("writes the chat's Markdown as WhatsApp formats it", () => {
@@ -35,10 +35,10 @@ describe('what the assistant sends on WhatsApp', () => {
     });
   });
 
-  it('more than three choices are a list of at most ten rows; a PIX code goes alone, last', () => {
+  it('more than three choices are a list of at most ten rows; a PIX code goes alone, then its QR code as an image', () => {
     const suggestions = Array.from({ length: 12 }, (_, index) => `Opção número ${index + 1} com um nome comprido`);
     const parts = answerParts({ content: 'Escolha:', suggestions, pixCode: '000201…6304ABCD' });
-    expect(parts.map((part) => part.kind)).toEqual(['choices', 'pix_code']);
+    expect(parts.map((part) => part.kind)).toEqual(['choices', 'pix_code', 'pix_qr']);
     const list = parts[0]!.content;
     if (list.type !== 'interactive' || list.interactive.type !== 'list') throw new Error('esperava uma lista');
     const rows = list.interactive.action.sections[0]!.rows;
@@ -49,6 +49,11 @@ describe('what the assistant sends on WhatsApp', () => {
     }
     expect(new Set(rows.map((row) => row.title)).size).toBe(rows.length);
     expect(parts[1]!.content).toEqual({ type: 'text', text: { body: '000201…6304ABCD' } });
+    expect(parts[2]).toEqual({
+      kind: 'pix_qr',
+      content: { type: 'image', image: { caption: PIX_QR_CAPTION } },
+      media: { kind: 'pix_qr', code: '000201…6304ABCD' },
+    });
   });
 
   it('a long answer is split into texts WhatsApp accepts, and its choices follow with a short prompt', () => {
@@ -95,12 +100,12 @@ describe("what Meta's webhook delivers", () => {
     ],
   });
 
-  it('reads the messages and statuses meant for this number, each message as text where it has one', () => {
+  it('reads the messages and statuses meant for this number, each message as text where it has one, an image or voice note by its media id', () => {
     const { messages, statuses } = readWebhook(body, '111');
     expect(messages).toEqual([
-      { id: 'a', waId: '5511987654321', profileName: 'Maria', type: 'text', text: 'oi' },
-      { id: 'b', waId: '5511987654321', profileName: 'Maria', type: 'interactive', text: 'Anual' },
-      { id: 'c', waId: '5511987654321', profileName: 'Maria', type: 'image', text: null },
+      { id: 'a', waId: '5511987654321', profileName: 'Maria', type: 'text', text: 'oi', media: null },
+      { id: 'b', waId: '5511987654321', profileName: 'Maria', type: 'interactive', text: 'Anual', media: null },
+      { id: 'c', waId: '5511987654321', profileName: 'Maria', type: 'image', text: null, media: { kind: 'image', id: 'm', mimeType: null } },
     ]);
     expect(statuses).toEqual([{ messageId: 'wamid.1', state: 'delivered', error: null }]);
     expect(inboundText({ id: 'x', from: '1', type: 'button', button: { text: 'Sim' } })).toBe('Sim');

@@ -2,6 +2,8 @@
 // (messages and status callbacks, checked and bounded), and the messages the assistant sends back —
 // text, reply buttons and lists within WhatsApp's limits, and a PIX code in a message of its own.
 import { z } from 'zod';
+import { formatBRL } from './money.ts';
+import { PAYMENT_CONFIRMED } from './payment-status.ts';
 
 /** WhatsApp's limits on what is sent (Cloud API reference, "Messages"). */
 export const WHATSAPP_LIMITS = {
@@ -38,6 +40,9 @@ const inboundMessageSchema = z.looseObject({
       list_reply: z.looseObject({ id: z.string().max(WHATSAPP_LIMITS.replyId), title: z.string().max(100) }).optional(),
     })
     .optional(),
+  // An image or a voice note (audio): Meta's media id, downloaded by the server.
+  image: z.looseObject({ id: messageIdSchema, mime_type: z.string().max(200).optional() }).optional(),
+  audio: z.looseObject({ id: messageIdSchema, mime_type: z.string().max(200).optional(), voice: z.boolean().optional() }).optional(),
   // A template's quick-reply button.
   button: z.looseObject({ text: z.string().max(WHATSAPP_LIMITS.replyId), payload: z.string().max(WHATSAPP_LIMITS.replyId).optional() }).optional(),
 });
@@ -94,6 +99,15 @@ export interface InboundMessage {
   type: string;
   /** What the customer wrote or chose; null for kinds the assistant does not read yet. */
   text: string | null;
+  /** An image or a voice note the customer sent (downloaded from the Graph API by its id). */
+  media: InboundMedia | null;
+}
+
+/** An image or a voice note received: stored like /chat's (same types, sizes, quotas, retention). */
+export interface InboundMedia {
+  kind: 'image' | 'audio';
+  id: string;
+  mimeType: string | null;
 }
 
 export interface DeliveryStatus {
@@ -115,7 +129,14 @@ export function readWebhook(body: WhatsAppWebhook, phoneNumberId: string): { mes
       if (value.metadata && value.metadata.phone_number_id !== phoneNumberId) continue;
       const names = new Map((value.contacts ?? []).map((contact) => [contact.wa_id, contact.profile?.name?.trim() || null]));
       for (const message of value.messages ?? []) {
-        messages.push({ id: message.id, waId: message.from, profileName: names.get(message.from) ?? null, type: message.type, text: inboundText(message) });
+        messages.push({
+          id: message.id,
+          waId: message.from,
+          profileName: names.get(message.from) ?? null,
+          type: message.type,
+          text: inboundText(message),
+          media: inboundMedia(message),
+        });
       }
       for (const status of value.statuses ?? []) {
         if (!(WHATSAPP_DELIVERY_STATES as readonly string[]).includes(status.status)) continue;
@@ -125,6 +146,13 @@ export function readWebhook(body: WhatsAppWebhook, phoneNumberId: string): { mes
     }
   }
   return { messages, statuses };
+}
+
+/** The image or voice note of a message, if it is one. */
+export function inboundMedia(message: WhatsAppInboundMessage): InboundMedia | null {
+  if (message.type === 'image' && message.image) return { kind: 'image', id: message.image.id, mimeType: message.image.mime_type ?? null };
+  if (message.type === 'audio' && message.audio) return { kind: 'audio', id: message.audio.id, mimeType: message.audio.mime_type ?? null };
+  return null;
 }
 
 /** The text of a message: what was typed, or the reply chosen (its id holds the whole suggestion). */
@@ -144,9 +172,14 @@ export function inboundText(message: WhatsAppInboundMessage): string | null {
 
 // ---------------------------------------------------------------- what is sent
 
-/** The body of POST /{phone-number-id}/messages, without its `to` and `messaging_product`. */
+/**
+ * The body of POST /{phone-number-id}/messages, without its `to` and `messaging_product`. An image's `id`
+ * is the one the Graph API gave its upload: given when the message is sent, after the upload.
+ */
 export type WhatsAppOutboundContent =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | { type: 'image'; image: { id?: string; caption?: string } }
+  | { type: 'template'; template: { name: string; language: { code: string } } }
   | {
       type: 'interactive';
       interactive:
@@ -158,13 +191,37 @@ export type WhatsAppOutboundContent =
           };
     };
 
-/** What an outbound message is, for the operator's list: the answer, its choices, or a PIX code. */
-export type WhatsAppOutboundKind = 'text' | 'choices' | 'pix_code';
+/** A message sent to a number, from queued to read, or failed (with why). */
+export const WHATSAPP_OUTBOUND_STATES = ['pending', 'accepted', 'sent', 'delivered', 'read', 'failed'] as const;
+export type WhatsAppOutboundState = (typeof WHATSAPP_OUTBOUND_STATES)[number];
+export const WHATSAPP_OUTBOUND_STATE_LABELS: Record<WhatsAppOutboundState, string> = {
+  pending: 'Aguardando envio',
+  accepted: 'Enviada ao WhatsApp',
+  sent: 'Enviada',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Não enviada',
+};
+
+/**
+ * What an outbound message is, for the operator's list: the answer, its choices, a PIX code and its QR
+ * code, the confirmation of a payment the bank confirmed, or an operator's reply typed in the admin.
+ */
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator'] as const;
+export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
+
+/** What the file of a media message is made from, uploaded when it is sent: a PIX's QR code (PNG) from its BR Code. */
+export type WhatsAppMediaSource = { kind: 'pix_qr'; code: string };
 
 export interface OutboundPart {
   kind: WhatsAppOutboundKind;
   content: WhatsAppOutboundContent;
+  /** For a media message: what its file is made from. */
+  media?: WhatsAppMediaSource;
 }
+
+/** Under the PIX's QR code image. */
+export const PIX_QR_CAPTION = 'Ou escaneie este QR Code no app do seu banco.';
 
 /** `text` cut to `max` characters, ending in '…' when cut (whole code points, so no half emoji). */
 export function truncateText(text: string, max: number): string {
@@ -221,7 +278,7 @@ function distinctTitles(choices: string[], max: number): string[] {
  * The messages that carry one answer of the assistant: its text (split past WhatsApp's 4,096 characters);
  * its choices as reply buttons (up to 3) or a list (up to 10, the first ones), carrying the last part of
  * the text when it fits an interactive body; and a PIX's copia-e-cola code alone in a last message, so a
- * long press copies only the code.
+ * long press copies only the code, then its QR code as an image.
  */
 export function answerParts(answer: { content: string; suggestions: readonly string[]; pixCode?: string | null }): OutboundPart[] {
   const texts = textParts(whatsappText(answer.content));
@@ -272,9 +329,32 @@ export function answerParts(answer: { content: string; suggestions: readonly str
       });
     }
   }
-  if (answer.pixCode) parts.push({ kind: 'pix_code', content: { type: 'text', text: { body: answer.pixCode } } });
+  if (answer.pixCode) {
+    parts.push({ kind: 'pix_code', content: { type: 'text', text: { body: answer.pixCode } } });
+    parts.push({ kind: 'pix_qr', content: { type: 'image', image: { caption: PIX_QR_CAPTION } }, media: { kind: 'pix_qr', code: answer.pixCode } });
+  }
   return parts;
 }
+
+/** 'Pagamento confirmado' with what was bought, in the words of /chat's confirmation. */
+export function paymentConfirmedParts(payment: { itemName: string; amount: number }): OutboundPart[] {
+  return [
+    { kind: 'payment_confirmed', content: { type: 'text', text: { body: `*${PAYMENT_CONFIRMED}*\n${payment.itemName} · ${formatBRL(payment.amount)}` } } },
+  ];
+}
+
+/** An operator's reply typed in the admin, as WhatsApp takes it (split past its 4,096 characters). */
+export function operatorReplyParts(text: string): OutboundPart[] {
+  return textParts(text.trim()).map((body) => ({ kind: 'operator', content: { type: 'text', text: { body } } }));
+}
+
+/** How long after the customer's last message a free-form message may be sent (WhatsApp's customer-service window). */
+export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Why a message outside the window was not sent. */
+export const OUTSIDE_WINDOW_NO_TEMPLATE =
+  'Fora da janela de 24 horas do WhatsApp e sem modelo aprovado configurado (Conversas → Modelo aprovado do WhatsApp): mensagem não enviada.';
+export const outsideWindowTemplateSent = (name: string) => `Fora da janela de 24 horas do WhatsApp: no lugar foi enviado o modelo aprovado "${name}".`;
 
 /** What is answered to a kind of message the assistant does not read yet (images, audio, locations...). */
 export const UNSUPPORTED_MESSAGE_REPLY = 'Por aqui eu ainda só leio mensagens de texto. Escreva sua pergunta, por favor.';

@@ -150,6 +150,9 @@ export const envSchema = z
     WHATSAPP_VERIFY_TOKEN: optionalText.refine((value) => value === undefined || /^[\x21-\x7e]{8,256}$/.test(value), {
       message: 'deve ter de 8 a 256 letras, dígitos ou símbolos, sem espaços (o mesmo informado na Meta)',
     }),
+    // The approved template sent outside WhatsApp's 24-hour window (also an admin setting), and its language.
+    WHATSAPP_TEMPLATE_NAME: optionalText,
+    WHATSAPP_TEMPLATE_LANGUAGE: optionalText,
     // Where the signed 'payment.paid' (and other payment) events go: the shop's own system that delivers access.
     PAYMENTS_WEBHOOK_URL: optionalUrl(['https:', 'http:']),
     // Demo catalogue, apps and an example PIX shortcut: unset = only on the embedded database's first start.

@@ -10,6 +10,7 @@ import {
   webhookAttempts,
   webhookDeliveries,
   webhookEndpoints,
+  whatsappOutboundMessages,
   type ChatConversationState,
 } from '../../db/schema.ts';
 
@@ -77,6 +78,25 @@ export const createChatRepository = (db: DbExecutor) => ({
   async insertHandoff(row: typeof chatHandoffs.$inferInsert): Promise<HandoffRow> {
     const [created] = await db.insert(chatHandoffs).values(row).returning();
     return created!;
+  },
+
+  /** Closes the conversation's open hand-offs; answers how many were open. */
+  async closeHandoffs(conversationId: string): Promise<number> {
+    const closed = await db
+      .update(chatHandoffs)
+      .set({ status: 'closed' })
+      .where(and(eq(chatHandoffs.conversationId, conversationId), eq(chatHandoffs.status, 'open')))
+      .returning({ id: chatHandoffs.id });
+    return closed.length;
+  },
+
+  /** What was sent to the conversation's WhatsApp number, oldest first. */
+  async whatsappSends(conversationId: string) {
+    return db
+      .select()
+      .from(whatsappOutboundMessages)
+      .where(eq(whatsappOutboundMessages.conversationId, conversationId))
+      .orderBy(asc(whatsappOutboundMessages.createdAt), asc(whatsappOutboundMessages.position), asc(whatsappOutboundMessages.id));
   },
 
   async listMessages(conversationId: string): Promise<MessageWithExtras[]> {

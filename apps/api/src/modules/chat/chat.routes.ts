@@ -4,6 +4,7 @@ import type { ChatStreamEvent } from '@vitrine/domain/chat';
 import { adminShortcutActionsContract } from '@vitrine/domain/chat-admin.contract';
 import { chatContract } from '@vitrine/domain/chat.contract';
 import { uploadBuckets } from '@vitrine/domain/uploads';
+import { adminActor } from '../../shared/audit/actor.ts';
 import type { AppError } from '../../shared/errors.ts';
 import { route } from '../../shared/route.ts';
 import { malformedUpload, noFileSent, notMultipart } from '../uploads/uploads.errors.ts';
@@ -12,6 +13,7 @@ import { chatErrors } from './chat.errors.ts';
 import {
   assertCanSendFile,
   findConversationFile,
+  handBack,
   latestConversation,
   listConversationSummaries,
   listHandoffs,
@@ -196,6 +198,8 @@ export async function chatRoutes(app: FastifyInstance, { deps, secureCookies, al
   route(app, chatContract.listConversations, {}, async (request) => listConversationSummaries(deps, request.query));
 
   route(app, chatContract.getAdminConversation, {}, async (request) => readAdminConversation(deps, request.params.id));
+
+  route(app, chatContract.handBack, {}, async (request, reply) => noStore(reply).send(await handBack(deps, await adminActor(request), request.params.id)));
 
   route(app, chatContract.listHandoffs, {}, async (request) => listHandoffs(deps, request.query));
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import {
+  type AdminChatConversation,
   type ChatConversation,
   type ChatExchange,
   type ChatMessage,
@@ -19,6 +20,7 @@ import { pageOffset, toListEnvelope, type ListQuery } from '@vitrine/domain/list
 import { roundMoney } from '@vitrine/domain/money';
 import { buildPixPayload, PixError, pixTxid } from '@vitrine/domain/pix';
 import type { Database, Transaction } from '../../db/client.ts';
+import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { FileStorage } from '../../shared/storage/storage.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
@@ -101,10 +103,14 @@ export function toChatMessage(row: MessageWithExtras): ChatMessage {
     suggestions: row.suggestions,
     pix: row.paymentIntent ? toPixOffer(row.paymentIntent) : null,
     ...(row.asksContact ? { asksContact: true } : {}),
+    ...(row.engine === OPERATOR_ENGINE ? { fromOperator: true } : {}),
   };
 }
 
-async function toConversation(deps: ChatDeps, row: ConversationRow): Promise<ChatConversation> {
+/** The `engine` of a message an operator typed in the admin. */
+export const OPERATOR_ENGINE = 'operator';
+
+async function toConversation(deps: Pick<ChatDeps, 'db'>, row: ConversationRow): Promise<ChatConversation> {
   const messages = await createChatRepository(deps.db).listMessages(row.id);
   return { id: row.id, createdAt: row.createdAt.toISOString(), messages: messages.map(toChatMessage) };
 }
@@ -136,7 +142,7 @@ export async function startConversation(deps: ChatDeps, visitorId: string): Prom
 }
 
 /** A conversation is read by its own visitor and by admins; to anyone else it does not exist. */
-async function visibleConversation(deps: ChatDeps, access: ChatAccess, id: string): Promise<ConversationRow> {
+async function visibleConversation(deps: Pick<ChatDeps, 'db'>, access: ChatAccess, id: string): Promise<ConversationRow> {
   const row = await createChatRepository(deps.db).findConversation(id);
   if (!row || !(access.isAdmin || (access.visitorId !== null && row.visitorId === access.visitorId))) {
     throw chatErrors.conversationNotFound();
@@ -371,19 +377,18 @@ export async function assertCanSendFile(deps: ChatDeps, visitorId: string | null
 }
 
 /**
- * Stores an image or a voice note (type from its content, size while streaming), then the visitor's
- * message and the assistant's acknowledgment in one transaction. A refused file leaves nothing.
+ * Stores a visitor's image or voice note in the conversation's owner's name (type from its content, size
+ * while streaming, within the visitors' quotas), as /chat and WhatsApp do; a refused file leaves nothing.
+ * Answers the upload and how to take it back if what refers to it is not written after all.
  */
-export async function sendFile(
+export async function storeVisitorFile(
   deps: ChatDeps,
-  visitorId: string | null,
-  conversationId: string,
+  conversation: Pick<ConversationRow, 'visitorId'>,
   kind: ChatFileKind,
   file: { body: Readable; clientName: string | undefined },
-  /** The client's address as the server sees it (request.ip: the forwarded one behind TRUST_PROXY). */
+  /** Who sends it, for the per-address quota: the client's address (request.ip), or another channel's stand-in. */
   client: { address: string },
-): Promise<ChatExchange> {
-  const conversation = await ownConversation(deps, visitorId, conversationId);
+) {
   const quotas = deps.visitorUploadQuotas;
   const owner = { visitorId: conversation.visitorId, addressKey: uploadAddressKey(client.address) };
   // No room already (the total, this address's share or this visitor's): refused before a byte of the file is read.
@@ -409,6 +414,28 @@ export async function sendFile(
       .catch((error: unknown) => deps.logger.error({ err: error, uploadId: upload.id }, 'arquivo do chat acima da cota não removido'));
     throw over;
   }
+  const discard = () =>
+    deleteUpload(uploadDeps, upload.id).catch((cleanupError: unknown) =>
+      deps.logger.error({ err: cleanupError, uploadId: upload.id }, 'arquivo do chat órfão: mensagem não gravada e remoção falhou'),
+    );
+  return { upload, discard };
+}
+
+/**
+ * Stores an image or a voice note (type from its content, size while streaming), then the visitor's
+ * message and the assistant's acknowledgment in one transaction. A refused file leaves nothing.
+ */
+export async function sendFile(
+  deps: ChatDeps,
+  visitorId: string | null,
+  conversationId: string,
+  kind: ChatFileKind,
+  file: { body: Readable; clientName: string | undefined },
+  /** The client's address as the server sees it (request.ip: the forwarded one behind TRUST_PROXY). */
+  client: { address: string },
+): Promise<ChatExchange> {
+  const conversation = await ownConversation(deps, visitorId, conversationId);
+  const { upload, discard } = await storeVisitorFile(deps, conversation, kind, file, client);
   const { engine } = await deps.assistant.current();
   const analysis = engine.acknowledgeFile(kind, conversation.state);
   const clock = deps.clock ?? (() => new Date());
@@ -440,9 +467,7 @@ export async function sendFile(
       reply: toChatMessage({ ...bot!, paymentIntent: null }),
     };
   } catch (error) {
-    await deleteUpload(uploadDeps, upload.id).catch((cleanupError: unknown) =>
-      deps.logger.error({ err: cleanupError, uploadId: upload.id }, 'arquivo do chat órfão: mensagem não gravada e remoção falhou'),
-    );
+    await discard();
     throw error;
   }
 }
@@ -626,6 +651,7 @@ export async function listConversationSummaries(deps: Pick<ChatDeps, 'db'>, page
       lastMessage: row.lastMessage,
       openHandoffs: row.openHandoffs,
       paymentIntents: row.paymentIntents,
+      channel: row.conversation.channel,
     })),
     total,
     page,
@@ -654,15 +680,45 @@ export const toPaymentIntent = (row: PaymentIntentRow) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function readAdminConversation(deps: ChatDeps, id: string) {
+export async function readAdminConversation(deps: Pick<ChatDeps, 'db'>, id: string): Promise<AdminChatConversation> {
   const row = await visibleConversation(deps, { visitorId: null, isAdmin: true }, id);
   const repository = createChatRepository(deps.db);
-  const [conversation, handoffs, intents] = await Promise.all([
+  const [conversation, handoffs, intents, sends] = await Promise.all([
     toConversation(deps, row),
     repository.listHandoffs(100, 0, [id]),
     repository.listPaymentIntents(100, 0, [id]),
+    row.channel === 'whatsapp' ? repository.whatsappSends(id) : Promise.resolve([]),
   ]);
-  return { ...conversation, visitorId: row.visitorId, handoffs: handoffs.rows.map(toHandoff), paymentIntents: intents.rows.map(toPaymentIntent) };
+  return {
+    ...conversation,
+    visitorId: row.visitorId,
+    handoffs: handoffs.rows.map(toHandoff),
+    paymentIntents: intents.rows.map(toPaymentIntent),
+    channel: row.channel,
+    handledByPerson: handoffs.rows.some((handoff) => handoff.status === 'open'),
+    whatsappSends: sends.map((send) => ({
+      id: send.id,
+      chatMessageId: send.chatMessageId,
+      kind: send.kind,
+      status: send.status,
+      error: send.status === 'failed' ? send.lastError : null,
+      template: send.template,
+      createdAt: send.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * The operator hands the conversation back to the assistant: its open hand-offs are closed (audited; on
+ * WhatsApp the assistant answers the next message again). Nothing open: nothing changes.
+ */
+export async function handBack(deps: Pick<ChatDeps, 'db'>, actor: AdminActor, id: string): Promise<AdminChatConversation> {
+  await visibleConversation(deps, { visitorId: null, isAdmin: true }, id);
+  await adminWrite(deps.db, actor, { action: 'update', resource: 'chat_handoffs' }, async (tx) => {
+    const closed = await createChatRepository(tx).closeHandoffs(id);
+    return closed > 0 ? { recordId: id, before: { openHandoffs: closed }, after: { openHandoffs: 0 } } : null;
+  });
+  return readAdminConversation(deps, id);
 }
 
 export async function listHandoffs(deps: Pick<ChatDeps, 'db'>, page: AdminPage) {

@@ -1,31 +1,44 @@
 // The assistant on WhatsApp against a loopback fake of Meta's Graph API: the webhook's handshake and
-// signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own, status
-// callbacks, and a Graph API that fails (retried, then kept as failed). One app for the file, jobs running.
-import { createHmac } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+// signature, a delivery answered once with the live price, a PIX's BR Code in a message of its own and its
+// QR code as an image (uploaded to the media endpoint), status callbacks, and a Graph API that fails
+// (retried, then kept as failed). One app for the file, jobs running.
+import { eq } from 'drizzle-orm';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL } from '@vitrine/domain/money';
 import { parseBrCode } from '@vitrine/domain/pix';
-import { WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
+import { PIX_QR_CAPTION, WHATSAPP_LIMITS } from '@vitrine/domain/whatsapp';
 import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph, type GraphCall } from '../../../test/fake-graph.ts';
+import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
 import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
-import { chatConversations, chatMessages, customers, jobs, whatsappContacts, whatsappInboundMessages, whatsappOutboundMessages } from '../../db/schema.ts';
+import {
+  chatConversations,
+  chatMessages,
+  customers,
+  jobs,
+  whatsappContacts,
+  whatsappEarlyStatuses,
+  whatsappInboundMessages,
+  whatsappOutboundMessages,
+} from '../../db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
 import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
-import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
+import {
+  ACCESS_TOKEN,
+  delivery,
+  newMessageId,
+  PHONE_NUMBER_ID,
+  shown,
+  sign,
+  textOf,
+  VERIFY_TOKEN,
+  WHATSAPP_ENV,
+  whatsappDriver,
+} from './whatsapp.test-support.ts';
+import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_ATTEMPTS, WHATSAPP_WEBHOOK_LIMITS } from './whatsapp.usecases.ts';
 
-const PHONE_NUMBER_ID = '106540352242922';
-const APP_SECRET = 'chave-secreta-do-app-0123456789';
-const VERIFY_TOKEN = 'verifica-o-webhook-0123';
-const ACCESS_TOKEN = 'EAAG-token-de-acesso-de-teste-0123456789';
-const WHATSAPP_ENV = {
-  WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-  WHATSAPP_ACCESS_TOKEN: ACCESS_TOKEN,
-  WHATSAPP_APP_SECRET: APP_SECRET,
-  WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
-};
 /** The plans this file's shop sells (the annual price is the demo's). */
 const PREMIUM = { name: 'Premium', monthly: 40, annual: 408 };
 const BASICO = { name: 'Básico', monthly: 25 };
@@ -54,90 +67,20 @@ afterAll(async () => {
   await graph?.close();
 });
 
-// ---------------------------------------------------------------- helpers
+const {
+  post,
+  say,
+  settled: whatsappSettled,
+  sentTo,
+} = whatsappDriver(
+  () => t,
+  () => graph,
+);
 
-let nextMessage = 0;
-const newMessageId = () => `wamid.ENTRADA${String(++nextMessage).padStart(6, '0')}`;
-
-interface Incoming {
-  from: string;
-  id?: string;
-  text?: string;
-  name?: string;
-  /** A reply button the customer tapped: its id (the whole choice) and title. */
-  buttonReply?: { id: string; title: string };
-}
-
-function delivery({ messages = [], statuses = [] }: { messages?: Incoming[]; statuses?: { id: string; status: string; errors?: unknown[] }[] }) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5511900000000', phone_number_id: PHONE_NUMBER_ID },
-              contacts: messages.map((message) => ({ profile: { name: message.name ?? 'Cliente Teste' }, wa_id: message.from })),
-              messages: messages.map((message) => ({
-                from: message.from,
-                id: message.id ?? newMessageId(),
-                timestamp: '1760000000',
-                ...(message.buttonReply
-                  ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: message.buttonReply } }
-                  : { type: 'text', text: { body: message.text ?? '' } }),
-              })),
-              statuses: statuses.map((status) => ({ ...status, timestamp: '1760000001', recipient_id: '5511987650000' })),
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-const sign = (raw: string, secret = APP_SECRET) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-
-/** POSTs a delivery as Meta does: the exact bytes signed (or the signature given, or none). */
-function post(body: unknown, signature: string | null | ((raw: string) => string) = (raw) => sign(raw)) {
-  const raw = JSON.stringify(body);
-  const header = typeof signature === 'function' ? signature(raw) : signature;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/whatsapp/webhook',
-    headers: { 'content-type': 'application/json', ...(header === null ? {} : { 'x-hub-signature-256': header }) },
-    payload: raw,
-  });
-}
-
-/** Until every WhatsApp job queued so far has finished (answered and sent, or given up on). */
-async function whatsappSettled() {
-  await waitUntil(
-    async () =>
-      (
-        await t.database.db
-          .select({ id: jobs.id })
-          .from(jobs)
-          .where(and(inArray(jobs.kind, [WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB]), inArray(jobs.status, ['queued', 'running'])))
-      ).length === 0,
-    { what: 'as tarefas do WhatsApp' },
-  );
-}
-
-const sentTo = (waId: string) => graph.sent().filter((call) => call.body.to === waId);
-const textOf = (call: GraphCall) => call.body.text?.body ?? '';
-/** What the customer reads in a message: a text's body, or the text above an interactive message's choices. */
-const shown = (call: GraphCall) => call.body.text?.body ?? (call.body.interactive as { body?: { text?: string } } | undefined)?.body?.text ?? '';
-
-/** Sends a signed text from `from` and waits until its whole answer has gone out; returns the messages sent to that number by it. */
-async function say(from: string, text: string, extra: Partial<Incoming> = {}) {
-  const before = sentTo(from).length;
-  const response = await post(delivery({ messages: [{ from, text, ...extra }] }));
-  expect(response.statusCode, response.body).toBe(200);
-  await whatsappSettled();
-  return sentTo(from).slice(before);
+/** The text of the QR code in a PNG. */
+function readQr(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
 }
 
 // ---------------------------------------------------------------- the webhook
@@ -259,32 +202,66 @@ describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
     }
   });
 
-  it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in the last message, for the annual price', async () => {
+  it('"quero o plano premium anual" gets the PIX: its copia-e-cola BR Code alone in a message, for the annual price, then its QR code as an image', async () => {
     const from = '5511987650004';
+    const uploadsBefore = graph.uploads.length;
     const sent = await say(from, 'quero o plano premium anual');
-    const last = sent.at(-1)!;
-    expect(last.body.type).toBe('text');
-    const code = textOf(last);
+    const [codeMessage, image] = sent.slice(-2);
+    expect(codeMessage!.body.type).toBe('text');
+    const code = textOf(codeMessage!);
     const parsed = parseBrCode(code);
     expect(parsed.ok, code).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.fields.get('54')).toBe(PREMIUM.annual.toFixed(2));
     expect(parsed.fields.get('26')).toContain('pagamentos@vitrine.test');
     // Before it, the answer naming the plan and the price, and its two choices as reply buttons.
-    expect(sent.slice(0, -1).map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
+    expect(sent.slice(0, -2).map(shown).join('\n')).toContain(formatBRL(PREMIUM.annual));
     const buttons = sent.find((call) => call.body.type === 'interactive')?.body.interactive as
       { type: string; action: { buttons: { reply: { title: string } }[] } } | undefined;
     expect(buttons?.type).toBe('button');
     expect(buttons!.action.buttons.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttons);
     for (const button of buttons!.action.buttons) expect(button.reply.title.length).toBeLessThanOrEqual(WHATSAPP_LIMITS.buttonTitle);
+
+    // After it, the QR code: a PNG uploaded to the media endpoint, then sent as an image by the id it got.
+    const uploads = graph.uploads.slice(uploadsBefore);
+    expect(uploads).toHaveLength(1);
+    const [upload] = uploads;
+    expect(upload).toMatchObject({ phoneNumberId: PHONE_NUMBER_ID, authorization: `Bearer ${ACCESS_TOKEN}`, status: 200 });
+    expect(upload!.fields).toEqual({ messaging_product: 'whatsapp', type: 'image/png' });
+    expect(upload!.file).toMatchObject({ contentType: 'image/png', filename: 'pix-qrcode.png' });
+    expect(readQr(upload!.file!.bytes)).toBe(code);
+    expect(image!.body.type).toBe('image');
+    expect(image!.body.image).toEqual({ id: upload!.id, caption: PIX_QR_CAPTION });
+
     // The stored rows say what each message was.
-    const kinds = await t.database.db
-      .select({ kind: whatsappOutboundMessages.kind, status: whatsappOutboundMessages.status })
+    const rows = await t.database.db
+      .select()
       .from(whatsappOutboundMessages)
       .where(eq(whatsappOutboundMessages.waId, from))
       .orderBy(whatsappOutboundMessages.position);
-    expect(kinds.map((row) => row.kind).at(-1)).toBe('pix_code');
-    expect(kinds.every((row) => row.status === 'accepted')).toBe(true);
+    expect(rows.map((row) => row.kind).slice(-2)).toEqual(['pix_code', 'pix_qr']);
+    expect(rows.at(-1)).toMatchObject({ mediaId: upload!.id, media: { kind: 'pix_qr', code } });
+    expect(rows.every((row) => row.status === 'accepted')).toBe(true);
+  });
+
+  it('an upload the Graph API refuses for now is retried; the code message is not sent twice and the image goes out once the upload works', async () => {
+    const from = '5511987650011';
+    const uploadsBefore = graph.uploads.length;
+    graph.failUploadsWith(503);
+    const response = await post(delivery({ messages: [{ from, text: 'quero o plano premium anual' }] }));
+    expect(response.statusCode).toBe(200);
+    // The first attempt stops at the image, after the texts went out.
+    await waitUntil(() => graph.uploads.length > uploadsBefore, { what: 'a primeira tentativa de envio do QR Code' });
+    graph.failUploadsWith(null);
+    await whatsappSettled();
+    const sent = sentTo(from);
+    const codes = sent.filter((call) => parseBrCode(textOf(call)).ok);
+    expect(codes).toHaveLength(1);
+    expect(sent.at(-1)!.body.type).toBe('image');
+    const uploads = graph.uploads.slice(uploadsBefore);
+    expect(uploads[0]!.status).toBe(503);
+    expect(uploads.at(-1)!.status).toBe(200);
+    expect((sent.at(-1)!.body.image as { id: string }).id).toBe(uploads.at(-1)!.id);
   });
 
   it('status callbacks move a sent message forward (sent, delivered, read), never back; a failed one is kept with why', async () => {
@@ -331,6 +308,78 @@ describe('the assistant on WhatsApp', { timeout: 30_000 }, () => {
     // The customer's message itself was answered (the turn is in the conversation); only the send failed.
     const [inbound] = await t.database.db.select().from(whatsappInboundMessages).where(eq(whatsappInboundMessages.waId, from));
     expect(inbound?.status).toBe('answered');
+  });
+});
+
+describe('hardening', { timeout: 30_000 }, () => {
+  it('a status callback that arrives before its message id is stored is kept and applied once the send stores the id; one never ours is kept harmlessly', async () => {
+    const from = '5511987650012';
+    // The fake Graph API numbers its ids in order: the next message sent gets this one.
+    const nextId = `wamid.TESTE${String(graph.sent().length + 1).padStart(6, '0')}`;
+    const early = await post(
+      delivery({
+        statuses: [
+          { id: nextId, status: 'delivered' },
+          { id: nextId, status: 'read' },
+        ],
+      }),
+    );
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toEqual({ received: 0, statuses: 0 });
+    const [first] = await say(from, 'quanto custa o plano premium?');
+    expect(first!.id).toBe(nextId);
+    const [row] = await t.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.waMessageId, nextId));
+    expect(row?.status).toBe('read');
+    expect(await t.database.db.select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.waMessageId, nextId))).toEqual([]);
+
+    const stranger = await post(delivery({ statuses: [{ id: 'wamid.DE-OUTRO-APP', status: 'failed', errors: [{ code: 131047 }] }] }));
+    expect(stranger.statusCode).toBe(200);
+    expect(await t.database.db.select().from(whatsappEarlyStatuses).where(eq(whatsappEarlyStatuses.waMessageId, 'wamid.DE-OUTRO-APP'))).toHaveLength(1);
+  });
+
+  it("one number's messages delivered together are answered, and their answers sent, in the order they came", async () => {
+    const from = '5511987650014';
+    const questions = ['quanto custa o plano premium?', 'quanto custa o plano básico?', 'quanto custa o plano premium anual?'];
+    const response = await post(delivery({ messages: questions.map((text) => ({ from, text })) }));
+    expect(response.json()).toEqual({ received: 3, statuses: 0 });
+    await whatsappSettled();
+    const shownInOrder = sentTo(from).map(shown);
+    const at = (words: string) => shownInOrder.findIndex((text) => text.includes(words));
+    expect(at('*Premium* custa')).toBeGreaterThanOrEqual(0);
+    expect(at('*Premium* custa')).toBeLessThan(at('*Básico* custa'));
+    expect(at('*Básico* custa')).toBeLessThan(at('Premium — Anual'));
+    // Waiting for an earlier message used up no attempt.
+    const answers = await t.database.db.select().from(jobs).where(eq(jobs.kind, WHATSAPP_ANSWER_JOB));
+    expect(answers.every((job) => job.status === 'succeeded')).toBe(true);
+  });
+
+  it("requests without a valid signature are limited per address (429 past the limit), and Meta's signed deliveries from that address still go through", async () => {
+    const address = '203.0.113.77';
+    const from = '5511987650013';
+    const raw = JSON.stringify(delivery({ messages: [{ from, text: 'oi' }] }));
+    const send = (signature: string | null, remoteAddress = address) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+        payload: raw,
+      });
+    const statuses: number[] = [];
+    for (let index = 0; index < WHATSAPP_WEBHOOK_LIMITS.invalidPerIp + 2; index += 1) statuses.push((await send(index % 2 ? null : 'sha256=00')).statusCode);
+    expect(statuses.slice(0, WHATSAPP_WEBHOOK_LIMITS.invalidPerIp).every((status) => status === 401)).toBe(true);
+    const refused = await send(null);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('whatsapp.too_many_invalid');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Meta's signed delivery from the same address: accepted and answered.
+    const signed = await send(sign(raw));
+    expect(signed.statusCode, signed.body).toBe(200);
+    expect(signed.json()).toEqual({ received: 1, statuses: 0 });
+    // Another address is not affected.
+    expect((await send(null, '203.0.113.78')).statusCode).toBe(401);
+    await whatsappSettled();
+    expect(sentTo(from).length).toBeGreaterThan(0);
   });
 });
 

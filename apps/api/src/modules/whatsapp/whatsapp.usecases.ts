@@ -3,19 +3,37 @@
 // conversation and writes the messages to send in the turn's transaction, with the job that sends them in
 // order (retried, then kept as failed). Status callbacks move the sent messages' state forward.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
+import QRCode from 'qrcode';
 import { z } from 'zod';
 import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/customers';
-import { answerParts, readWebhook, UNSUPPORTED_MESSAGE_REPLY, type OutboundPart, type WhatsAppWebhook } from '@vitrine/domain/whatsapp';
+import { fileTooLargeMessage, uploadBuckets } from '@vitrine/domain/uploads';
+import {
+  answerParts,
+  operatorReplyParts,
+  OUTSIDE_WINDOW_NO_TEMPLATE,
+  outsideWindowTemplateSent,
+  paymentConfirmedParts,
+  readWebhook,
+  UNSUPPORTED_MESSAGE_REPLY,
+  WHATSAPP_WINDOW_MS,
+  type InboundMedia,
+  type OutboundPart,
+  type WhatsAppMediaSource,
+  type WhatsAppOutboundContent,
+  type WhatsAppWebhook,
+} from '@vitrine/domain/whatsapp';
 import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
-import { AppError } from '../../shared/errors.ts';
+import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
+import { AppError, conflict } from '../../shared/errors.ts';
 import { enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
-import { prepareTurn, type ChatDeps } from '../chat/chat.usecases.ts';
+import { OPERATOR_ENGINE, prepareTurn, readAdminConversation, storeVisitorFile, type ChatDeps } from '../chat/chat.usecases.ts';
 import { identifyCustomer } from '../customers/customers.usecases.ts';
-import { WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient } from './whatsapp-client.ts';
-import { createWhatsAppRepository, type ContactRow } from './whatsapp.repository.ts';
+import { WhatsAppMediaTooLargeError, WhatsAppRefusedError, WhatsAppUnavailableError, type WhatsAppClient, type WhatsAppMediaFile } from './whatsapp-client.ts';
+import { createWhatsAppRepository, type ContactRow, type OutboundRow } from './whatsapp.repository.ts';
 
 export const WHATSAPP_ANSWER_JOB = 'whatsapp.answer';
 export const WHATSAPP_SEND_JOB = 'whatsapp.send';
@@ -26,7 +44,20 @@ export const whatsappErrors = {
   notConfigured: () => new AppError('whatsapp.not_configured', 404, 'O WhatsApp não está configurado nesta loja.'),
   badSignature: () => new AppError('whatsapp.bad_signature', 401, 'Assinatura do webhook do WhatsApp ausente ou inválida.'),
   verificationRefused: () => new AppError('whatsapp.verification_refused', 403, 'Token de verificação do webhook do WhatsApp não confere.'),
+  tooManyInvalid: (seconds: number) =>
+    new AppError(
+      'whatsapp.too_many_invalid',
+      429,
+      `Muitas requisições sem assinatura válida vindas deste endereço. Aguarde ${seconds} segundos e tente novamente.`,
+    ),
 };
+
+/** How long a message waits for an earlier one of the same number (one stuck longer no longer holds the others), and how often it looks. */
+const ORDER_WAIT_MS = 10 * 60_000;
+const ORDER_DEFER_MS = 150;
+
+/** Requests to the webhook without a valid signature, per client address: past this, 429 instead of 401. */
+export const WHATSAPP_WEBHOOK_LIMITS = { invalidPerIp: 30, windowMs: 60_000 } as const;
 
 // ---------------------------------------------------------------- the webhook's checks
 
@@ -57,6 +88,8 @@ export function signatureMatches(appSecret: string, rawBody: Buffer, header: str
 export interface WhatsAppReceiveDeps {
   db: Database;
   config: WhatsAppConfig;
+  /** When a message is received (its 24-hour window starts there). */
+  clock: () => Date;
 }
 
 /**
@@ -65,16 +98,47 @@ export interface WhatsAppReceiveDeps {
  */
 export async function receiveDelivery(deps: WhatsAppReceiveDeps, body: WhatsAppWebhook): Promise<{ received: number; statuses: number }> {
   const { messages, statuses } = readWebhook(body, deps.config.phoneNumberId);
-  return deps.db.transaction(async (tx) => {
+  const receivedAt = deps.clock();
+  const outcome = await deps.db.transaction(async (tx) => {
     const repository = createWhatsAppRepository(tx);
     const inserted = await repository.insertInbound(
-      messages.map((message) => ({ waMessageId: message.id, waId: message.waId, profileName: message.profileName, type: message.type, text: message.text })),
+      // One millisecond apart, in the delivery's order: a number's messages are answered in that order.
+      messages.map((message, index) => ({
+        waMessageId: message.id,
+        waId: message.waId,
+        profileName: message.profileName,
+        type: message.type,
+        text: message.text,
+        media: message.media,
+        createdAt: new Date(receivedAt.getTime() + index),
+      })),
     );
     for (const row of inserted) await enqueueJob(tx, { kind: WHATSAPP_ANSWER_JOB, payload: { inboundId: row.id }, maxAttempts: 3 });
     let moved = 0;
-    for (const status of statuses) if (await repository.applyStatus(status.messageId, status.state, status.error)) moved += 1;
-    return { received: inserted.length, statuses: moved };
+    const early = new Set<string>();
+    for (const status of statuses) {
+      if (await repository.applyStatus(status.messageId, status.state, status.error)) moved += 1;
+      // Meta may call back before the send's own answer (with the id) is written: kept for then, never lost.
+      else if (!(await repository.outboundExists(status.messageId))) {
+        await repository.keepEarlyStatus(status.messageId, status.state, status.error, receivedAt);
+        early.add(status.messageId);
+      }
+    }
+    return { received: inserted.length, statuses: moved, early };
   });
+  // The id may have been stored meanwhile (its send wrote it after the check above): applied now then.
+  for (const waMessageId of outcome.early) await applyEarlyStatuses(deps.db, waMessageId);
+  return { received: outcome.received, statuses: outcome.statuses };
+}
+
+/**
+ * The statuses kept for a message before its id was stored, applied once it is (by the send that stored
+ * it, and by the delivery that kept them, so one of the two always sees the other's write).
+ */
+export async function applyEarlyStatuses(db: DbExecutor, waMessageId: string) {
+  const repository = createWhatsAppRepository(db);
+  if (!(await repository.outboundExists(waMessageId))) return;
+  for (const status of await repository.takeEarlyStatuses(waMessageId)) await repository.applyStatus(waMessageId, status.status, status.error);
 }
 
 // ---------------------------------------------------------------- answering (a job)
@@ -112,17 +176,138 @@ async function conversationOf(db: Database, waId: string, profileName: string | 
 }
 
 /** Writes the messages of an answer and queues the job that sends them, in the caller's transaction. */
-async function queueParts(tx: DbExecutor, target: { waId: string; conversationId: string | null; inboundId: string | null }, parts: OutboundPart[]) {
+async function queueParts(
+  tx: DbExecutor,
+  target: { waId: string; conversationId: string | null; inboundId: string | null; chatMessageId?: string | null },
+  parts: OutboundPart[],
+) {
   const rows = await createWhatsAppRepository(tx).insertOutbound(
-    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content })),
+    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content, media: part.media ?? null })),
   );
   if (rows.length > 0) {
     await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
   }
 }
 
+/**
+ * A payment of a WhatsApp conversation was confirmed (by the PSP or by an admin): 'Pagamento confirmado'
+ * with what was bought goes to that number, written in the transaction that marks it paid — which runs
+ * once per payment, so a PSP that notifies twice still sends it once. Other conversations: nothing.
+ */
+export async function queuePaymentConfirmation(tx: DbExecutor, payment: { conversationId: string | null; itemName: string; amount: number }) {
+  if (!payment.conversationId) return;
+  const contact = await createWhatsAppRepository(tx).contactOfConversation(payment.conversationId);
+  if (!contact) return;
+  await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, paymentConfirmedParts(payment));
+}
+
+export const operatorErrors = {
+  notWhatsApp: () => conflict('chat.reply_not_whatsapp', 'Só as conversas do WhatsApp recebem respostas do atendente pelo painel.'),
+};
+
+/**
+ * An operator's reply typed in the admin to a WhatsApp conversation: kept in the conversation as the
+ * operator's message and sent to the number by the durable send job (its state, failed included, shows
+ * under it); the conversation is then handled by a person (the assistant stays quiet until it is handed
+ * back). Audited without the text.
+ */
+export async function replyAsOperator(deps: { db: Database; clock: () => Date }, actor: AdminActor, conversationId: string, text: string) {
+  const conversation = await readAdminConversation(deps, conversationId);
+  if (conversation.channel !== 'whatsapp') throw operatorErrors.notWhatsApp();
+  const contact = await createWhatsAppRepository(deps.db).contactOfConversation(conversationId);
+  if (!contact) throw operatorErrors.notWhatsApp();
+  const now = deps.clock();
+  await adminWrite(deps.db, actor, { action: 'create', resource: 'chat_messages' }, async (tx) => {
+    const repository = createWhatsAppRepository(tx);
+    const messageId = await repository.insertOperatorMessage(conversationId, text, OPERATOR_ENGINE, now);
+    if (!(await repository.handledByPerson(conversationId))) await repository.openHandoff(conversationId, messageId, OPERATOR_TOOK_OVER);
+    await queueParts(tx, { waId: contact.waId, conversationId, inboundId: null, chatMessageId: messageId }, operatorReplyParts(text));
+    return { recordId: messageId, before: null, after: { conversationId, channel: 'whatsapp', fromOperator: true } };
+  });
+  return readAdminConversation(deps, conversationId);
+}
+
+/** The hand-off an operator's reply opens when the customer had not asked for a person. */
+export const OPERATOR_TOOK_OVER = 'O atendente assumiu a conversa pelo painel.';
+
+/** Why a customer's file was not kept, in their words: the chat's own refusal (type, size, quota), or the size Meta gave. */
+function fileRefusal(error: unknown, kind: 'image' | 'audio'): string | null {
+  if (error instanceof AppError && error.statusCode < 500) return error.message;
+  if (error instanceof WhatsAppMediaTooLargeError) return fileTooLargeMessage(uploadBuckets[FILE_BUCKETS[kind]].maxBytes);
+  if (error instanceof WhatsAppRefusedError) return kind === 'image' ? 'Não consegui baixar sua imagem.' : 'Não consegui baixar seu áudio.';
+  return null;
+}
+
+const FILE_BUCKETS = { image: 'chat-attachments', audio: 'chat-audio' } as const;
+
+/**
+ * An image or a voice note from the customer: downloaded from the Graph API (the guarded client, the
+ * token), stored like /chat's (same types, sizes, quotas, retention, in the number's name) and kept in
+ * the conversation for the operator, with the assistant's acknowledgment sent back (none while a person
+ * handles it). A refused file is answered with why; a Graph API that fails for now is tried again.
+ */
+async function receiveFile(
+  deps: WhatsAppAnswerDeps,
+  input: {
+    inbound: { waId: string };
+    media: InboundMedia;
+    conversationId: string;
+    quiet: boolean;
+    markAnswered: (tx: DbExecutor) => Promise<void>;
+    target: { waId: string; conversationId: string; inboundId: string };
+    signal: AbortSignal;
+  },
+) {
+  const { media, conversationId, quiet, markAnswered, target } = input;
+  const kind = media.kind;
+  const visitorId = whatsappVisitorId(input.inbound.waId);
+  let stored: Awaited<ReturnType<typeof storeVisitorFile>>;
+  try {
+    if (!deps.client) throw new WhatsAppRefusedError('O WhatsApp não está configurado.');
+    const file = await deps.client.downloadMedia(media.id, uploadBuckets[FILE_BUCKETS[kind]].maxBytes, input.signal);
+    stored = await storeVisitorFile(
+      deps.chat,
+      { visitorId },
+      kind,
+      { body: Readable.from([Buffer.from(file.bytes)]), clientName: kind === 'image' ? 'imagem-whatsapp' : 'audio-whatsapp' },
+      { address: visitorId },
+    );
+  } catch (error) {
+    const refusal = fileRefusal(error, kind);
+    if (refusal === null) throw error;
+    await deps.db.transaction(async (tx) => {
+      await markAnswered(tx);
+      if (quiet)
+        await createWhatsAppRepository(tx).keepCustomerMessage(
+          conversationId,
+          `(${kind === 'image' ? 'imagem' : 'áudio'} não guardado: ${refusal})`,
+          deps.clock(),
+        );
+      else await queueParts(tx, target, [{ kind: 'text', content: { type: 'text', text: { body: refusal } } }]);
+    });
+    return;
+  }
+  const { engine } = await deps.chat.assistant.current();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await markAnswered(tx);
+      const repository = createWhatsAppRepository(tx);
+      const acknowledgment = quiet ? null : engine.acknowledgeFile(kind, await repository.conversationState(conversationId));
+      const botId = await repository.insertFileMessages(conversationId, kind, stored.upload.id, acknowledgment, deps.clock());
+      if (acknowledgment && botId) {
+        await queueParts(tx, { ...target, chatMessageId: botId }, answerParts({ content: acknowledgment.reply, suggestions: acknowledgment.suggestions }));
+      }
+    });
+  } catch (error) {
+    await stored.discard();
+    throw error;
+  }
+}
+
 export interface WhatsAppAnswerDeps {
   db: Database;
+  /** Downloads the customers' images and voice notes; null when WhatsApp is not configured. */
+  client: WhatsAppClient | null;
   /** The chat's engine, prices, language model and payments: the same answers as /chat. */
   chat: ChatDeps;
   clock: () => Date;
@@ -138,6 +323,10 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
       const inbound = await createWhatsAppRepository(deps.db).findInbound(inboundId);
       if (!inbound) return { ok: false, permanent: true, error: 'Mensagem do WhatsApp não encontrada.' };
       if (inbound.status !== 'received') return { ok: true };
+      // One number's messages are answered in the order they came: an earlier one still waiting goes first.
+      if (await createWhatsAppRepository(deps.db).earlierUnanswered(inbound, new Date(deps.clock().getTime() - ORDER_WAIT_MS))) {
+        return { ok: false, error: 'Aguardando a resposta a uma mensagem anterior do mesmo número.', deferMs: ORDER_DEFER_MS };
+      }
       const contact = await conversationOf(deps.db, inbound.waId, inbound.profileName);
       await createWhatsAppRepository(deps.db).touchContact(inbound.waId, inbound.createdAt, inbound.profileName);
       const target = { waId: inbound.waId, conversationId: contact.conversationId, inboundId };
@@ -146,6 +335,27 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
         if (!(await createWhatsAppRepository(tx).markInboundAnswered(inboundId, contact.conversationId, deps.clock()))) throw new AlreadyAnswered();
       };
       try {
+        const quiet = await createWhatsAppRepository(deps.db).handledByPerson(contact.conversationId);
+        if (inbound.media) {
+          await receiveFile(deps, {
+            inbound,
+            media: inbound.media,
+            conversationId: contact.conversationId,
+            quiet,
+            markAnswered,
+            target,
+            signal: context.signal,
+          });
+          return { ok: true };
+        }
+        // A person handles the conversation: the message is kept for them, and the assistant says nothing.
+        if (quiet) {
+          await deps.db.transaction(async (tx) => {
+            await markAnswered(tx);
+            await createWhatsAppRepository(tx).keepCustomerMessage(contact.conversationId, inbound.text ?? `(${inbound.type})`, deps.clock());
+          });
+          return { ok: true };
+        }
         if (inbound.text === null) {
           await deps.db.transaction(async (tx) => {
             await markAnswered(tx);
@@ -159,7 +369,11 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
           onStored: async (tx, exchange) => {
             await markAnswered(tx);
             const { reply } = exchange;
-            await queueParts(tx, target, answerParts({ content: reply.content, suggestions: reply.suggestions, pixCode: reply.pix?.brCode ?? null }));
+            await queueParts(
+              tx,
+              { ...target, chatMessageId: reply.id },
+              answerParts({ content: reply.content, suggestions: reply.suggestions, pixCode: reply.pix?.brCode ?? null }),
+            );
           },
         });
         return { ok: true };
@@ -184,6 +398,38 @@ export interface WhatsAppSendDeps {
   logger: Pick<Logger, 'warn'>;
   /** Called for each send that failed (counted in the metrics). */
   onFailure?: () => void;
+  /** The clock of WhatsApp's 24-hour window. */
+  clock: () => Date;
+  /** The approved template sent outside the window (admin settings), or null when none is set. */
+  template: () => Promise<{ name: string; language: string } | null>;
+}
+
+/** Within WhatsApp's customer-service window: the customer wrote less than 24 hours ago. */
+export const withinWindow = (lastInboundAt: Date | null, now: Date) => lastInboundAt !== null && now.getTime() - lastInboundAt.getTime() < WHATSAPP_WINDOW_MS;
+
+/** A PIX's QR code as WhatsApp shows it: PNG, error correction M (as the site's), large enough to scan from a phone's screen. */
+export async function pixQrPng(code: string): Promise<Uint8Array> {
+  return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', width: 400, margin: 2 });
+}
+
+async function mediaFile(source: WhatsAppMediaSource): Promise<WhatsAppMediaFile> {
+  return { bytes: await pixQrPng(source.code), mimeType: 'image/png', filename: 'pix-qrcode.png' };
+}
+
+/** The message as it is sent: a media message's file uploaded first (once: its id is kept), and sent by that id. */
+async function withMedia(
+  client: WhatsAppClient,
+  repository: ReturnType<typeof createWhatsAppRepository>,
+  row: OutboundRow,
+  signal: AbortSignal,
+): Promise<WhatsAppOutboundContent> {
+  if (!row.media || row.content.type !== 'image') return row.content;
+  let mediaId = row.mediaId;
+  if (!mediaId) {
+    mediaId = (await client.uploadMedia(await mediaFile(row.media), signal)).id;
+    await repository.setMediaId(row.id, mediaId);
+  }
+  return { type: 'image', image: { ...row.content.image, id: mediaId } };
 }
 
 /** Sends the messages of one answer in order; a retry resumes at the first one WhatsApp has not accepted. */
@@ -194,11 +440,38 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
     async run({ outboundIds }, context) {
       const repository = createWhatsAppRepository(deps.db);
       if (!deps.client) return { ok: false, permanent: true, error: 'O WhatsApp não está configurado: mensagem não enviada.' };
-      for (const row of await repository.outboundByIds(outboundIds)) {
+      const rows = await repository.outboundByIds(outboundIds);
+      // One number's messages go out in the order they were written: an earlier send still waiting goes first.
+      const first = rows.find((row) => row.status === 'pending');
+      if (first && (await repository.earlierPending(first.waId, outboundIds, first.createdAt, new Date(deps.clock().getTime() - ORDER_WAIT_MS)))) {
+        return { ok: false, error: 'Aguardando o envio de uma mensagem anterior ao mesmo número.', deferMs: ORDER_DEFER_MS };
+      }
+      for (const row of rows) {
         if (row.status !== 'pending') continue;
         try {
-          const sent = await deps.client.send(row.waId, row.content, context.signal);
+          const contact = await repository.findContact(row.waId);
+          if (!withinWindow(contact?.lastInboundAt ?? null, deps.clock())) {
+            // Outside the window only an approved template may go, once for the whole send; without one, nothing goes.
+            const template = await deps.template();
+            if (!template) {
+              await repository.failOne(row.id, OUTSIDE_WINDOW_NO_TEMPLATE);
+              continue;
+            }
+            const alreadySent = rows.find((other) => other.template !== null);
+            if (alreadySent) {
+              await repository.failOne(row.id, outsideWindowTemplateSent(alreadySent.template!));
+              continue;
+            }
+            const content: WhatsAppOutboundContent = { type: 'template', template: { name: template.name, language: { code: template.language } } };
+            const sent = await deps.client.send(row.waId, content, context.signal);
+            await repository.markAccepted(row.id, sent.id, 200, template.name);
+            await applyEarlyStatuses(deps.db, sent.id);
+            row.template = template.name;
+            continue;
+          }
+          const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);
           await repository.markAccepted(row.id, sent.id, 200);
+          await applyEarlyStatuses(deps.db, sent.id);
         } catch (error) {
           const known = error instanceof WhatsAppRefusedError || error instanceof WhatsAppUnavailableError;
           const message = known ? error.message : `Falha ao enviar pelo WhatsApp: ${(error as Error).message}`;

@@ -7,7 +7,12 @@ import { jobAttempts, jobs } from '../../db/schema.ts';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** How a claimed run ends, as the runner decided it. */
-export type JobOutcome = { kind: 'succeeded'; keep?: Record<string, unknown> } | { kind: 'failed' | 'released' } | { kind: 'retrying'; delayMs: number };
+export type JobOutcome =
+  | { kind: 'succeeded'; keep?: Record<string, unknown> }
+  | { kind: 'failed' | 'released' }
+  | { kind: 'retrying'; delayMs: number }
+  /** Could not run yet: queued again later, its attempt given back. */
+  | { kind: 'deferred'; delayMs: number };
 
 const INTERRUPTED = 'A execução foi interrompida antes de terminar (o processo parou).';
 
@@ -141,8 +146,11 @@ export const createJobsRepository = (db: DbExecutor) => ({
         ...(terminal ? { finishedAt: sql`now()` } : {}),
         ...(outcome.kind === 'succeeded' && outcome.keep ? { payload: outcome.keep } : {}),
         ...(outcome.kind === 'retrying' ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'` } : {}),
-        // Handing the job back on shutdown does not use up one of its attempts.
+        // Handing the job back on shutdown, or deferring it, does not use up one of its attempts.
         ...(outcome.kind === 'released' ? { runAt: sql`now()`, attempts: sql`${jobs.attempts} - 1` } : {}),
+        ...(outcome.kind === 'deferred'
+          ? { runAt: sql`now() + ${outcome.delayMs}::double precision * interval '1 millisecond'`, attempts: sql`${jobs.attempts} - 1` }
+          : {}),
       })
       .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts)))
       .returning({ runAt: jobs.runAt });
@@ -150,12 +158,12 @@ export const createJobsRepository = (db: DbExecutor) => ({
     await db
       .update(jobAttempts)
       .set({
-        outcome: outcome.kind === 'retrying' ? 'failed' : outcome.kind,
+        outcome: outcome.kind === 'retrying' ? 'failed' : outcome.kind === 'deferred' ? 'released' : outcome.kind,
         finishedAt: sql`now()`,
         durationMs: durationMs ?? null,
         error: error ?? null,
         statusCode: statusCode ?? null,
-        nextRunAt: outcome.kind === 'retrying' ? row.runAt : null,
+        nextRunAt: outcome.kind === 'retrying' || outcome.kind === 'deferred' ? row.runAt : null,
       })
       .where(eq(jobAttempts.id, attemptId));
     return row;

@@ -130,6 +130,20 @@ describe('durable jobs', () => {
     expect(runs).toHaveLength(1);
   });
 
+  it('queues a deferred job again later without using up an attempt, however often it waits', async () => {
+    const db = await database();
+    let waits = 0;
+    const { handler, runs } = scripted(async () => (++waits <= 4 ? { ok: false, error: 'outra tarefa vai antes', deferMs: 20 } : { ok: true }));
+    const job = await enqueueJob(db.db, { kind: 'test.job', payload: { n: 1 }, maxAttempts: 1 });
+
+    await runner(db, { 'test.job': handler }).start();
+    await waitUntil(async () => (await jobRow(db.db, job.id)).status === 'succeeded');
+    expect(runs.map((run) => run.attempt)).toEqual([1, 1, 1, 1, 1]);
+    expect(await jobRow(db.db, job.id)).toMatchObject({ attempts: 1 });
+    const attempts = await attemptsOf(db.db, job.id);
+    expect(attempts.map((attempt) => attempt.outcome)).toEqual(['released', 'released', 'released', 'released', 'succeeded']);
+  });
+
   it('fails a job whose stored payload does not fit its handler, without running it', async () => {
     const db = await database();
     const { handler, runs } = scripted(async () => ({ ok: true }));

@@ -23,7 +23,20 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
-export type JobResult = { ok: true; statusCode?: number } | { ok: false; error: string; statusCode?: number; retryAfterMs?: number; permanent?: boolean };
+export type JobResult =
+  | { ok: true; statusCode?: number }
+  | {
+      ok: false;
+      error: string;
+      statusCode?: number;
+      retryAfterMs?: number;
+      permanent?: boolean;
+      /**
+       * Not a failure: the job cannot run yet (another must go first) and is queued again this many
+       * milliseconds later, without using up one of its attempts.
+       */
+      deferMs?: number;
+    };
 
 export type JobSettlement =
   { state: 'succeeded' } | { state: 'retrying'; error: string; runAt: Date } | { state: 'failed'; error: string } | { state: 'released' };
@@ -195,7 +208,9 @@ export function createJobRunner({
           ? { state: 'retrying', error: error ?? '', runAt: row.runAt }
           : outcome.kind === 'failed'
             ? { state: 'failed', error: error ?? '' }
-            : { state: outcome.kind };
+            : outcome.kind === 'deferred'
+              ? { state: 'released' }
+              : { state: outcome.kind };
       await hook?.(tx, payload, { settlement, result, durationMs, context: contextOf(entry) });
       return true;
     });
@@ -234,6 +249,10 @@ export function createJobRunner({
       if (!result.ok && entry.controller.signal.aborted) {
         entry.settled = await settle(entry, settleHook, parsed.data, { kind: 'released' }, undefined, durationMs, SHUTTING_DOWN);
         log.info('tarefa devolvida à fila: o servidor está encerrando');
+        return;
+      }
+      if (!result.ok && result.deferMs !== undefined) {
+        entry.settled = await settle(entry, settleHook, parsed.data, { kind: 'deferred', delayMs: result.deferMs }, result, durationMs, result.error);
         return;
       }
       const decision = decide(result, job);

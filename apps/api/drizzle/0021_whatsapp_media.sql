@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "media" jsonb;--> statement-breakpoint
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "media_id" text;

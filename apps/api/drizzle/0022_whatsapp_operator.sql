@@ -1,0 +1,3 @@
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "chat_message_id" uuid;--> statement-breakpoint
+ALTER TABLE "whatsapp_outbound_messages" ADD CONSTRAINT "whatsapp_outbound_messages_chat_message_id_chat_messages_id_fk" FOREIGN KEY ("chat_message_id") REFERENCES "public"."chat_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "whatsapp_outbound_conversation_idx" ON "whatsapp_outbound_messages" USING btree ("conversation_id","created_at");

@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_inbound_messages" ADD COLUMN "media" jsonb;

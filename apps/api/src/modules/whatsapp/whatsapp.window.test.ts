@@ -1,0 +1,102 @@
+// WhatsApp's 24-hour customer-service window, on a clock the test moves: free-form messages go only within
+// 24 hours of the customer's last message; outside it the approved template named in the admin settings
+// goes in their place (once per send), or, with none set, the message is kept as not sent, with why.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminChatConversation } from '@vitrine/domain/chat';
+import { OUTSIDE_WINDOW_NO_TEMPLATE } from '@vitrine/domain/whatsapp';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
+import { fastJobs } from '../../../test/jobs.ts';
+import { whatsappContacts } from '../../db/schema.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
+import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
+import { textOf, WHATSAPP_ENV, whatsappDriver } from './whatsapp.test-support.ts';
+
+const HOUR = 60 * 60 * 1000;
+let now = new Date();
+let graph: FakeGraph;
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  t = await buildTestApp({ env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl }, jobs: fastJobs, clock: () => now });
+  await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 408 }]);
+  admin = await signInAsAdmin(t.app);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  await graph?.close();
+});
+
+const { say, settled } = whatsappDriver(
+  () => t,
+  () => graph,
+);
+const later = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+
+async function conversationOf(waId: string): Promise<string> {
+  const [contact] = await t.database.db.select().from(whatsappContacts).where(eq(whatsappContacts.waId, waId));
+  return contact!.conversationId;
+}
+
+/** The operator replies; answers the reply's sends once the send job is done. */
+async function operatorReply(id: string, text: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/admin/conversations/${id}/replies`,
+    headers: { origin: ORIGIN, cookie: admin },
+    payload: { text },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  await settled();
+  const read = await t.app.inject({ method: 'GET', url: `/api/chat/admin/conversations/${id}`, headers: { cookie: admin } });
+  const conversation = read.json() as AdminChatConversation;
+  const message = conversation.messages.findLast((entry) => entry.fromOperator && entry.content === text)!;
+  return conversation.whatsappSends.filter((send) => send.chatMessageId === message.id);
+}
+
+const setSetting = (key: string, value: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { origin: ORIGIN, cookie: admin }, payload: { value, expectedUpdatedAt: null } });
+
+describe("WhatsApp's 24-hour window", { timeout: 60_000 }, () => {
+  it('free-form within 24 hours of the last message; after it, without a template, kept as not sent with why; with one, the template goes instead', async () => {
+    const from = '5511987653001';
+    await say(from, 'oi');
+    const id = await conversationOf(from);
+
+    // 23 h 59 min later: still within the window.
+    later(24 * HOUR - 60_000);
+    let before = graph.calls.length;
+    expect(await operatorReply(id, 'Ainda dentro da janela.')).toEqual([expect.objectContaining({ status: 'accepted', template: null })]);
+    expect(textOf(graph.calls.at(-1)!)).toBe('Ainda dentro da janela.');
+
+    // Past 24 hours, no template: nothing goes, and the operator sees why.
+    later(2 * 60_000);
+    before = graph.calls.length;
+    expect(await operatorReply(id, 'Fora da janela.')).toEqual([expect.objectContaining({ status: 'failed', error: OUTSIDE_WINDOW_NO_TEMPLATE })]);
+    expect(graph.calls.length).toBe(before);
+
+    // With the template set in the admin: it goes in place of the reply.
+    expect((await setSetting('whatsapp_template_name', 'retomar_atendimento')).statusCode).toBe(200);
+    expect((await setSetting('whatsapp_template_language', 'pt_BR')).statusCode).toBe(200);
+    const bad = await setSetting('whatsapp_template_name', 'Nome Com Espaço');
+    expect(bad.statusCode).toBe(400);
+    before = graph.calls.length;
+    const sends = await operatorReply(id, 'Seu acesso foi liberado.');
+    const sent = graph.calls.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ to: from, type: 'template', template: { name: 'retomar_atendimento', language: { code: 'pt_BR' } } });
+    expect(sends).toEqual([expect.objectContaining({ status: 'accepted', template: 'retomar_atendimento', error: null })]);
+
+    // The customer writes again: the window opens again from that message.
+    await say(from, 'voltei');
+    before = graph.calls.length;
+    expect(await operatorReply(id, 'Que bom!')).toEqual([expect.objectContaining({ status: 'accepted', template: null })]);
+    expect(graph.calls.slice(before).map((call) => call.body.type)).toEqual(['text']);
+  });
+});

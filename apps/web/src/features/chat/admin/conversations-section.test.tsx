@@ -1,0 +1,177 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminChatConversation, ChatMessage } from '@vitrine/domain/chat';
+import { ConversationsSection } from './conversations-section';
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => fetchMock.mockReset());
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const WHATSAPP_ID = '11111111-1111-4111-8111-111111111111';
+const WEB_ID = '22222222-2222-4222-8222-222222222222';
+const AT = '2026-11-29T15:00:00.000Z';
+
+const summary = (id: string, channel: 'web' | 'whatsapp', lastMessage: string) => ({
+  id,
+  visitorId: channel === 'whatsapp' ? 'whatsapp:5511987650000' : 'a'.repeat(64),
+  createdAt: AT,
+  updatedAt: AT,
+  messageCount: 2,
+  lastMessage,
+  openHandoffs: channel === 'whatsapp' ? 1 : 0,
+  paymentIntents: 0,
+  channel,
+});
+
+const message = (id: string, type: 'bot' | 'user', content: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  type,
+  content,
+  createdAt: AT,
+  feedback: null,
+  imageUrl: null,
+  audioUrl: null,
+  suggestions: [],
+  pix: null,
+  ...extra,
+});
+
+const conversation = (id: string, channel: 'web' | 'whatsapp', extra: Partial<AdminChatConversation> = {}): AdminChatConversation => ({
+  id,
+  createdAt: AT,
+  messages: [message(`${id.slice(0, 8)}-0000-4000-8000-000000000001`, 'user', 'Falar com atendente')],
+  visitorId: 'x',
+  handoffs: [],
+  paymentIntents: [],
+  channel,
+  handledByPerson: channel === 'whatsapp',
+  whatsappSends: [],
+  ...extra,
+});
+
+/** The server: the list of two conversations, their details, and `onReply` for the operator's reply. */
+function serve(onReply: (body: { text: string }) => Response) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url.startsWith('/api/settings')) return json(200, []);
+    if (url.startsWith('/api/chat/admin/conversations?')) {
+      return json(200, {
+        items: [summary(WHATSAPP_ID, 'whatsapp', 'Falar com atendente'), summary(WEB_ID, 'web', 'Quais são os planos?')],
+        total: 2,
+        page: 1,
+        pageSize: 20,
+      });
+    }
+    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}/replies` && init?.method === 'POST') return onReply(JSON.parse(String(init.body)));
+    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) {
+      const file = `/api/chat/conversations/${WHATSAPP_ID}/files/66666666-6666-4666-8666-666666666666`;
+      return json(
+        200,
+        conversation(WHATSAPP_ID, 'whatsapp', {
+          messages: [
+            message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
+            message('77777777-7777-4777-8777-777777777777', 'user', '', { imageUrl: file }),
+          ],
+        }),
+      );
+    }
+    if (url === `/api/chat/admin/conversations/${WEB_ID}`) return json(200, conversation(WEB_ID, 'web'));
+    return json(404, { error: { code: 'not_found', message: 'Não encontrado.' } });
+  });
+  return {
+    replies: () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/replies')).map(([, init]) => JSON.parse(String(init?.body)) as { text: string }),
+  };
+}
+
+function renderSection() {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })}>
+        <ConversationsSection />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** The table's row showing `text` (the list also has cards for small screens). */
+async function rowOf(text: string) {
+  const table = await screen.findByRole('table');
+  return (await within(table).findByText(text)).closest('tr')!;
+}
+
+async function open(lastMessage: string) {
+  const row = await rowOf(lastMessage);
+  await userEvent.click(within(row).getByRole('button', { name: 'Ver' }));
+  return screen.findByRole('dialog');
+}
+
+describe('Conversas: WhatsApp beside the site', () => {
+  it("lists each conversation with its channel's badge", async () => {
+    serve(() => json(500, {}));
+    renderSection();
+    const whatsappRow = await rowOf('Falar com atendente');
+    expect(within(whatsappRow).getByText('WhatsApp')).toBeTruthy();
+    const webRow = await rowOf('Quais são os planos?');
+    expect(within(webRow).getByText('Site')).toBeTruthy();
+    expect(within(webRow).queryByText('WhatsApp')).toBeNull();
+  });
+
+  it("sends the operator's reply for a WhatsApp conversation and shows its failed send with why", async () => {
+    const replyId = '33333333-3333-4333-8333-333333333333';
+    const { replies } = serve((body) =>
+      json(
+        201,
+        conversation(WHATSAPP_ID, 'whatsapp', {
+          messages: [
+            message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
+            message(replyId, 'bot', body.text, { fromOperator: true }),
+          ],
+          whatsappSends: [
+            {
+              id: '55555555-5555-4555-8555-555555555555',
+              chatMessageId: replyId,
+              kind: 'operator',
+              status: 'failed',
+              error: 'WhatsApp recusou o envio (HTTP 400)',
+              template: null,
+              createdAt: AT,
+            },
+          ],
+        }),
+      ),
+    );
+    renderSection();
+    const dialog = await open('Falar com atendente');
+    expect(await within(dialog).findByText('Atendimento humano')).toBeTruthy();
+    // The image the customer sent on WhatsApp, shown to the operator.
+    expect(within(dialog).getByRole('img', { name: 'Imagem enviada pelo cliente' }).getAttribute('src')).toContain('/files/66666666');
+    const field = within(dialog).getByLabelText('Resposta pelo WhatsApp');
+
+    // A blank reply is not sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
+    expect(await within(dialog).findByText('Escreva a resposta.')).toBeTruthy();
+    expect(replies()).toEqual([]);
+
+    await userEvent.type(field, 'Olá! Aqui é a Ana.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
+    expect(replies()).toEqual([{ text: 'Olá! Aqui é a Ana.' }]);
+    const failure = await within(dialog).findByText('Não enviada pelo WhatsApp: WhatsApp recusou o envio (HTTP 400)');
+    expect(failure.closest('li')!.textContent).toContain('Atendente');
+    expect((field as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('a site conversation has no reply box', async () => {
+    serve(() => json(500, {}));
+    renderSection();
+    const dialog = await open('Quais são os planos?');
+    await within(dialog).findByText('Falar com atendente');
+    expect(within(dialog).queryByLabelText('Resposta pelo WhatsApp')).toBeNull();
+    expect(within(dialog).getByText('Site')).toBeTruthy();
+  });
+});
