@@ -61,7 +61,9 @@ export async function startApi(env, server = process.env.BENCH_SERVER) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // BENCH_SERVER (or `server`): a built server.mjs to run (the compiled server, `npm run build`); unset: the sources through tsx.
-  const entry = server ? [path.resolve(server)] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
+  // BENCH_NODE_FLAGS: Node's own flags for the API process (--cpu-prof, which NODE_OPTIONS refuses).
+  const flags = process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [];
+  const entry = [...flags, ...(server ? [path.resolve(server)] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')])];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: url, ...env },

@@ -23,6 +23,7 @@ import {
   tightenModes,
 } from './data-dir.ts';
 import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from './lock.ts';
+import { createPriorityGate } from './priority.ts';
 import { completePendingRestore } from './restore-journal.ts';
 import * as schema from './schema.ts';
 
@@ -135,6 +136,7 @@ async function openPglite(source: OpenPgliteSource | { loadDataDir: Blob }): Pro
   } else {
     client = await PGlite.create({ loadDataDir: source.loadDataDir, startParams: PGLITE_START_PARAMS, extensions: PGLITE_EXTENSIONS });
   }
+  gatePglite(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
@@ -179,17 +181,67 @@ type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefi
 
 // A failed connection attempt is a plain socket error (ECONNREFUSED...): marked, it tells the error handler
 // that the database is unreachable, not some other service a request was calling.
+// Every checkout passes the priority gate first (db/priority.ts) and holds its turn until released: a
+// query (pool.query checks out a client through the callback form) or a whole transaction.
 class DatabasePool extends pg.Pool {
+  readonly gate = createPriorityGate();
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const turn = this.gate.enter();
     if (!callback) {
-      return super.connect().catch((error: unknown) => {
-        throw markDatabaseConnectionError(error);
+      return turn.then(async (leave) => {
+        try {
+          return holdTurnUntilRelease(await super.connect(), leave);
+        } catch (error) {
+          leave();
+          throw markDatabaseConnectionError(error);
+        }
       });
     }
-    super.connect((error, client, done) => callback(error && markDatabaseConnectionError(error), client, done));
+    void turn.then((leave) =>
+      super.connect((error, client, done) => {
+        if (error || !client) {
+          leave();
+          return callback(error && markDatabaseConnectionError(error), client, done);
+        }
+        holdTurnUntilRelease(client, leave);
+        callback(undefined, client, (release) => {
+          leave();
+          done(release);
+        });
+      }),
+    );
   }
+}
+
+/** The gate's turn ends when the client goes back to the pool (pg-pool sets `release` at each checkout). */
+function holdTurnUntilRelease(client: pg.PoolClient, leave: () => void): pg.PoolClient {
+  const release = client.release.bind(client);
+  client.release = (error?: Error | boolean) => {
+    leave();
+    return release(error);
+  };
+  return client;
+}
+
+/** PGlite's public entry points through the priority gate: a query, a script, or a whole transaction. */
+function gatePglite(client: PGlite) {
+  const gate = createPriorityGate({ backgroundLanes: 1 });
+  const through =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const leave = await gate.enter();
+      try {
+        return await operation(...args);
+      } finally {
+        leave();
+      }
+    };
+  client.query = through(client.query.bind(client)) as PGlite['query'];
+  client.exec = through(client.exec.bind(client));
+  client.transaction = through(client.transaction.bind(client)) as PGlite['transaction'];
 }
 
 /** The advisory lock of migrations and seeding (pg_advisory_lock). */

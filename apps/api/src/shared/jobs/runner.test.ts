@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import type { Database } from '../../db/client.ts';
+import { inBackground } from '../../db/priority.ts';
 import { jobAttempts, jobs, plans } from '../../db/schema.ts';
 import { enqueueJob } from './queue.ts';
 import { createJobRunner, type JobHandler, type JobRunnerOptions } from './runner.ts';
@@ -72,6 +73,22 @@ describe('durable jobs', () => {
     await waitUntil(async () => (await jobRow(db.db, committed.id)).status === 'succeeded');
     expect(runs).toEqual([{ n: 2, attempt: 1 }]);
     expect(await db.db.select().from(jobs)).toHaveLength(1);
+  });
+
+  it("runs its jobs as background work, whose database operations give way to requests' (db/priority.ts)", async () => {
+    const db = await database();
+    const seen: boolean[] = [];
+    const { handler } = scripted(async () => {
+      seen.push(inBackground());
+      await db.db.select().from(jobs);
+      seen.push(inBackground());
+      return { ok: true };
+    });
+    const job = await enqueueJob(db.db, { kind: 'test.job', payload: { n: 1 } });
+    await runner(db, { 'test.job': handler }).start();
+    await waitUntil(async () => (await jobRow(db.db, job.id)).status === 'succeeded');
+    expect(seen).toEqual([true, true]);
+    expect(inBackground()).toBe(false);
   });
 
   it('retries a failing job with growing, jittered delays, records every attempt, and fails it for good after the last one', async () => {

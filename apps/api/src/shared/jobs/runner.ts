@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Database, DatabaseHandle, Transaction } from '../../db/client.ts';
 import type { OutageMonitor } from '../../db/outage.ts';
+import { runInBackground } from '../../db/priority.ts';
 import { isDatabaseUnreachable } from '../errors.ts';
 import { defaultRetryPolicy, retryDelayMs, type RetryPolicy } from './backoff.ts';
 import { createJobsRepository, type JobOutcome, type JobRow } from './jobs.repository.ts';
@@ -305,7 +306,8 @@ export function createJobRunner({
       again = true;
       return;
     }
-    ticking = tick().finally(() => {
+    // Jobs are background work: their database operations give way to requests' (db/priority.ts).
+    ticking = runInBackground(tick).finally(() => {
       ticking = undefined;
       if (again) wake();
     });
@@ -358,7 +360,7 @@ export function createJobRunner({
           logger.warn({ err: error }, 'sem aviso de novas tarefas; seguindo só com a verificação periódica');
         }
       }
-      heartbeatTimer = setInterval(() => void heartbeat(), Math.max(Math.floor(leaseMs / 3), 100)).unref();
+      heartbeatTimer = setInterval(() => void runInBackground(heartbeat), Math.max(Math.floor(leaseMs / 3), 100)).unref();
       wake();
     },
     stop() {
