@@ -55,6 +55,7 @@ import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
 import {
   createWhatsAppAnswerHandler,
   createWhatsAppSendHandler,
+  queueDeliveryMessage,
   queuePaymentConfirmation,
   WHATSAPP_ANSWER_JOB,
   WHATSAPP_SEND_JOB,
@@ -192,6 +193,7 @@ export async function buildApp({
     payments,
     storage: services.storage,
     logger: app.log.child({ module: 'customers' }),
+    onDelivered: queueDeliveryMessage,
   };
   const access = createAccessServices(app, { env, database, services, outage });
   ensureAdminOnReady(app, env, database, access);

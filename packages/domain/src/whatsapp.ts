@@ -207,7 +207,7 @@ export const WHATSAPP_OUTBOUND_STATE_LABELS: Record<WhatsAppOutboundState, strin
  * What an outbound message is, for the operator's list: the answer, its choices, a PIX code and its QR
  * code, the confirmation of a payment the bank confirmed, or an operator's reply typed in the admin.
  */
-export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator'] as const;
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator', 'delivery'] as const;
 export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
 
 /** What the file of a media message is made from, uploaded when it is sent: a PIX's QR code (PNG) from its BR Code. */
@@ -341,6 +341,11 @@ export function paymentConfirmedParts(payment: { itemName: string; amount: numbe
   return [
     { kind: 'payment_confirmed', content: { type: 'text', text: { body: `*${PAYMENT_CONFIRMED}*\n${payment.itemName} · ${formatBRL(payment.amount)}` } } },
   ];
+}
+
+/** What the operator delivered from A entregar (access data, instructions), as WhatsApp takes it. */
+export function deliveryParts(text: string): OutboundPart[] {
+  return textParts(text.trim()).map((body) => ({ kind: 'delivery', content: { type: 'text', text: { body } } }));
 }
 
 /** An operator's reply typed in the admin, as WhatsApp takes it (split past its 4,096 characters). */

@@ -48,6 +48,8 @@ export interface CustomersDeps {
   /** Where the customer's chat files are (an erasure deletes them). */
   storage: Pick<FileStorage, 'delete'>;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** A delivery told in a conversation, in its transaction: on WhatsApp it is sent to the number too. */
+  onDelivered?: (tx: DbExecutor, delivery: { conversationId: string; text: string }) => Promise<void>;
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -250,7 +252,10 @@ export async function deliver(deps: CustomersDeps, actor: AdminActor, id: string
     const row = await repository.markDelivered(id, { text, deliveredBy: actor.email, deliveredAt: now });
     if (!row) return null;
     const conversationId = payment.conversationId ?? (customer && !customer.erasedAt ? await repository.latestConversation(customer.id) : null);
-    if (conversationId) await repository.appendAssistantMessage(conversationId, text, now);
+    if (conversationId) {
+      await repository.appendAssistantMessage(conversationId, text, now);
+      await deps.onDelivered?.(tx, { conversationId, text });
+    }
     let emailed = false;
     if (customer?.email && !customer.erasedAt) {
       const current = await repository.findPayment(payment.id);

@@ -98,6 +98,34 @@ describe('a PIX bought on WhatsApp, with the PSP', { timeout: 60_000 }, () => {
     expect(row).toMatchObject({ waId: from, conversationId: payment.conversationId, status: 'accepted', waMessageId: confirmed[0]!.id });
   });
 
+  it('a purchase made on WhatsApp and delivered from A entregar: what the customer receives reaches the number, once', async () => {
+    const from = '5511987651003';
+    await say(from, 'quero o plano premium anual');
+    const payment = await paymentOf(from);
+    const admin = await signInAsAdmin(t.app);
+    const asAdmin = { origin: ORIGIN, cookie: admin };
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/payments/${payment.id}/received`, headers: asAdmin, payload: {} })).statusCode).toBe(200);
+    await settled();
+    const pending = await t.app.inject({ url: '/api/admin/deliveries?status=pending&pageSize=50', headers: asAdmin });
+    const delivery = (pending.json() as { items: { id: string; paymentId: string; customerWhatsapp: string | null }[] }).items.find(
+      (item) => item.paymentId === payment.id,
+    )!;
+    expect(delivery.customerWhatsapp).toBe(`+${from}`);
+    const text = 'Usuário: cliente1003\nSenha: 8h2k-Q9\nApp: Vitrine TV';
+    const delivered = await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/${delivery.id}/deliver`, headers: asAdmin, payload: { text } });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    await settled();
+    const sent = sentTo(from).filter((call) => textOf(call) === text);
+    expect(sent).toHaveLength(1);
+    const [row] = await t.database.db.select().from(whatsappOutboundMessages).where(eq(whatsappOutboundMessages.kind, 'delivery'));
+    expect(row).toMatchObject({ waId: from, conversationId: payment.conversationId, status: 'accepted', waMessageId: sent[0]!.id });
+    // Delivered once: a second 'Marcar como entregue' is refused and sends nothing.
+    const again = await t.app.inject({ method: 'POST', url: `/api/admin/deliveries/${delivery.id}/deliver`, headers: asAdmin, payload: { text } });
+    expect(again.statusCode).toBe(409);
+    await settled();
+    expect(sentTo(from).filter((call) => textOf(call) === text)).toHaveLength(1);
+  });
+
   it("a payment an admin marks received by hand is confirmed on WhatsApp too; a web conversation's payment sends nothing there", async () => {
     const from = '5511987651002';
     await say(from, 'quero o plano premium anual');

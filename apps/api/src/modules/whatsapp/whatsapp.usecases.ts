@@ -11,6 +11,7 @@ import { formatBrazilianPhone, normalizeBrazilianPhone } from '@vitrine/domain/c
 import { fileTooLargeMessage, uploadBuckets } from '@vitrine/domain/uploads';
 import {
   answerParts,
+  deliveryParts,
   operatorReplyParts,
   OUTSIDE_WINDOW_NO_TEMPLATE,
   outsideWindowTemplateSent,
@@ -199,6 +200,17 @@ export async function queuePaymentConfirmation(tx: DbExecutor, payment: { conver
   const contact = await createWhatsAppRepository(tx).contactOfConversation(payment.conversationId);
   if (!contact) return;
   await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, paymentConfirmedParts(payment));
+}
+
+/**
+ * A purchase of a WhatsApp conversation was delivered from A entregar: what the customer receives goes to
+ * that number too, in the transaction that marks it delivered (once per delivery). Outside the 24-hour
+ * window the send job sends the approved template instead, or keeps it as not sent with why.
+ */
+export async function queueDeliveryMessage(tx: DbExecutor, delivery: { conversationId: string; text: string }) {
+  const contact = await createWhatsAppRepository(tx).contactOfConversation(delivery.conversationId);
+  if (!contact) return;
+  await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, deliveryParts(delivery.text));
 }
 
 export const operatorErrors = {

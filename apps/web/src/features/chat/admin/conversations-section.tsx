@@ -36,6 +36,7 @@ const SEND_KIND_LABELS: Record<WhatsAppSend['kind'], string> = {
   pix_qr: 'QR Code do PIX',
   payment_confirmed: 'Pagamento confirmado',
   operator: 'Resposta do atendente',
+  delivery: 'Entrega',
 };
 
 /** The delivery of a message on WhatsApp: its worst state (a failure first, with why). */
