@@ -59,8 +59,10 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker. Three on two cores: the API files often wait on timers
     // and the database, so a third file keeps the cores busy while two wait (each file has its own database,
     // so they never meet). Two workers left the cores 30-40 % idle once the browser files were done
-    // (npm test 678 s with two, 637 s with three, same checkout; docs/benchmarks.md).
-    maxWorkers: 3,
+    // (npm test 678 s with two, 637 s with three, same checkout; docs/benchmarks.md). Four since the
+    // customers and WhatsApp files: three left the two cores about half idle (npm test's processes used
+    // 13 CPU-minutes in 14.5 minutes) and took 763 s in a fresh clone. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
     // Longest files first, whatever their project (vitest.sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
