@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { jobs } from '../apps/api/src/db/schema.ts';
@@ -17,6 +16,7 @@ import { adminEnv, signInAsAdmin } from '../apps/api/src/modules/access/access.t
 import { RENEWAL_SEND_JOB, runRenewalSweep, sendRenewalReminders, type RenewalSendPayload } from '../apps/api/src/modules/customers/renewals.job.ts';
 import { createSettings } from '../apps/api/src/shared/settings.ts';
 import { testEnv } from '../apps/api/test/app.ts';
+import { freshPostgresDatabase } from './support.mjs';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -52,14 +52,8 @@ async function timed(read: () => Promise<{ statusCode: number; body: string }>, 
 async function run(kind: 'PGlite' | 'PostgreSQL') {
   let database: DatabaseHandle;
   if (kind === 'PostgreSQL') {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query('drop database if exists vitrine_bench_customers with (force)');
-    await admin.query('create database vitrine_bench_customers');
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = '/vitrine_bench_customers';
-    database = await openDatabase({ databaseUrl: url.href });
+    const url = await freshPostgresDatabase(postgresUrl!, 'vitrine_bench_customers');
+    database = await openDatabase({ databaseUrl: url });
   } else {
     database = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-customers-')) });
   }

@@ -12,6 +12,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts';
 import { adminEnv, signInAsAdmin } from '../apps/api/src/modules/access/access.test-support.ts';
 import { testEnv } from '../apps/api/test/app.ts';
+import { freshPostgresDatabase } from './support.mjs';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const SCALES = [1, 10, 100];
@@ -89,15 +90,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
   let database: DatabaseHandle;
   let stats: pg.Client | null = null;
   if (kind === 'PostgreSQL') {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query('drop database if exists vitrine_bench_growth with (force)');
-    await admin.query('create database vitrine_bench_growth');
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = '/vitrine_bench_growth';
-    database = await openDatabase({ databaseUrl: url.href });
-    stats = new pg.Client({ connectionString: url.href });
+    const url = await freshPostgresDatabase(postgresUrl!, 'vitrine_bench_growth');
+    database = await openDatabase({ databaseUrl: url });
+    stats = new pg.Client({ connectionString: url });
     await stats.connect();
   } else {
     database = await openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-growth-')) });

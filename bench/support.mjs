@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -88,6 +89,21 @@ export async function startApi(env, server = process.env.BENCH_SERVER) {
       return exited;
     },
   };
+}
+
+/** A new, empty PostgreSQL database `name` on the server of `serverUrl` (an earlier one dropped first); answers its URL. */
+export async function freshPostgresDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
 }
 
 /** Linux's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */

@@ -6,14 +6,13 @@
 // Measured: the webhook's acknowledgement (p50, p99, max; goal p99 under 100 ms), and, once every answer has gone
 // out, how many numbers got no answer (lost) and how many got more than one (answered twice); goal: none of either.
 // With TEST_DATABASE_URL (or BENCH_DATABASE_URL), the same on PostgreSQL. BENCH_RATE and BENCH_SECONDS change the load.
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startFakeGraph, type FakeGraph } from '../apps/api/test/fake-graph.ts';
-import { machine, measuredAt, root, startApi } from './support.mjs';
+import { delivery, PHONE_NUMBER_ID, sign } from '../apps/api/test/whatsapp-deliveries.ts';
+import { freshPostgresDatabase, machine, measuredAt, root, startApi } from './support.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -27,38 +26,18 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_
 const server = process.env.BENCH_SERVER === 'src' ? undefined : (process.env.BENCH_SERVER ?? path.join(root, 'apps/api/dist/server.mjs'));
 if (server && !fs.existsSync(server)) throw new Error(`${server} não existe: rode npm run build antes.`);
 
-const PHONE_NUMBER_ID = '106540352242922';
 const APP_SECRET = 'bench-chave-secreta-do-app-0123456789';
 const QUESTION = 'quanto custa o plano premium?';
 
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? NaN;
 
-function deliveryBody(from: string, id: string) {
-  return JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '5511900000000', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Cliente Bench' }, wa_id: from }],
-              messages: [{ from, id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: QUESTION } }],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
+/** One price question from `from`, as Meta delivers it. */
+const deliveryBody = (from: string, id: string) => JSON.stringify(delivery({ messages: [{ from, id, text: QUESTION, name: 'Cliente Bench' }] }));
 
 /** POSTs one signed delivery; resolves to [status, milliseconds until the answer's last byte]. */
 function post(agent: http.Agent, url: URL, raw: string): Promise<[number, number]> {
-  const signature = `sha256=${createHmac('sha256', APP_SECRET).update(raw).digest('hex')}`;
+  const signature = sign(raw, APP_SECRET);
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.request(
@@ -96,14 +75,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
     MAX_CONNECTIONS_PER_CLIENT: '0',
   };
   if (kind === 'PostgreSQL') {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query('drop database if exists vitrine_bench_whatsapp with (force)');
-    await admin.query('create database vitrine_bench_whatsapp');
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = '/vitrine_bench_whatsapp';
-    env.DATABASE_URL = url.href;
+    env.DATABASE_URL = await freshPostgresDatabase(postgresUrl!, 'vitrine_bench_whatsapp');
   }
   const api = await startApi(env, server ?? '');
   const webhook = new URL('/api/whatsapp/webhook', api.url);

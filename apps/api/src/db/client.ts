@@ -206,11 +206,9 @@ class DatabasePool extends pg.Pool {
           leave();
           return callback(error && markDatabaseConnectionError(error), client, done);
         }
-        holdTurnUntilRelease(client, leave);
-        callback(undefined, client, (release) => {
-          leave();
-          done(release);
-        });
+        // The turn's release stands for the pool's own `done` (which is the client's release, unwrapped).
+        const held = holdTurnUntilRelease(client, leave);
+        callback(undefined, held, (release) => held.release(release as Error | boolean | undefined));
       }),
     );
   }
