@@ -57,6 +57,7 @@ import {
   createWhatsAppSendHandler,
   queueDeliveryMessage,
   queuePaymentConfirmation,
+  queueReminderMessages,
   WHATSAPP_ANSWER_JOB,
   WHATSAPP_SEND_JOB,
 } from './modules/whatsapp/whatsapp.usecases.ts';
@@ -393,8 +394,16 @@ async function registerJobs(
         policy: { reminderDays: env.RENEWAL_REMINDER_DAYS, intervalMs: Math.round(env.RENEWAL_CHECK_INTERVAL_MINUTES * 60_000) },
         clock,
         logger: app.log.child({ module: 'renewals' }),
+        whatsapp: services.whatsapp !== null,
       }),
-      [RENEWAL_SEND_JOB]: createRenewalSendHandler({ db: database.db, clock, publicOrigin, settings, logger: app.log.child({ module: 'renewals' }) }),
+      [RENEWAL_SEND_JOB]: createRenewalSendHandler({
+        db: database.db,
+        clock,
+        publicOrigin,
+        settings,
+        logger: app.log.child({ module: 'renewals' }),
+        ...(services.whatsapp ? { whatsapp: queueReminderMessages } : {}),
+      }),
       [WHATSAPP_ANSWER_JOB]: createWhatsAppAnswerHandler({ db: database.db, client: services.whatsapp, chat: chatDeps(app, parts), clock }),
       [WHATSAPP_SEND_JOB]: createWhatsAppSendHandler({
         db: database.db,
@@ -402,9 +411,13 @@ async function registerJobs(
         logger: app.log.child({ module: 'whatsapp' }),
         onFailure: () => metrics.whatsappFailures.inc(),
         clock,
-        template: async () => {
-          const name = await settings.get('whatsapp_template_name');
-          return name ? { name, language: (await settings.get('whatsapp_template_language')) ?? 'pt_BR' } : null;
+        templates: async () => {
+          const [general, reminder, language] = await Promise.all([
+            settings.get('whatsapp_template_name'),
+            settings.get('whatsapp_reminder_template_name'),
+            settings.get('whatsapp_template_language'),
+          ]);
+          return { general: general ?? null, reminder: reminder ?? null, language: language ?? 'pt_BR' };
         },
       }),
     },

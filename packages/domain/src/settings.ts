@@ -19,6 +19,13 @@ const reminderText = z
   .min(1, 'Informe o texto.')
   .max(4000, 'No máximo 4000 caracteres.')
   .refine((value) => value.includes('{link}'), 'Inclua {link}: o endereço de Minha assinatura.');
+/** An approved WhatsApp template, by its name at Meta. */
+const templateName = z
+  .string()
+  .trim()
+  .min(1, 'Informe o nome do modelo.')
+  .max(512, 'Nome muito longo.')
+  .regex(/^[a-z0-9_]+$/, 'Use o nome do modelo como está na Meta: letras minúsculas, dígitos e _.');
 
 export const SETTINGS = {
   contact_email: { env: 'CONTACT_EMAIL', label: 'E-mail que recebe as mensagens de contato', secret: false, schema: z.email('E-mail inválido.') },
@@ -117,12 +124,13 @@ export const SETTINGS = {
     env: 'WHATSAPP_TEMPLATE_NAME',
     label: 'Modelo aprovado do WhatsApp enviado fora da janela de 24 horas (nome na Meta)',
     secret: false,
-    schema: z
-      .string()
-      .trim()
-      .min(1, 'Informe o nome do modelo.')
-      .max(512, 'Nome muito longo.')
-      .regex(/^[a-z0-9_]+$/, 'Use o nome do modelo como está na Meta: letras minúsculas, dígitos e _.'),
+    schema: templateName,
+  },
+  whatsapp_reminder_template_name: {
+    env: 'WHATSAPP_REMINDER_TEMPLATE_NAME',
+    label: 'Modelo aprovado do WhatsApp para os lembretes de renovação fora da janela (variáveis {{1}} nome, {{2}} plano, {{3}} vencimento, {{4}} link)',
+    secret: false,
+    schema: templateName,
   },
   whatsapp_template_language: {
     env: 'WHATSAPP_TEMPLATE_LANGUAGE',

@@ -179,7 +179,10 @@ export function inboundText(message: WhatsAppInboundMessage): string | null {
 export type WhatsAppOutboundContent =
   | { type: 'text'; text: { body: string; preview_url?: boolean } }
   | { type: 'image'; image: { id?: string; caption?: string } }
-  | { type: 'template'; template: { name: string; language: { code: string } } }
+  | {
+      type: 'template';
+      template: { name: string; language: { code: string }; components?: { type: 'body'; parameters: { type: 'text'; text: string }[] }[] };
+    }
   | {
       type: 'interactive';
       interactive:
@@ -205,9 +208,10 @@ export const WHATSAPP_OUTBOUND_STATE_LABELS: Record<WhatsAppOutboundState, strin
 
 /**
  * What an outbound message is, for the operator's list: the answer, its choices, a PIX code and its QR
- * code, the confirmation of a payment the bank confirmed, or an operator's reply typed in the admin.
+ * code, the confirmation of a payment the bank confirmed, an operator's reply typed in the admin, what
+ * was delivered from A entregar, or a renewal reminder.
  */
-export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator', 'delivery'] as const;
+export const WHATSAPP_OUTBOUND_KINDS = ['text', 'choices', 'pix_code', 'pix_qr', 'payment_confirmed', 'operator', 'delivery', 'reminder'] as const;
 export type WhatsAppOutboundKind = (typeof WHATSAPP_OUTBOUND_KINDS)[number];
 
 /** What the file of a media message is made from, uploaded when it is sent: a PIX's QR code (PNG) from its BR Code. */
@@ -218,6 +222,8 @@ export interface OutboundPart {
   content: WhatsAppOutboundContent;
   /** For a media message: what its file is made from. */
   media?: WhatsAppMediaSource;
+  /** The values of the reminders' approved template ({{1}}, {{2}}…), sent in its place outside the 24-hour window. */
+  templateParams?: string[];
 }
 
 /** Under the PIX's QR code image. */
@@ -346,6 +352,26 @@ export function paymentConfirmedParts(payment: { itemName: string; amount: numbe
 /** What the operator delivered from A entregar (access data, instructions), as WhatsApp takes it. */
 export function deliveryParts(text: string): OutboundPart[] {
   return textParts(text.trim()).map((body) => ({ kind: 'delivery', content: { type: 'text', text: { body } } }));
+}
+
+/**
+ * The variables of the approved template for renewal reminders, in their order: {{1}} the customer's name,
+ * {{2}} the plan, {{3}} the end date, {{4}} the Minha assinatura link.
+ */
+export const REMINDER_TEMPLATE_VARIABLES = ['nome', 'plano', 'vencimento', 'link'] as const;
+
+/**
+ * A renewal reminder on WhatsApp: the reminder's text (the e-mail's, filled in) within the 24-hour window;
+ * outside it, the reminders' approved template with its variables (the first part carries them: one
+ * template goes for the whole reminder). WhatsApp refuses an empty or multi-line variable: each is one line.
+ */
+export function reminderParts(text: string, values: Record<(typeof REMINDER_TEMPLATE_VARIABLES)[number], string>): OutboundPart[] {
+  const templateParams = REMINDER_TEMPLATE_VARIABLES.map((name) => truncateText(values[name].replace(/\s+/g, ' '), 1024) || '-');
+  return textParts(text.trim()).map((body, index) => ({
+    kind: 'reminder',
+    content: { type: 'text', text: { body } },
+    ...(index === 0 ? { templateParams } : {}),
+  }));
 }
 
 /** An operator's reply typed in the admin, as WhatsApp takes it (split past its 4,096 characters). */

@@ -152,6 +152,7 @@ export const envSchema = z
     }),
     // The approved template sent outside WhatsApp's 24-hour window (also an admin setting), and its language.
     WHATSAPP_TEMPLATE_NAME: optionalText,
+    WHATSAPP_REMINDER_TEMPLATE_NAME: optionalText,
     WHATSAPP_TEMPLATE_LANGUAGE: optionalText,
     // Where the signed 'payment.paid' (and other payment) events go: the shop's own system that delivers access.
     PAYMENTS_WEBHOOK_URL: optionalUrl(['https:', 'http:']),

@@ -327,7 +327,8 @@ export function createCustomersRepository(db: DbExecutor) {
     /**
      * One page of the renewal sweep, in one statement: the next `limit` running subscriptions ending from
      * `from` to `until` after the keyset (endsOn, id); a reminder recorded for each whose customer has an
-     * e-mail (kind by its end day: 'end_day' on `today`, else 'before_end'), unless one exists already (the
+     * e-mail, or a WhatsApp when `whatsapp` (the shop sends on WhatsApp) (kind by its end day: 'end_day' on
+     * `today`, else 'before_end'), unless one exists already (the
      * unique rows decide who sends it: never two for a subscription, kind and day, or for one end day); and,
      * when any was recorded, one job of `sendJob.kind` carrying their ids, which creates the links and
      * queues the mails. Answers the page's size, its last key and how many reminders it recorded.
@@ -339,10 +340,11 @@ export function createCustomersRepository(db: DbExecutor) {
       after: { endsOn: IsoDate; id: string } | null;
       limit: number;
       sendJob: { kind: string; maxAttempts: number };
+      whatsapp: boolean;
     }): Promise<{ scanned: number; claimed: number; last: { endsOn: IsoDate; id: string } | null }> {
       const { rows } = await db.execute<{ scanned: number; claimed: number; last_ends_on: string | null; last_id: string | null }>(sql`
         with page as (
-          select s.id, s.customer_id, s.ends_on, c.email is not null as reachable
+          select s.id, s.customer_id, s.ends_on, (c.email is not null or (${page.whatsapp}::boolean and c.whatsapp is not null)) as reachable
           from ${subscriptions} s join ${customers} c on c.id = s.customer_id
           where s.cancelled_at is null and s.ends_on >= ${page.from}::date and s.ends_on <= ${page.until}::date
             ${page.after ? sql`and (s.ends_on, s.id) > (${page.after.endsOn}::date, ${page.after.id}::uuid)` : sql``}
@@ -373,8 +375,8 @@ export function createCustomersRepository(db: DbExecutor) {
       };
     },
     /**
-     * What the mails of these reminders need, for those not sent yet (no link inserted with them): the
-     * customer's name and e-mail (null once erased) and the plan's name.
+     * What the messages of these reminders need, for those not sent yet (no link inserted with them): the
+     * customer's name, e-mail and WhatsApp (null once erased) and the plan's name.
      */
     async unsentReminders(ids: string[]) {
       if (ids.length === 0) return [];
@@ -388,8 +390,9 @@ export function createCustomersRepository(db: DbExecutor) {
         plan_name: string;
         name: string | null;
         email: string | null;
+        whatsapp: string | null;
       }>(sql`
-        select r.id, r.subscription_id, r.customer_id, r.kind, r.day::text as day, r.ends_on::text as ends_on, s.plan_name, c.name, c.email
+        select r.id, r.subscription_id, r.customer_id, r.kind, r.day::text as day, r.ends_on::text as ends_on, s.plan_name, c.name, c.email, c.whatsapp
         from ${renewalReminders} r
           join ${subscriptions} s on s.id = r.subscription_id
           join ${customers} c on c.id = r.customer_id
@@ -405,18 +408,20 @@ export function createCustomersRepository(db: DbExecutor) {
         planName: row.plan_name,
         name: row.name,
         email: row.email,
+        whatsapp: row.whatsapp,
       }));
     },
     /**
      * Sends reminders, in one statement: inserts each one's link unless a link of that reminder exists (two
      * runs of a send job at once: the unique reminder_id decides), and queues the mail of each link inserted
-     * (a job of `mailJob.kind`). Answers how many mails were queued.
+     * that has one (a job of `mailJob.kind`). Answers how many mails were queued and the reminders whose
+     * link this call inserted (theirs to send on other channels too).
      */
     async sendReminders(
-      sends: { reminderId: string; link: typeof subscriptionAccessLinks.$inferInsert & { expiresAt: Date }; mail: Record<string, unknown> }[],
+      sends: { reminderId: string; link: typeof subscriptionAccessLinks.$inferInsert & { expiresAt: Date }; mail: Record<string, unknown> | null }[],
       mailJob: { kind: string; maxAttempts: number },
-    ): Promise<number> {
-      if (sends.length === 0) return 0;
+    ): Promise<{ mails: number; linked: string[] }> {
+      if (sends.length === 0) return { mails: 0, linked: [] };
       const records = sends.map(({ reminderId, link, mail }) => ({
         reminder_id: reminderId,
         subscription_id: link.subscriptionId,
@@ -426,7 +431,7 @@ export function createCustomersRepository(db: DbExecutor) {
         created_by: link.createdBy,
         mail,
       }));
-      const { rows } = await db.execute<{ queued: number }>(sql`
+      const { rows } = await db.execute<{ queued: number; linked: string[] }>(sql`
         with send as (
           select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
             as send(reminder_id uuid, subscription_id uuid, customer_id uuid, token_hash text, expires_at timestamptz, created_by text, mail jsonb)
@@ -438,10 +443,11 @@ export function createCustomersRepository(db: DbExecutor) {
         ), queued as (
           insert into ${jobs} (kind, payload, max_attempts)
           select ${mailJob.kind}::text, send.mail, ${mailJob.maxAttempts}::int from send join linked using (reminder_id)
+          where send.mail is not null and send.mail <> 'null'::jsonb
           returning id
         )
-        select count(*)::int as queued from queued`);
-      return Number(rows[0]?.queued ?? 0);
+        select (select count(*) from queued)::int as queued, (select coalesce(jsonb_agg(reminder_id), '[]'::jsonb) from linked) as linked`);
+      return { mails: Number(rows[0]?.queued ?? 0), linked: rows[0]?.linked ?? [] };
     },
     async remindersOf(customerId: string): Promise<ReminderRow[]> {
       return db.select().from(renewalReminders).where(eq(renewalReminders.customerId, customerId)).orderBy(asc(renewalReminders.createdAt));

@@ -19,7 +19,7 @@ import {
 } from '@vitrine/domain/customers';
 import type { ListEnvelope } from '@vitrine/domain/lists';
 import { buildTestApp, testEnv, type TestApp } from '../../../test/app.ts';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../../test/database.ts';
+import { createTestDatabase, testDbKind } from '../../../test/database.ts';
 import { fastJobs, runQueuedJobs } from '../../../test/jobs.ts';
 import { captureLogs } from '../../../test/logs.ts';
 import { waitUntil } from '../../../test/wait.ts';
@@ -45,6 +45,7 @@ import { createSettings, type Settings } from '../../shared/settings.ts';
 import { adminEnv, createConfirmedProUser, listPro, signInAsAdmin } from '../access/access.test-support.ts';
 import { configurePixRecipient, insertPlans, newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
 import { filesUnder, multipartBody, PNG, uploadRows } from '../uploads/uploads.test-support.ts';
+import { seedCustomer as seedCustomerAt } from './customers.test-support.ts';
 import { recordPaidPurchase } from './customers.usecases.ts';
 import { RENEWAL_SEND_JOB, runRenewalSweep, sendRenewalReminders, type RenewalSendPayload } from './renewals.job.ts';
 
@@ -337,31 +338,7 @@ describe('A entregar', { timeout: 120_000 }, () => {
   });
 });
 
-async function seedCustomer(
-  db: TestDatabase['db'],
-  customer: { name: string; email?: string; whatsapp?: string },
-  subscription?: { endsOn: string; months?: number; price?: number; cancelled?: boolean },
-) {
-  const [row] = await db
-    .insert(customers)
-    .values({ name: customer.name, email: customer.email ?? null, whatsapp: customer.whatsapp ?? null, createdAt: START })
-    .returning();
-  if (!subscription) return { customer: row!, subscription: null };
-  const [created] = await db
-    .insert(subscriptions)
-    .values({
-      customerId: row!.id,
-      planName: 'Premium',
-      months: subscription.months ?? 1,
-      price: subscription.price ?? 40,
-      startsOn: '2026-01-01',
-      endsOn: subscription.endsOn,
-      anchorDay: Number(subscription.endsOn.slice(8)),
-      cancelledAt: subscription.cancelled ? START : null,
-    })
-    .returning();
-  return { customer: row!, subscription: created! };
-}
+const seedCustomer = (...args: Parameters<typeof seedCustomerAt>) => seedCustomerAt(args[0], args[1], args[2], args[3] ?? START);
 
 describe('Clientes', { timeout: 120_000 }, () => {
   it('searches by name or contact, filters (ativa, vence em 7 dias, vencida, sem contato), counts and exports a pt-BR CSV', async () => {

@@ -1,12 +1,15 @@
-// Renewal reminders: one durable job that walks the subscriptions ending soon and e-mails each customer a
-// fresh Minha assinatura link RENEWAL_REMINDER_DAYS before the end and on the end day, then queues its next
+// Renewal reminders: one durable job that walks the subscriptions ending soon and sends each customer a
+// fresh Minha assinatura link RENEWAL_REMINDER_DAYS before the end and on the end day — by e-mail, and on
+// WhatsApp when the shop has it and the customer gave a number (queueing the WhatsApp messages is given
+// as `whatsapp`: the WhatsApp module's, in the same transaction as the link) — then queues its next
 // run RENEWAL_CHECK_INTERVAL_MINUTES later (the housekeeping job's pattern: one waiting at a time, one
 // instance running it). The walk is in keyset pages, each one statement (decision 0024's addendum): it
 // records the page's reminders and queues one send job with their ids. Whoever inserts a reminder's row
 // sends it: two sweeps at once (two instances, a run taken over after a crash) never send one twice. The
-// send job (RENEWAL_SEND_JOB) inserts each reminder's link and queues its mail in one statement per chunk;
-// a link is unique per reminder and only a link inserted gets a mail, so a job run again (retried, or taken
-// over while the first run goes on) sends nothing twice.
+// send job (RENEWAL_SEND_JOB) inserts each reminder's link and queues its mail in one statement per chunk,
+// and its WhatsApp messages in the same transaction; a link is unique per reminder and only a link inserted
+// gets a mail or a message, so a job run again (retried, or taken over while the first run goes on) sends
+// nothing twice.
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { z } from 'zod';
 import { addDays, daysBetween, fillReminderText, formatIsoDate, saoPauloToday, type ReminderKind } from '@vitrine/domain/customers';
@@ -31,6 +34,15 @@ const SEND_MAX_ATTEMPTS = 5;
 /** Any number fixed for this lock: taken while looking for, then inserting, the next sweep. */
 const SCHEDULE_LOCK = 7_268_456;
 
+/** A reminder for a customer's WhatsApp, queued in the transaction that records it sent (whatsapp.usecases' queueReminderMessages). */
+export interface ReminderWhatsAppMessage {
+  customerId: string;
+  whatsapp: string;
+  text: string;
+  values: { nome: string; plano: string; vencimento: string; link: string };
+}
+export type QueueReminderMessages = (tx: DbExecutor, reminders: ReminderWhatsAppMessage[]) => Promise<number>;
+
 export interface RenewalPolicy {
   /** RENEWAL_REMINDER_DAYS. */
   reminderDays: number;
@@ -53,12 +65,15 @@ export async function runRenewalSweep({
   policy,
   signal,
   batchSize = RENEWAL_SWEEP_BATCH,
+  whatsapp = false,
 }: {
   db: Database;
   now: Date;
   policy: Pick<RenewalPolicy, 'reminderDays'>;
   signal?: AbortSignal;
   batchSize?: number;
+  /** The shop sends reminders on WhatsApp too: a customer with only a WhatsApp gets them. */
+  whatsapp?: boolean;
 }): Promise<number> {
   const today = saoPauloToday(now);
   const window = { from: today, until: addDays(today, policy.reminderDays) };
@@ -72,6 +87,7 @@ export async function runRenewalSweep({
       after,
       limit: batchSize,
       sendJob: { kind: RENEWAL_SEND_JOB, maxAttempts: SEND_MAX_ATTEMPTS },
+      whatsapp,
     });
     claimed += page.claimed;
     if (page.scanned < batchSize || !page.last) break;
@@ -86,8 +102,10 @@ const sendPayload = z.object({ reminders: z.array(z.string().uuid()) });
 export type RenewalSendPayload = z.infer<typeof sendPayload>;
 
 /**
- * Sends the reminders with these ids not sent yet: each gets a fresh Minha assinatura link and its mail
- * queued (texts from the settings), one statement per chunk. Returns how many mails this call queued.
+ * Sends the reminders with these ids not sent yet: each gets a fresh Minha assinatura link, its mail
+ * queued (texts from the settings) when the customer has an e-mail, and its WhatsApp message queued
+ * (`whatsapp`) when they have a WhatsApp; one transaction per chunk. Returns how many reminders this call
+ * sent (each on one channel or two).
  */
 export async function sendRenewalReminders({
   db,
@@ -97,6 +115,7 @@ export async function sendRenewalReminders({
   reminderIds,
   signal,
   chunkSize = RENEWAL_SEND_CHUNK,
+  whatsapp,
 }: {
   db: Database;
   now: Date;
@@ -105,6 +124,8 @@ export async function sendRenewalReminders({
   reminderIds: string[];
   signal?: AbortSignal;
   chunkSize?: number;
+  /** Absent when the shop has no WhatsApp: reminders go by e-mail only. */
+  whatsapp?: QueueReminderMessages;
 }): Promise<number> {
   const texts = Object.fromEntries(
     await Promise.all(
@@ -114,15 +135,16 @@ export async function sendRenewalReminders({
       }),
     ),
   ) as Record<ReminderKind, { subject: string; text: string }>;
-  const repository = createCustomersRepository(db);
   let sent = 0;
   for (let start = 0; start < reminderIds.length && !signal?.aborted; start += chunkSize) {
     if (start > 0) await yieldToRequests();
-    const due = await repository.unsentReminders(reminderIds.slice(start, start + chunkSize));
-    const sends = [];
+    const due = await createCustomersRepository(db).unsentReminders(reminderIds.slice(start, start + chunkSize));
+    const sends: Parameters<ReturnType<typeof createCustomersRepository>['sendReminders']>[0] = [];
+    const messages = new Map<string, ReminderWhatsAppMessage>();
     for (const reminder of due) {
-      // Erased since the sweep recorded it: nothing to send.
-      if (!reminder.email) continue;
+      const number = whatsapp ? reminder.whatsapp : null;
+      // Erased since the sweep recorded it (or no channel left): nothing to send.
+      if (!reminder.email && !number) continue;
       const link = newAccessLink({ now, publicOrigin }, { id: reminder.subscriptionId, customerId: reminder.customerId, endsOn: reminder.endsOn }, 'reminder');
       const values = {
         plano: reminder.planName,
@@ -130,17 +152,34 @@ export async function sendRenewalReminders({
         dias: String(daysBetween(reminder.day, reminder.endsOn)),
         link: link.url,
       };
-      const mail: MailMessage = {
-        to: reminder.email,
-        // The subject is logged with the mail: it never carries the customer's name.
-        subject: fillReminderText(texts[reminder.kind].subject, values).replaceAll('{nome}', ''),
-        text: fillReminderText(texts[reminder.kind].text, { ...values, nome: reminder.name ?? '' }),
-        personal: true,
-      };
-      sends.push({ reminderId: reminder.id, link: link.values, mail: { ...mail } });
+      const text = fillReminderText(texts[reminder.kind].text, { ...values, nome: reminder.name ?? '' });
+      const mail: MailMessage | null = reminder.email
+        ? {
+            to: reminder.email,
+            // The subject is logged with the mail: it never carries the customer's name.
+            subject: fillReminderText(texts[reminder.kind].subject, values).replaceAll('{nome}', ''),
+            text,
+            personal: true,
+          }
+        : null;
+      if (number) {
+        messages.set(reminder.id, {
+          customerId: reminder.customerId,
+          whatsapp: number,
+          text,
+          values: { nome: reminder.name?.trim() || 'cliente', plano: values.plano, vencimento: values.vencimento, link: link.url },
+        });
+      }
+      sends.push({ reminderId: reminder.id, link: link.values, mail: mail ? { ...mail } : null });
     }
-    // One statement: the links not inserted yet and their mails, or neither.
-    sent += await repository.sendReminders(sends, { kind: EMAIL_JOB, maxAttempts: EMAIL_MAX_ATTEMPTS });
+    if (sends.length === 0) continue;
+    // One transaction: the links not inserted yet with their mails and WhatsApp messages, or none of them.
+    sent += await db.transaction(async (tx) => {
+      const { linked } = await createCustomersRepository(tx).sendReminders(sends, { kind: EMAIL_JOB, maxAttempts: EMAIL_MAX_ATTEMPTS });
+      const toWhatsApp = linked.flatMap((id) => messages.get(id) ?? []);
+      if (whatsapp && toWhatsApp.length > 0) await whatsapp(tx, toWhatsApp);
+      return linked.length;
+    });
   }
   return sent;
 }
@@ -162,6 +201,8 @@ export function createRenewalSweepHandler(deps: {
   clock: () => Date;
   logger: { info: (object: object, message: string) => void };
   onClaimed?: (count: number) => void;
+  /** The shop sends reminders on WhatsApp too (WhatsApp is configured). */
+  whatsapp?: boolean;
 }): JobHandler<Record<string, unknown>> {
   return {
     payload: z.record(z.string(), z.unknown()),
@@ -189,6 +230,8 @@ export function createRenewalSendHandler(deps: {
   publicOrigin: string;
   settings: Pick<Settings, 'get'>;
   logger: { info: (object: object, message: string) => void };
+  /** Queues the reminders' WhatsApp messages; absent when the shop has no WhatsApp. */
+  whatsapp?: QueueReminderMessages;
 }): JobHandler<RenewalSendPayload> {
   return {
     payload: sendPayload,

@@ -103,6 +103,20 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .returning();
       return contact ?? null;
     },
+    /**
+     * The WhatsApp number each of these customers wrote from (the one that wrote last when several did):
+     * the number as WhatsApp knows it (an old Brazilian number may lack the ninth digit) and its conversation.
+     */
+    async contactsOfCustomers(customerIds: string[]): Promise<Map<string, ContactRow>> {
+      if (customerIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([chatConversations.customerId], { customerId: chatConversations.customerId, contact: whatsappContacts })
+        .from(whatsappContacts)
+        .innerJoin(chatConversations, eq(chatConversations.id, whatsappContacts.conversationId))
+        .where(inArray(chatConversations.customerId, customerIds))
+        .orderBy(chatConversations.customerId, sql`${whatsappContacts.lastInboundAt} desc nulls last`);
+      return new Map(rows.map((row) => [row.customerId!, row.contact]));
+    },
     /** The number whose conversation this is, if it is a WhatsApp one. */
     async contactOfConversation(conversationId: string): Promise<ContactRow | null> {
       const [row] = await db.select().from(whatsappContacts).where(eq(whatsappContacts.conversationId, conversationId));

@@ -72,6 +72,8 @@ export const whatsappOutboundMessages = pgTable(
     mediaId: text('media_id'),
     /** Outside WhatsApp's 24-hour window: the approved template sent in its place. */
     template: text('template'),
+    /** A renewal reminder's values for the reminders' template ({{1}} name, {{2}} plan, {{3}} end date, {{4}} link). */
+    templateParams: jsonb('template_params').$type<string[]>(),
     status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
     waMessageId: text('wa_message_id').unique(),
     attempts: integer('attempts').notNull().default(0),

@@ -2,7 +2,7 @@
 // durable job per new message, and answered 200; the job runs the same turn as /chat on the number's own
 // conversation and writes the messages to send in the turn's transaction, with the job that sends them in
 // order (retried, then kept as failed). Status callbacks move the sent messages' state forward.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Logger } from 'pino';
 import QRCode from 'qrcode';
@@ -17,6 +17,7 @@ import {
   outsideWindowTemplateSent,
   paymentConfirmedParts,
   readWebhook,
+  reminderParts,
   UNSUPPORTED_MESSAGE_REPLY,
   WHATSAPP_WINDOW_MS,
   type InboundMedia,
@@ -29,6 +30,7 @@ import type { WhatsAppConfig } from '../../config/env.ts';
 import type { Database, DbExecutor } from '../../db/client.ts';
 import { adminWrite, type AdminActor } from '../../shared/audit/audit.ts';
 import { AppError, conflict } from '../../shared/errors.ts';
+import { createJobsRepository } from '../../shared/jobs/jobs.repository.ts';
 import { enqueueJob } from '../../shared/jobs/queue.ts';
 import type { JobHandler } from '../../shared/jobs/runner.ts';
 import { OPERATOR_ENGINE, prepareTurn, readAdminConversation, storeVisitorFile, type ChatDeps } from '../chat/chat.usecases.ts';
@@ -183,7 +185,14 @@ async function queueParts(
   parts: OutboundPart[],
 ) {
   const rows = await createWhatsAppRepository(tx).insertOutbound(
-    parts.map((part, position) => ({ ...target, position, kind: part.kind, content: part.content, media: part.media ?? null })),
+    parts.map((part, position) => ({
+      ...target,
+      position,
+      kind: part.kind,
+      content: part.content,
+      media: part.media ?? null,
+      templateParams: part.templateParams ?? null,
+    })),
   );
   if (rows.length > 0) {
     await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
@@ -211,6 +220,46 @@ export async function queueDeliveryMessage(tx: DbExecutor, delivery: { conversat
   const contact = await createWhatsAppRepository(tx).contactOfConversation(delivery.conversationId);
   if (!contact) return;
   await queueParts(tx, { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }, deliveryParts(delivery.text));
+}
+
+/** A renewal reminder for a customer who gave a WhatsApp: its text, and the values of the reminders' template. */
+export interface WhatsAppReminder {
+  customerId: string;
+  /** The customer's WhatsApp (E.164). */
+  whatsapp: string;
+  text: string;
+  values: Parameters<typeof reminderParts>[1];
+}
+
+/**
+ * Renewal reminders sent to the customers' WhatsApp, in the transaction that records them sent (the send
+ * job of the reminders: once per reminder): to the number the customer wrote from, in its conversation,
+ * else to the WhatsApp they gave. Outside the 24-hour window (the usual case) the send job sends the
+ * reminders' approved template with its variables, else the general one, else keeps it as not sent.
+ */
+export async function queueReminderMessages(tx: DbExecutor, reminders: WhatsAppReminder[]): Promise<number> {
+  if (reminders.length === 0) return 0;
+  const repository = createWhatsAppRepository(tx);
+  const contacts = await repository.contactsOfCustomers([...new Set(reminders.map((reminder) => reminder.customerId))]);
+  // One insert for all the messages and one for their send jobs (a job per reminder: each has its number).
+  const sends = reminders.map((reminder) => {
+    const contact = contacts.get(reminder.customerId);
+    const target = contact
+      ? { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }
+      : { waId: reminder.whatsapp.replace(/^\+/, ''), conversationId: null, inboundId: null };
+    return reminderParts(reminder.text, reminder.values).map((part, position) => ({
+      ...target,
+      id: randomUUID(),
+      position,
+      kind: part.kind,
+      content: part.content,
+      templateParams: part.templateParams ?? null,
+    }));
+  });
+  await repository.insertOutbound(sends.flat());
+  return createJobsRepository(tx).insertMany(
+    sends.map((rows) => ({ kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS })),
+  );
 }
 
 export const operatorErrors = {
@@ -403,6 +452,27 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
 
 // ---------------------------------------------------------------- sending (a job)
 
+type TemplateContent = Extract<WhatsAppOutboundContent, { type: 'template' }>;
+
+export interface WhatsAppTemplates {
+  general: string | null;
+  reminder: string | null;
+  language: string;
+}
+
+/**
+ * What goes in a message's place outside the window: a reminder (with its values) goes as the reminders'
+ * template when one is set, anything else (or a reminder without it) as the general one; null: none is set.
+ */
+export function templateInPlaceOf(row: Pick<OutboundRow, 'kind' | 'templateParams'>, templates: WhatsAppTemplates): TemplateContent | null {
+  const language = { code: templates.language };
+  if (row.kind === 'reminder' && row.templateParams && templates.reminder) {
+    const parameters = row.templateParams.map((text) => ({ type: 'text' as const, text }));
+    return { type: 'template', template: { name: templates.reminder, language, components: [{ type: 'body', parameters }] } };
+  }
+  return templates.general ? { type: 'template', template: { name: templates.general, language } } : null;
+}
+
 export interface WhatsAppSendDeps {
   db: Database;
   /** Null when WhatsApp is no longer configured: queued sends fail, kept for the operator. */
@@ -412,8 +482,11 @@ export interface WhatsAppSendDeps {
   onFailure?: () => void;
   /** The clock of WhatsApp's 24-hour window. */
   clock: () => Date;
-  /** The approved template sent outside the window (admin settings), or null when none is set. */
-  template: () => Promise<{ name: string; language: string } | null>;
+  /**
+   * The approved templates sent outside the window (admin settings, null when not set): the general one
+   * (no variables), and the renewal reminders' one (REMINDER_TEMPLATE_VARIABLES), in one language.
+   */
+  templates: () => Promise<WhatsAppTemplates>;
 }
 
 /** Within WhatsApp's customer-service window: the customer wrote less than 24 hours ago. */
@@ -464,7 +537,7 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
           const contact = await repository.findContact(row.waId);
           if (!withinWindow(contact?.lastInboundAt ?? null, deps.clock())) {
             // Outside the window only an approved template may go, once for the whole send; without one, nothing goes.
-            const template = await deps.template();
+            const template = templateInPlaceOf(row, await deps.templates());
             if (!template) {
               await repository.failOne(row.id, OUTSIDE_WINDOW_NO_TEMPLATE);
               continue;
@@ -474,11 +547,10 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
               await repository.failOne(row.id, outsideWindowTemplateSent(alreadySent.template!));
               continue;
             }
-            const content: WhatsAppOutboundContent = { type: 'template', template: { name: template.name, language: { code: template.language } } };
-            const sent = await deps.client.send(row.waId, content, context.signal);
-            await repository.markAccepted(row.id, sent.id, 200, template.name);
+            const sent = await deps.client.send(row.waId, template, context.signal);
+            await repository.markAccepted(row.id, sent.id, 200, template.template.name);
             await applyEarlyStatuses(deps.db, sent.id);
-            row.template = template.name;
+            row.template = template.template.name;
             continue;
           }
           const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);

@@ -27,6 +27,16 @@ export const createJobsRepository = (db: DbExecutor) => ({
     return row!;
   },
 
+  /** Several jobs in one statement (one notification when the transaction commits). */
+  async insertMany(list: { kind: string; payload: Record<string, unknown>; maxAttempts: number }[]): Promise<number> {
+    if (list.length === 0) return 0;
+    const rows = await db
+      .insert(jobs)
+      .values(list.map((job) => ({ kind: job.kind, payload: job.payload, maxAttempts: job.maxAttempts })))
+      .returning({ id: jobs.id });
+    return rows.length;
+  },
+
   /** Takes a transaction-scoped advisory lock (released when the caller's transaction ends). */
   async lockForTransaction(lock: number) {
     await db.execute(sql`select pg_advisory_xact_lock(${lock})`);

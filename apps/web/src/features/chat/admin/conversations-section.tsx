@@ -37,6 +37,7 @@ const SEND_KIND_LABELS: Record<WhatsAppSend['kind'], string> = {
   payment_confirmed: 'Pagamento confirmado',
   operator: 'Resposta do atendente',
   delivery: 'Entrega',
+  reminder: 'Lembrete de renovação',
 };
 
 /** The delivery of a message on WhatsApp: its worst state (a failure first, with why). */
@@ -161,8 +162,8 @@ export function ConversationsSection() {
       <SettingsCard
         id="modelo-whatsapp"
         title="Modelo aprovado do WhatsApp"
-        description="O WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do cliente. Fora dessa janela, vai este modelo aprovado na Meta no lugar; sem modelo, a mensagem fica como não enviada, com o motivo."
-        keys={['whatsapp_template_name', 'whatsapp_template_language']}
+        description="O WhatsApp só aceita mensagens livres até 24 horas depois da última mensagem do cliente. Fora dessa janela, vai um modelo aprovado na Meta no lugar: o dos lembretes de renovação, com o nome, o plano, o vencimento e o link do cliente, e o geral para o resto (e para os lembretes, se o deles não estiver configurado). Sem modelo, a mensagem fica como não enviada, com o motivo."
+        keys={['whatsapp_template_name', 'whatsapp_reminder_template_name', 'whatsapp_template_language']}
       />
       <Dialog open={open !== null} onOpenChange={(next) => !next && setOpen(null)}>
         <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">

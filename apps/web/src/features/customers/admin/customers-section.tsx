@@ -98,7 +98,7 @@ export function CustomersSection() {
       <SettingsCard
         id="lembretes-de-renovacao"
         title="Lembretes de renovação"
-        description="O e-mail que cada cliente recebe dias antes do vencimento e no dia em que vence. Use {nome}, {plano}, {vencimento}, {dias} e {link} (o endereço de Minha assinatura, obrigatório no texto)."
+        description="O que cada cliente recebe dias antes do vencimento e no dia em que vence: por e-mail e, se a loja tem WhatsApp e o cliente deu o número, pelo WhatsApp (o texto, dentro da janela de 24 horas; fora dela, o modelo aprovado dos lembretes, em Conversas). Use {nome}, {plano}, {vencimento}, {dias} e {link} (o endereço de Minha assinatura, obrigatório no texto)."
         keys={['renewal_reminder_subject', 'renewal_reminder_text', 'renewal_due_subject', 'renewal_due_text']}
       />
       {open && <CustomerDetailDialog id={open} onClose={() => setOpen(null)} />}

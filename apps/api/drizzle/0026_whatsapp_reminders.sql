@@ -1,0 +1,1 @@
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "template_params" jsonb;
