@@ -54,8 +54,17 @@ const conversation = (id: string, channel: 'web' | 'whatsapp', extra: Partial<Ad
   ...extra,
 });
 
-/** The server: the list of two conversations, their details, and `onReply` for the operator's reply. */
-function serve(onReply: (body: { text: string }) => Response) {
+const CUSTOMER_FILE = `/api/chat/conversations/${WHATSAPP_ID}/files/66666666-6666-4666-8666-666666666666`;
+const WHATSAPP_MESSAGES = [
+  message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
+  message('77777777-7777-4777-8777-777777777777', 'user', '', { imageUrl: CUSTOMER_FILE }),
+];
+
+/**
+ * The server: the list of two conversations, their details (the WhatsApp one with `whatsappMessages`), and
+ * `onReply` for the operator's reply.
+ */
+function serve(onReply: (body: { text: string }) => Response, whatsappMessages: ChatMessage[] = WHATSAPP_MESSAGES) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/settings')) return json(200, []);
@@ -68,18 +77,7 @@ function serve(onReply: (body: { text: string }) => Response) {
       });
     }
     if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}/replies` && init?.method === 'POST') return onReply(JSON.parse(String(init.body)));
-    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) {
-      const file = `/api/chat/conversations/${WHATSAPP_ID}/files/66666666-6666-4666-8666-666666666666`;
-      return json(
-        200,
-        conversation(WHATSAPP_ID, 'whatsapp', {
-          messages: [
-            message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
-            message('77777777-7777-4777-8777-777777777777', 'user', '', { imageUrl: file }),
-          ],
-        }),
-      );
-    }
+    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) return json(200, conversation(WHATSAPP_ID, 'whatsapp', { messages: whatsappMessages }));
     if (url === `/api/chat/admin/conversations/${WEB_ID}`) return json(200, conversation(WEB_ID, 'web'));
     return json(404, { error: { code: 'not_found', message: 'Não encontrado.' } });
   });
@@ -160,10 +158,68 @@ describe('Conversas: WhatsApp beside the site', () => {
 
     await userEvent.type(field, 'Olá! Aqui é a Ana.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar pelo WhatsApp' }));
-    expect(replies()).toEqual([{ text: 'Olá! Aqui é a Ana.' }]);
+    // The form checks the text before it sends (asynchronously): the request follows the click, not with it.
+    await expect.poll(replies).toEqual([{ text: 'Olá! Aqui é a Ana.' }]);
     const failure = await within(dialog).findByText('Não enviada pelo WhatsApp: WhatsApp recusou o envio (HTTP 400)');
     expect(failure.closest('li')!.textContent).toContain('Atendente');
     expect((field as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it("shows the assistant's answers as formatted Markdown, and what the customer and the operator typed as written", async () => {
+    serve(
+      () => json(500, {}),
+      [
+        message('44444444-4444-4444-8444-444444444444', 'user', 'quanto custa o **Premium**?\nobrigado'),
+        message(
+          '88888888-8888-4888-8888-888888888888',
+          'bot',
+          'O plano **Premium** custa R$ 40,00/mês.\n\n- 4 telas\n- 4K\n\nVeja [os planos](https://vitrine.example/#planos).',
+        ),
+        message('99999999-9999-4999-8999-999999999999', 'bot', 'Olá! Aqui é a *Ana*.\nJá libero.', { fromOperator: true }),
+      ],
+    );
+    renderSection();
+    const dialog = await open('Falar com atendente');
+    const answer = await within(dialog).findByTestId('assistant-message');
+    expect(within(answer).getByText('Premium').tagName).toBe('STRONG');
+    expect(answer.textContent).not.toContain('**');
+    expect(
+      within(answer)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['4 telas', '4K']);
+    expect(within(answer).getByRole('link', { name: 'os planos' }).getAttribute('href')).toBe('https://vitrine.example/#planos');
+
+    // The customer's and the operator's texts: as typed, line breaks kept, no Markdown read into them.
+    const customer = within(dialog).getByTestId('customer-message');
+    expect(customer.querySelector('strong')).toBeNull();
+    expect(within(customer).getByText('quanto custa o **Premium**?\nobrigado', { normalizer: (text) => text }).className).toContain('whitespace-pre-wrap');
+    const operator = within(dialog).getByTestId('operator-message');
+    expect(operator.querySelector('em')).toBeNull();
+    expect(operator.textContent).toContain('Olá! Aqui é a *Ana*.\nJá libero.');
+  });
+
+  it('renders no HTML, image or javascript: link written in any message (stored XSS)', async () => {
+    const payload = 'Veja <img src=x onerror=alert(1)> e [x](javascript:alert(1)) e ![foto](https://rastreio.example/p.png) <script>alert(2)</script>';
+    serve(
+      () => json(500, {}),
+      [
+        message('44444444-4444-4444-8444-444444444444', 'user', `Falar com atendente ${payload}`),
+        message('88888888-8888-4888-8888-888888888888', 'bot', `**Resposta** ${payload}`),
+        message('99999999-9999-4999-8999-999999999999', 'bot', payload, { fromOperator: true }),
+      ],
+    );
+    renderSection();
+    const dialog = await open(`Falar com atendente`);
+    const answer = await within(dialog).findByTestId('assistant-message');
+    expect(within(answer).getByText('Resposta').tagName).toBe('STRONG');
+    expect(dialog.querySelector('img, script:not([src]), svg[onload]')).toBeNull();
+    expect([...dialog.querySelectorAll('a')].filter((link) => /^\s*javascript:/i.test(link.getAttribute('href') ?? ''))).toEqual([]);
+    expect(dialog.querySelector('[onerror]')).toBeNull();
+    // The raw HTML is shown as the text it is.
+    expect(answer.textContent).toContain('<img src=x onerror=alert(1)>');
+    expect(within(dialog).getByTestId('customer-message').textContent).toContain(payload);
+    expect(within(dialog).getByTestId('operator-message').textContent).toContain(payload);
   });
 
   it('a site conversation has no reply box', async () => {

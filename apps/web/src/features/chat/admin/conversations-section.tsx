@@ -1,7 +1,8 @@
 // The assistant's conversations, from the site's chat and from WhatsApp (a channel badge). Read-only for
 // the site's; a WhatsApp conversation is answered from here: the operator's reply goes to the customer's
 // number (its delivery state shown under it, a failure with why), and a conversation a person handles is
-// handed back to the assistant.
+// handed back to the assistant. The assistant's answers read as in /chat (its Markdown renderer, which
+// never renders raw HTML); what the customer and the operator typed stays plain text.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CHAT_CHANNEL_LABELS, operatorReplyBodySchema, type AdminChatConversation, type ChatChannel, type WhatsAppSend } from '@vitrine/domain/chat';
@@ -23,6 +24,7 @@ import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useHandBack, useReplyAsOperator } from '../api/conversation-operator';
 import { useAdminConversation } from '../api/get-admin-conversation';
 import { useAdminConversations } from '../api/get-admin-conversations';
+import AssistantMarkdown from '../components/assistant-markdown';
 
 /** 'WhatsApp' or 'Site': where the conversation happens. */
 export function ChannelBadge({ channel }: { channel: ChatChannel }) {
@@ -176,12 +178,21 @@ export function ConversationsSection() {
             </DialogDescription>
           </DialogHeader>
           {detail.data ? (
-            <div className="space-y-3 text-sm">
+            <div className="min-w-0 space-y-3 text-sm">
               <ol className="space-y-2">
                 {detail.data.messages.map((message) => (
-                  <li key={message.id} className={`rounded-lg p-2 ${message.type === 'user' ? 'bg-primary/10 ml-8' : 'bg-muted mr-8'}`}>
+                  <li
+                    key={message.id}
+                    data-testid={message.type === 'user' ? 'customer-message' : message.fromOperator ? 'operator-message' : 'assistant-message'}
+                    className={`rounded-lg p-2 break-words ${message.type === 'user' ? 'bg-primary/10 ml-8' : 'bg-muted mr-8'}`}
+                  >
                     {message.fromOperator && <p className="text-xs font-semibold">Atendente</p>}
-                    {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
+                    {message.content &&
+                      (message.type === 'bot' && !message.fromOperator ? (
+                        <AssistantMarkdown text={message.content} />
+                      ) : (
+                        <p className="whitespace-pre-wrap">{message.content}</p>
+                      ))}
                     {message.imageUrl && <img src={message.imageUrl} alt="Imagem enviada pelo cliente" className="max-h-64 rounded-md" />}
                     {message.audioUrl && <audio controls src={message.audioUrl} aria-label="Áudio enviado pelo cliente" className="max-w-full" />}
                     <p className="text-muted-foreground mt-1 text-xs">
