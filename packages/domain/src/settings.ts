@@ -128,7 +128,7 @@ export const SETTINGS = {
   },
   whatsapp_reminder_template_name: {
     env: 'WHATSAPP_REMINDER_TEMPLATE_NAME',
-    label: 'Modelo aprovado do WhatsApp para os lembretes de renovação fora da janela (variáveis {{1}} nome, {{2}} plano, {{3}} vencimento, {{4}} link)',
+    label: 'Modelo aprovado para os lembretes de renovação (variáveis {{1}} nome, {{2}} plano, {{3}} vencimento, {{4}} link)',
     secret: false,
     schema: templateName,
   },

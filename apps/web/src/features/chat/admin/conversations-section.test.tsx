@@ -70,7 +70,10 @@ function serve(onReply: (body: { text: string }) => Response, whatsappMessages: 
     if (url.startsWith('/api/settings')) return json(200, []);
     if (url.startsWith('/api/chat/admin/conversations?')) {
       return json(200, {
-        items: [summary(WHATSAPP_ID, 'whatsapp', 'Falar com atendente'), summary(WEB_ID, 'web', 'Quais são os planos?')],
+        items: [
+          summary(WHATSAPP_ID, 'whatsapp', 'Falar com atendente'),
+          summary(WEB_ID, 'web', 'Os **planos** estão em [Planos](https://vitrine.example/#planos).'),
+        ],
         total: 2,
         page: 1,
         pageSize: 20,
@@ -115,7 +118,8 @@ describe('Conversas: WhatsApp beside the site', () => {
     renderSection();
     const whatsappRow = await rowOf('Falar com atendente');
     expect(within(whatsappRow).getByText('WhatsApp')).toBeTruthy();
-    const webRow = await rowOf('Quais são os planos?');
+    // An answer's Markdown is previewed as its words.
+    const webRow = await rowOf('Os planos estão em Planos.');
     expect(within(webRow).getByText('Site')).toBeTruthy();
     expect(within(webRow).queryByText('WhatsApp')).toBeNull();
   });
@@ -225,7 +229,7 @@ describe('Conversas: WhatsApp beside the site', () => {
   it('a site conversation has no reply box', async () => {
     serve(() => json(500, {}));
     renderSection();
-    const dialog = await open('Quais são os planos?');
+    const dialog = await open('Os planos estão em Planos.');
     await within(dialog).findByText('Falar com atendente');
     expect(within(dialog).queryByLabelText('Resposta pelo WhatsApp')).toBeNull();
     expect(within(dialog).getByText('Site')).toBeTruthy();

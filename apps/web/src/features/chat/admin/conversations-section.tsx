@@ -19,6 +19,7 @@ import { AdminDataTable, type AdminColumn } from '@/features/admin/components/ad
 import { SettingsCard } from '@/features/admin/components/settings-card';
 import { queryTableProps } from '@/features/admin/components/table-props';
 import { ApiError } from '@/lib/api-client';
+import { markdownPreview } from '@/lib/markdown-preview';
 import { notify } from '@/lib/toast';
 import { useLoadErrorToast } from '@/lib/use-load-error-toast';
 import { useHandBack, useReplyAsOperator } from '../api/conversation-operator';
@@ -130,7 +131,11 @@ export function ConversationsSection() {
   const columns: AdminColumn<Summary>[] = [
     { key: 'channel', header: 'Canal', cell: (row) => <ChannelBadge channel={row.channel} /> },
     { key: 'updatedAt', header: 'Última atividade', cell: (row) => formatDateTime(row.updatedAt) },
-    { key: 'lastMessage', header: 'Última mensagem', cell: (row) => <span className="line-clamp-2 max-w-96">{row.lastMessage ?? '—'}</span> },
+    {
+      key: 'lastMessage',
+      header: 'Última mensagem',
+      cell: (row) => <span className="line-clamp-2 max-w-96">{row.lastMessage ? markdownPreview(row.lastMessage) : '—'}</span>,
+    },
     { key: 'messageCount', header: 'Mensagens', cell: (row) => formatDecimal(row.messageCount) },
     {
       key: 'flags',
