@@ -222,6 +222,8 @@ export const whatsappSendSchema = z.object({
   error: z.string().nullable(),
   /** Outside WhatsApp's 24-hour window: the approved template sent in its place. */
   template: z.string().nullable(),
+  /** Outside the window its text did not go yet: it goes when the customer writes again (within 7 days). */
+  held: z.boolean(),
   createdAt: z.string(),
 });
 export type WhatsAppSend = z.infer<typeof whatsappSendSchema>;

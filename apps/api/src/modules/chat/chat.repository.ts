@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client.ts';
 import {
   chatConversations,
@@ -92,11 +92,14 @@ export const createChatRepository = (db: DbExecutor) => ({
 
   /** What was sent to the conversation's WhatsApp number, oldest first. */
   async whatsappSends(conversationId: string) {
-    return db
-      .select()
-      .from(whatsappOutboundMessages)
-      .where(eq(whatsappOutboundMessages.conversationId, conversationId))
-      .orderBy(asc(whatsappOutboundMessages.createdAt), asc(whatsappOutboundMessages.position), asc(whatsappOutboundMessages.id));
+    return (
+      db
+        .select()
+        .from(whatsappOutboundMessages)
+        // A held message sent since (released) shows as its copy.
+        .where(and(eq(whatsappOutboundMessages.conversationId, conversationId), isNull(whatsappOutboundMessages.releasedAt)))
+        .orderBy(asc(whatsappOutboundMessages.createdAt), asc(whatsappOutboundMessages.position), asc(whatsappOutboundMessages.id))
+    );
   },
 
   async listMessages(conversationId: string): Promise<MessageWithExtras[]> {

@@ -703,6 +703,7 @@ export async function readAdminConversation(deps: Pick<ChatDeps, 'db'>, id: stri
       status: send.status,
       error: send.status === 'failed' ? send.lastError : null,
       template: send.template,
+      held: send.heldAt !== null,
       createdAt: send.createdAt.toISOString(),
     })),
   };

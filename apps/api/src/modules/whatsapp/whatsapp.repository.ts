@@ -216,13 +216,15 @@ export function createWhatsAppRepository(db: DbExecutor) {
       if (ids.length === 0) return [];
       return db.select().from(whatsappOutboundMessages).where(inArray(whatsappOutboundMessages.id, ids)).orderBy(asc(whatsappOutboundMessages.position));
     },
-    async markAccepted(id: string, waMessageId: string, statusCode: number, template: string | null = null) {
+    /** `heldAt`: the template went in its place and the content waits for the customer's next message. */
+    async markAccepted(id: string, waMessageId: string, statusCode: number, template: string | null = null, heldAt: Date | null = null) {
       await db
         .update(whatsappOutboundMessages)
         .set({
           status: 'accepted',
           waMessageId,
           template,
+          heldAt,
           attempts: sql`${whatsappOutboundMessages.attempts} + 1`,
           lastError: null,
           lastStatusCode: statusCode,
@@ -239,11 +241,11 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .set({ attempts: sql`${whatsappOutboundMessages.attempts} + 1`, lastError: error.slice(0, 1000), lastStatusCode: statusCode })
         .where(eq(whatsappOutboundMessages.id, id));
     },
-    /** One message that will not be sent (outside the 24-hour window), with why. */
-    async failOne(id: string, error: string) {
+    /** One message that will not be sent now (outside the 24-hour window), with why; `heldAt`: it goes when the customer writes again. */
+    async failOne(id: string, error: string, heldAt: Date | null = null) {
       await db
         .update(whatsappOutboundMessages)
-        .set({ status: 'failed', lastError: error.slice(0, 1000) })
+        .set({ status: 'failed', lastError: error.slice(0, 1000), heldAt })
         .where(and(eq(whatsappOutboundMessages.id, id), eq(whatsappOutboundMessages.status, 'pending')));
     },
     /** The messages of a send given up on that were still waiting: failed, with why. */
@@ -253,6 +255,32 @@ export function createWhatsAppRepository(db: DbExecutor) {
         .update(whatsappOutboundMessages)
         .set({ status: 'failed', lastError: sql`coalesce(${whatsappOutboundMessages.lastError}, ${error.slice(0, 1000)})` })
         .where(and(inArray(whatsappOutboundMessages.id, ids), eq(whatsappOutboundMessages.status, 'pending')));
+    },
+    /**
+     * The customer wrote again: the messages held for them since `since` (a reminder's own, shorter, time: it
+     * speaks of a date; at most `limit`, the oldest first)
+     * are marked released and copied, in their order, as new messages to send (in the number's conversation,
+     * for those sent before it had one); answers the copies' ids.
+     * Two runs at once: the conditional update lets one of them take each message.
+     */
+    async releaseHeld(waId: string, conversationId: string, since: { reminders: Date; others: Date }, at: Date, limit: number): Promise<string[]> {
+      const { rows } = await db.execute<{ id: string }>(sql`
+        with released as (
+          update ${whatsappOutboundMessages} set released_at = ${at.toISOString()}::timestamptz
+          where id in (
+            select id from ${whatsappOutboundMessages}
+            where wa_id = ${waId} and held_at is not null and released_at is null
+              and held_at > (case when kind = 'reminder' then ${since.reminders.toISOString()} else ${since.others.toISOString()} end)::timestamptz
+            order by created_at, position limit ${limit}::int
+          ) and released_at is null
+          returning *
+        )
+        insert into ${whatsappOutboundMessages} (wa_id, conversation_id, inbound_id, chat_message_id, position, kind, content, media, template_params)
+        select wa_id, coalesce(conversation_id, ${conversationId}::uuid), inbound_id, chat_message_id,
+          (row_number() over (order by created_at, position))::int - 1, kind, content, media, template_params
+        from released
+        returning id`);
+      return rows.map((row) => row.id);
     },
     async outboundExists(waMessageId: string): Promise<boolean> {
       const [row] = await db

@@ -1,5 +1,6 @@
 // The assistant on WhatsApp: each number's conversation, the messages Meta delivered (each once) and
 // the messages sent back with their delivery state.
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
   WHATSAPP_DELIVERY_STATES,
@@ -74,6 +75,12 @@ export const whatsappOutboundMessages = pgTable(
     template: text('template'),
     /** A renewal reminder's values for the reminders' template ({{1}} name, {{2}} plan, {{3}} end date, {{4}} link). */
     templateParams: jsonb('template_params').$type<string[]>(),
+    /**
+     * Outside the window its content did not go (the general template went in its place, or nothing could):
+     * when. It goes when the customer writes again (within WHATSAPP_HELD_DAYS), as a copy; `releasedAt` then.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     status: text('status', { enum: WHATSAPP_OUTBOUND_STATES }).notNull().default('pending'),
     waMessageId: text('wa_message_id').unique(),
     attempts: integer('attempts').notNull().default(0),
@@ -86,6 +93,9 @@ export const whatsappOutboundMessages = pgTable(
     index('whatsapp_outbound_inbound_idx').on(t.inboundId),
     index('whatsapp_outbound_status_idx').on(t.status, t.createdAt),
     index('whatsapp_outbound_conversation_idx').on(t.conversationId, t.createdAt),
+    index('whatsapp_outbound_held_idx')
+      .on(t.waId, t.heldAt)
+      .where(sql`${t.heldAt} is not null and ${t.releasedAt} is null`),
   ],
 );
 

@@ -376,6 +376,27 @@ export interface WhatsAppAnswerDeps {
 
 class AlreadyAnswered extends Error {}
 
+/** How long a message held outside the window waits for the customer to write again (a renewal reminder, which speaks of a date: a day). */
+export const WHATSAPP_HELD_DAYS = 7;
+export const WHATSAPP_HELD_REMINDER_DAYS = 1;
+/** Held messages sent per reply (one send job; the rest go with the customer's next message). */
+const HELD_PER_RELEASE = 50;
+
+/**
+ * The customer wrote: the messages held for them (outside the window, in the general template's place or
+ * with no template) within WHATSAPP_HELD_DAYS (a reminder: WHATSAPP_HELD_REMINDER_DAYS) go now, in their
+ * order, in one send job, before the answer.
+ */
+export async function releaseHeldMessages(db: Database, contact: { waId: string; conversationId: string }, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const since = { reminders: daysAgo(WHATSAPP_HELD_REMINDER_DAYS), others: daysAgo(WHATSAPP_HELD_DAYS) };
+    const ids = await createWhatsAppRepository(tx).releaseHeld(contact.waId, contact.conversationId, since, now, HELD_PER_RELEASE);
+    if (ids.length > 0) await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: ids }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
+    return ids.length;
+  });
+}
+
 export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandler<{ inboundId: string }> {
   return {
     payload: z.object({ inboundId: z.uuid() }),
@@ -390,6 +411,8 @@ export function createWhatsAppAnswerHandler(deps: WhatsAppAnswerDeps): JobHandle
       }
       const contact = await conversationOf(deps.db, inbound.waId, inbound.profileName);
       await createWhatsAppRepository(deps.db).touchContact(inbound.waId, inbound.createdAt, inbound.profileName);
+      // The window is open again: what was held for this customer goes first.
+      await releaseHeldMessages(deps.db, { waId: inbound.waId, conversationId: contact.conversationId }, deps.clock());
       const target = { waId: inbound.waId, conversationId: contact.conversationId, inboundId };
       const markAnswered = async (tx: DbExecutor) => {
         // Another run of this job answered it meanwhile: this turn is rolled back.
@@ -537,20 +560,25 @@ export function createWhatsAppSendHandler(deps: WhatsAppSendDeps): JobHandler<{ 
           const contact = await repository.findContact(row.waId);
           if (!withinWindow(contact?.lastInboundAt ?? null, deps.clock())) {
             // Outside the window only an approved template may go, once for the whole send; without one, nothing goes.
+            // What the template does not carry (the general one carries nothing of it) is held for the customer's next message.
+            const now = deps.clock();
             const template = templateInPlaceOf(row, await deps.templates());
             if (!template) {
-              await repository.failOne(row.id, OUTSIDE_WINDOW_NO_TEMPLATE);
+              await repository.failOne(row.id, OUTSIDE_WINDOW_NO_TEMPLATE, now);
               continue;
             }
             const alreadySent = rows.find((other) => other.template !== null);
             if (alreadySent) {
-              await repository.failOne(row.id, outsideWindowTemplateSent(alreadySent.template!));
+              // Held with the message the template went for, unless that template carried the content.
+              await repository.failOne(row.id, outsideWindowTemplateSent(alreadySent.template!), alreadySent.heldAt ? now : null);
               continue;
             }
+            const carriesContent = template.template.components !== undefined;
             const sent = await deps.client.send(row.waId, template, context.signal);
-            await repository.markAccepted(row.id, sent.id, 200, template.template.name);
+            await repository.markAccepted(row.id, sent.id, 200, template.template.name, carriesContent ? null : now);
             await applyEarlyStatuses(deps.db, sent.id);
             row.template = template.template.name;
+            row.heldAt = carriesContent ? null : now;
             continue;
           }
           const sent = await deps.client.send(row.waId, await withMedia(deps.client, repository, row, context.signal), context.signal);

@@ -54,10 +54,14 @@ async function operatorReply(id: string, text: string) {
   });
   expect(response.statusCode, response.body).toBe(201);
   await settled();
-  const read = await t.app.inject({ method: 'GET', url: `/api/chat/admin/conversations/${id}`, headers: { cookie: admin } });
-  const conversation = read.json() as AdminChatConversation;
+  const conversation = await readConversation(id);
   const message = conversation.messages.findLast((entry) => entry.fromOperator && entry.content === text)!;
   return conversation.whatsappSends.filter((send) => send.chatMessageId === message.id);
+}
+
+async function readConversation(id: string): Promise<AdminChatConversation> {
+  const read = await t.app.inject({ method: 'GET', url: `/api/chat/admin/conversations/${id}`, headers: { cookie: admin } });
+  return read.json() as AdminChatConversation;
 }
 
 const setSetting = (key: string, value: string) =>
@@ -93,10 +97,38 @@ describe("WhatsApp's 24-hour window", { timeout: 60_000 }, () => {
     expect(sent[0]!.body).toMatchObject({ to: from, type: 'template', template: { name: 'retomar_atendimento', language: { code: 'pt_BR' } } });
     expect(sends).toEqual([expect.objectContaining({ status: 'accepted', template: 'retomar_atendimento', error: null })]);
 
-    // The customer writes again: the window opens again from that message.
-    await say(from, 'voltei');
+    // Both wait for the customer: the operator sees that they go when the customer writes again.
+    let read = await readConversation(id);
+    expect(read.whatsappSends.filter((send) => send.kind === 'operator').map((send) => [send.status, send.held])).toEqual([
+      ['accepted', false],
+      ['failed', true],
+      ['accepted', true],
+    ]);
+
+    // The customer writes again: the window opens again from that message, and what was held goes first, in order.
+    const answered = await say(from, 'voltei');
+    // (The operator's replies made the conversation a person's: the assistant stays quiet.)
+    expect(answered.map(textOf)).toEqual(['Fora da janela.', 'Seu acesso foi liberado.']);
+    read = await readConversation(id);
+    expect(read.whatsappSends.filter((send) => send.kind === 'operator').map((send) => [send.status, send.held])).toEqual([
+      ['accepted', false],
+      ['accepted', false],
+      ['accepted', false],
+    ]);
+    // Once: the next message releases nothing more.
+    expect((await say(from, 'obrigado')).map(textOf)).not.toContain('Seu acesso foi liberado.');
     before = graph.calls.length;
     expect(await operatorReply(id, 'Que bom!')).toEqual([expect.objectContaining({ status: 'accepted', template: null })]);
     expect(graph.calls.slice(before).map((call) => call.body.type)).toEqual(['text']);
+  });
+
+  it('a message held for more than 7 days is not sent when the customer writes again', async () => {
+    const from = '5511987653002';
+    await say(from, 'oi');
+    const id = await conversationOf(from);
+    later(25 * HOUR);
+    expect(await operatorReply(id, 'Mensagem antiga.')).toEqual([expect.objectContaining({ status: 'accepted', template: 'retomar_atendimento', held: true })]);
+    later(7 * 24 * HOUR + HOUR);
+    expect((await say(from, 'voltei')).map(textOf)).not.toContain('Mensagem antiga.');
   });
 });

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminChatConversation, ChatMessage } from '@vitrine/domain/chat';
+import type { AdminChatConversation, ChatMessage, WhatsAppSend } from '@vitrine/domain/chat';
 import { ConversationsSection } from './conversations-section';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -64,7 +64,7 @@ const WHATSAPP_MESSAGES = [
  * The server: the list of two conversations, their details (the WhatsApp one with `whatsappMessages`), and
  * `onReply` for the operator's reply.
  */
-function serve(onReply: (body: { text: string }) => Response, whatsappMessages: ChatMessage[] = WHATSAPP_MESSAGES) {
+function serve(onReply: (body: { text: string }) => Response, whatsappMessages: ChatMessage[] = WHATSAPP_MESSAGES, whatsappSends: WhatsAppSend[] = []) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.startsWith('/api/settings')) return json(200, []);
@@ -80,7 +80,8 @@ function serve(onReply: (body: { text: string }) => Response, whatsappMessages: 
       });
     }
     if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}/replies` && init?.method === 'POST') return onReply(JSON.parse(String(init.body)));
-    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`) return json(200, conversation(WHATSAPP_ID, 'whatsapp', { messages: whatsappMessages }));
+    if (url === `/api/chat/admin/conversations/${WHATSAPP_ID}`)
+      return json(200, conversation(WHATSAPP_ID, 'whatsapp', { messages: whatsappMessages, whatsappSends }));
     if (url === `/api/chat/admin/conversations/${WEB_ID}`) return json(200, conversation(WEB_ID, 'web'));
     return json(404, { error: { code: 'not_found', message: 'Não encontrado.' } });
   });
@@ -142,6 +143,7 @@ describe('Conversas: WhatsApp beside the site', () => {
               status: 'failed',
               error: 'WhatsApp recusou o envio (HTTP 400)',
               template: null,
+              held: false,
               createdAt: AT,
             },
           ],
@@ -224,6 +226,46 @@ describe('Conversas: WhatsApp beside the site', () => {
     expect(answer.textContent).toContain('<img src=x onerror=alert(1)>');
     expect(within(dialog).getByTestId('customer-message').textContent).toContain(payload);
     expect(within(dialog).getByTestId('operator-message').textContent).toContain(payload);
+  });
+
+  it('says a message held outside the 24-hour window goes when the customer writes again', async () => {
+    const replyId = '99999999-9999-4999-8999-999999999999';
+    const send = (id: string, extra: Partial<WhatsAppSend>): WhatsAppSend => ({
+      id,
+      chatMessageId: null,
+      kind: 'operator',
+      status: 'accepted',
+      error: null,
+      template: null,
+      held: false,
+      createdAt: AT,
+      ...extra,
+    });
+    serve(
+      () => json(500, {}),
+      [
+        message('44444444-4444-4444-8444-444444444444', 'user', 'Falar com atendente'),
+        message(replyId, 'bot', 'Seu acesso foi liberado.', { fromOperator: true }),
+      ],
+      [
+        send('55555555-5555-4555-8555-555555555555', { chatMessageId: replyId, template: 'retomar_atendimento', held: true }),
+        send('66666666-6666-4666-8666-666666666666', {
+          kind: 'reminder',
+          status: 'failed',
+          error: 'Fora da janela de 24 horas do WhatsApp e sem modelo aprovado configurado',
+          held: true,
+        }),
+      ],
+    );
+    renderSection();
+    const dialog = await open('Falar com atendente');
+    const reply = (await within(dialog).findByTestId('operator-message')).textContent!;
+    expect(reply).toContain(
+      'WhatsApp: Enviada ao WhatsApp · fora da janela de 24 horas, enviada como o modelo aprovado "retomar_atendimento"; vai quando o cliente escrever de novo (em até 7 dias)',
+    );
+    expect(within(dialog).getByText('Lembrete de renovação').closest('li')!.textContent).toContain(
+      'Não enviada pelo WhatsApp: Fora da janela de 24 horas do WhatsApp e sem modelo aprovado configurado; vai quando o cliente escrever de novo (em até 1 dia)',
+    );
   });
 
   it('a site conversation has no reply box', async () => {

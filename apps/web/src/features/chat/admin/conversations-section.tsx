@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { CHAT_CHANNEL_LABELS, operatorReplyBodySchema, type AdminChatConversation, type ChatChannel, type WhatsAppSend } from '@vitrine/domain/chat';
 import { formatDateTime } from '@vitrine/domain/money';
 import { formatDecimal } from '@vitrine/domain/number-format';
-import { WHATSAPP_OUTBOUND_STATE_LABELS } from '@vitrine/domain/whatsapp';
+import { heldForReply, WHATSAPP_OUTBOUND_STATE_LABELS } from '@vitrine/domain/whatsapp';
 import { Form, SaveButton, SaveFailure, SchemaField, useSaveKeepingInput, useSchemaForm, type FieldSpec } from '@/components/form/schema-form';
 import type { WriteOutcome } from '@/components/form/write-outcome';
 import { Badge } from '@/components/ui/badge';
@@ -43,14 +43,20 @@ const SEND_KIND_LABELS: Record<WhatsAppSend['kind'], string> = {
   reminder: 'Lembrete de renovação',
 };
 
-/** The delivery of a message on WhatsApp: its worst state (a failure first, with why). */
+/**
+ * The delivery of a message on WhatsApp: its worst state (a failure first, with why); a message held outside
+ * the 24-hour window says it goes when the customer writes again.
+ */
 function SendState({ sends }: { sends: WhatsAppSend[] }) {
   if (sends.length === 0) return null;
+  const heldSend = sends.find((send) => send.held);
+  const held = heldSend ? `; ${heldForReply(heldSend.kind)}` : '';
   const failed = sends.find((send) => send.status === 'failed');
   if (failed) {
     return (
       <p className="text-destructive mt-1 text-xs font-medium" role="alert">
         Não enviada pelo WhatsApp{failed.error ? `: ${failed.error}` : ''}
+        {held}
       </p>
     );
   }
@@ -61,6 +67,7 @@ function SendState({ sends }: { sends: WhatsAppSend[] }) {
     <p className="text-muted-foreground mt-1 text-xs">
       WhatsApp: {WHATSAPP_OUTBOUND_STATE_LABELS[least]}
       {template && ` · fora da janela de 24 horas, enviada como o modelo aprovado "${template}"`}
+      {held}
     </p>
   );
 }

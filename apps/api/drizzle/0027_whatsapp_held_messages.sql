@@ -1,0 +1,3 @@
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "held_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "whatsapp_outbound_messages" ADD COLUMN "released_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "whatsapp_outbound_held_idx" ON "whatsapp_outbound_messages" USING btree ("wa_id","held_at") WHERE "whatsapp_outbound_messages"."held_at" is not null and "whatsapp_outbound_messages"."released_at" is null;
