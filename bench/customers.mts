@@ -1,7 +1,8 @@
 // `npm run bench:customers`: issue 46's two budgets, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 // 1. The renewal sweep over 100,000 subscriptions that all want a reminder (RENEWAL_REMINDER_DAYS=400):
 //    its time until every mail is queued (the sweep, then the send jobs it queued; goal: under 10 s), and the p99 of GET /api/plans asked back to back while it runs (it must
-//    not block requests), against the same read with nothing else running.
+//    not block requests), against the same read with nothing else running. BENCH_WHATSAPP=1: the shop has
+//    WhatsApp, so each reminder is also queued to the customer's WhatsApp (an outbound row and a send job).
 // 2. Clientes at 100,000 customers: a search by name, by e-mail and by WhatsApp digits, and a filter
 //    (median and p95 of 20 requests after 3 warm-ups; goal: p95 under 100 ms). Prints Markdown.
 import fs from 'node:fs';
@@ -14,12 +15,15 @@ import { openDatabase, type DatabaseHandle } from '../apps/api/src/db/client.ts'
 import { jobs } from '../apps/api/src/db/schema.ts';
 import { adminEnv, signInAsAdmin } from '../apps/api/src/modules/access/access.test-support.ts';
 import { RENEWAL_SEND_JOB, runRenewalSweep, sendRenewalReminders, type RenewalSendPayload } from '../apps/api/src/modules/customers/renewals.job.ts';
+import { queueReminderMessages } from '../apps/api/src/modules/whatsapp/whatsapp.usecases.ts';
 import { createSettings } from '../apps/api/src/shared/settings.ts';
 import { testEnv } from '../apps/api/test/app.ts';
 import { freshPostgresDatabase } from './support.mjs';
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
+/** BENCH_WHATSAPP=1: the shop has WhatsApp, so each reminder is queued to the customer's WhatsApp as well as mailed. */
+const WHATSAPP = process.env.BENCH_WHATSAPP === '1';
 const RUNS = 20;
 const WARMUP = 3;
 
@@ -102,6 +106,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
       db: database.db,
       now: new Date(),
       policy: { reminderDays },
+      whatsapp: WHATSAPP,
       ...(process.env.BENCH_BATCH ? { batchSize: Number(process.env.BENCH_BATCH) } : {}),
     });
     const swept = (performance.now() - started) / 1000;
@@ -121,6 +126,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
         publicOrigin: 'https://loja.example',
         settings,
         reminderIds: (job.payload as RenewalSendPayload).reminders,
+        ...(WHATSAPP ? { whatsapp: queueReminderMessages } : {}),
       });
       await database.db.update(jobs).set({ status: 'succeeded', finishedAt: new Date() }).where(eq(jobs.id, job.id));
       await setImmediate();
@@ -129,7 +135,7 @@ async function run(kind: 'PGlite' | 'PostgreSQL') {
     sweeping = false;
     await reader;
     row(
-      `| ${kind} | Renewal sweep, RENEWAL_REMINDER_DAYS=${reminderDays} | ${CUSTOMERS.toLocaleString('en')} subscriptions | ${seconds.toFixed(1)} s (sweep ${swept.toFixed(1)} s, send jobs ${(seconds - swept).toFixed(1)} s), ${recorded.toLocaleString('en')} reminders, ${mails.toLocaleString('en')} mails queued | /api/plans p99 ${percentile(during, 99).toFixed(1)} ms during (${during.length} requests), ${percentile(idle, 99).toFixed(1)} ms idle |`,
+      `| ${kind} | Renewal sweep, RENEWAL_REMINDER_DAYS=${reminderDays} | ${CUSTOMERS.toLocaleString('en')} subscriptions | ${seconds.toFixed(1)} s (sweep ${swept.toFixed(1)} s, send jobs ${(seconds - swept).toFixed(1)} s), ${recorded.toLocaleString('en')} reminders, ${mails.toLocaleString('en')} reminders sent${WHATSAPP ? ' (each a mail and a WhatsApp message)' : ' (mails)'} | /api/plans p99 ${percentile(during, 99).toFixed(1)} ms during (${during.length} requests), ${percentile(idle, 99).toFixed(1)} ms idle |`,
     );
   }
   await app.close();
