@@ -6,13 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatConversation } from '@vitrine/domain/chat';
 import { formatBRL } from '@vitrine/domain/money';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
-import { fastJobs } from '../../../test/jobs.ts';
+import type { TestApp } from '../../../test/app.ts';
+import type { FakeGraph } from '../../../test/fake-graph.ts';
 import { auditLog, whatsappContacts } from '../../db/schema.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { insertPlans, newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
-import { shown, textOf, WHATSAPP_ENV, whatsappDriver } from './whatsapp.test-support.ts';
+import { newVisitor, ORIGIN } from '../chat/chat.test-support.ts';
+import { shown, startWhatsAppShop, stopWhatsAppShop, textOf, whatsappDriver } from './whatsapp.test-support.ts';
 
 const PREMIUM = { name: 'Premium', monthly: 40, annual: 408 };
 
@@ -21,16 +19,9 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl }, jobs: fastJobs });
-  await insertPlans(t.database.db, [PREMIUM]);
-  admin = await signInAsAdmin(t.app);
+  ({ graph, t, admin } = await startWhatsAppShop({ plans: [PREMIUM] }));
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-  await graph?.close();
-});
+afterAll(() => stopWhatsAppShop({ t, graph }));
 
 const { say, settled } = whatsappDriver(
   () => t,

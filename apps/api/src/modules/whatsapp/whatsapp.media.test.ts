@@ -5,13 +5,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatConversation } from '@vitrine/domain/chat';
 import { CHAT_IMAGE_TYPE_NOT_SUPPORTED } from '@vitrine/domain/chat-text';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
-import { fastJobs } from '../../../test/jobs.ts';
+import type { TestApp } from '../../../test/app.ts';
+import type { FakeGraph } from '../../../test/fake-graph.ts';
 import { uploads, whatsappContacts, whatsappInboundMessages } from '../../db/schema.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { insertPlans } from '../chat/chat.test-support.ts';
-import { ACCESS_TOKEN, delivery, shown, WHATSAPP_ENV, whatsappDriver } from './whatsapp.test-support.ts';
+import { ACCESS_TOKEN, delivery, shown, startWhatsAppShop, stopWhatsAppShop, whatsappDriver } from './whatsapp.test-support.ts';
 import { pixQrPng, whatsappVisitorId } from './whatsapp.usecases.ts';
 
 const OPUS = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(24), Buffer.from('OpusHead'), Buffer.alloc(200, 1)]);
@@ -21,16 +18,9 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl }, jobs: fastJobs });
-  await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40 }]);
-  admin = await signInAsAdmin(t.app);
+  ({ graph, t, admin } = await startWhatsAppShop({ plans: [{ name: 'Premium', monthly: 40 }] }));
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-  await graph?.close();
-});
+afterAll(() => stopWhatsAppShop({ t, graph }));
 
 const { post, settled, say, sentTo } = whatsappDriver(
   () => t,

@@ -7,17 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatConversation } from '@vitrine/domain/chat';
 import { addDays, formatIsoDate, saoPauloToday } from '@vitrine/domain/customers';
 import { OUTSIDE_WINDOW_NO_TEMPLATE } from '@vitrine/domain/whatsapp';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
-import { fastJobs } from '../../../test/jobs.ts';
+import type { TestApp } from '../../../test/app.ts';
+import type { FakeGraph } from '../../../test/fake-graph.ts';
 import { waitUntil } from '../../../test/wait.ts';
 import { emailOutbox, jobs, renewalReminders, subscriptionAccessLinks, whatsappContacts, whatsappOutboundMessages } from '../../db/schema.ts';
 import { EMAIL_JOB } from '../../shared/jobs/email.job.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
 import { seedCustomer } from '../customers/customers.test-support.ts';
 import { RENEWAL_SEND_JOB, RENEWAL_SWEEP_JOB, scheduleRenewalSweep } from '../customers/renewals.job.ts';
-import { sentTo, textOf, WHATSAPP_ENV, whatsappDriver } from './whatsapp.test-support.ts';
+import { putSetting, sentTo, startWhatsAppShop, stopWhatsAppShop, textOf, whatsappDriver } from './whatsapp.test-support.ts';
 import { templateInPlaceOf, WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -30,24 +27,16 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl }, jobs: fastJobs, clock: () => now });
-  await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 408 }]);
-  admin = await signInAsAdmin(t.app);
+  ({ graph, t, admin } = await startWhatsAppShop({ plans: [{ name: 'Premium', monthly: 40, annual: 408 }], clock: () => now }));
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-  await graph?.close();
-});
+afterAll(() => stopWhatsAppShop({ t, graph }));
 
 const { say } = whatsappDriver(
   () => t,
   () => graph,
 );
 
-const setSetting = (key: string, value: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { origin: ORIGIN, cookie: admin }, payload: { value, expectedUpdatedAt: null } });
+const setSetting = (key: string, value: string) => putSetting(t, admin, key, value);
 
 /** Runs one renewal sweep through the app's runner and waits until its reminders have gone out (or were given up on). */
 async function sweep() {

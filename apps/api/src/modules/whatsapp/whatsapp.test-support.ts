@@ -3,11 +3,14 @@
 // and waits until their answers have gone out to the fake Graph API.
 import { and, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/app.ts';
-import type { FakeGraph, GraphCall } from '../../../test/fake-graph.ts';
+import { buildTestApp, type TestApp } from '../../../test/app.ts';
+import { startFakeGraph, type FakeGraph, type GraphCall } from '../../../test/fake-graph.ts';
+import { fastJobs } from '../../../test/jobs.ts';
 import { waitUntil } from '../../../test/wait.ts';
-import { delivery, sign, type Incoming } from '../../../test/whatsapp-deliveries.ts';
+import { delivery, sign, WHATSAPP_ENV, type Incoming } from '../../../test/whatsapp-deliveries.ts';
 import { jobs } from '../../db/schema.ts';
+import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
+import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
 import { WHATSAPP_ANSWER_JOB, WHATSAPP_SEND_JOB } from './whatsapp.usecases.ts';
 
 export {
@@ -26,6 +29,30 @@ export const sentTo = (graph: FakeGraph, waId: string) => graph.sent().filter((c
 export const textOf = (call: GraphCall) => call.body.text?.body ?? '';
 /** What the customer reads in a message: a text's body, or the text above an interactive message's choices. */
 export const shown = (call: GraphCall) => call.body.text?.body ?? (call.body.interactive as { body?: { text?: string } } | undefined)?.body?.text ?? '';
+
+/**
+ * A shop whose WHATSAPP_* point at a fresh fake Graph API, with quick jobs, these plans and an admin signed
+ * in (their cookie); `clock` when the test moves time. Stop it with stopWhatsAppShop.
+ */
+export async function startWhatsAppShop(options: { plans: Parameters<typeof insertPlans>[1]; clock?: () => Date }) {
+  const graph = await startFakeGraph();
+  const t = await buildTestApp({
+    env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl },
+    jobs: fastJobs,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await insertPlans(t.database.db, options.plans);
+  return { graph, t, admin: await signInAsAdmin(t.app) };
+}
+
+/** An admin sets a setting (Conversas' template names, say), as the panel does. */
+export const putSetting = (t: TestApp, admin: string, key: string, value: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { origin: ORIGIN, cookie: admin }, payload: { value, expectedUpdatedAt: null } });
+
+export async function stopWhatsAppShop(shop: { t?: TestApp; graph?: FakeGraph }) {
+  await shop.t?.close();
+  await shop.graph?.close();
+}
 
 /** Posts deliveries to one app as Meta does, and waits for WhatsApp's jobs. */
 export function whatsappDriver(app: () => TestApp, graph: () => FakeGraph) {

@@ -5,13 +5,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminChatConversation } from '@vitrine/domain/chat';
 import { OUTSIDE_WINDOW_NO_TEMPLATE } from '@vitrine/domain/whatsapp';
-import { buildTestApp, type TestApp } from '../../../test/app.ts';
-import { startFakeGraph, type FakeGraph } from '../../../test/fake-graph.ts';
-import { fastJobs } from '../../../test/jobs.ts';
+import type { TestApp } from '../../../test/app.ts';
+import type { FakeGraph } from '../../../test/fake-graph.ts';
 import { whatsappContacts } from '../../db/schema.ts';
-import { adminEnv, signInAsAdmin } from '../access/access.test-support.ts';
-import { insertPlans, ORIGIN } from '../chat/chat.test-support.ts';
-import { textOf, WHATSAPP_ENV, whatsappDriver } from './whatsapp.test-support.ts';
+import { ORIGIN } from '../chat/chat.test-support.ts';
+import { putSetting, startWhatsAppShop, stopWhatsAppShop, textOf, whatsappDriver } from './whatsapp.test-support.ts';
 
 const HOUR = 60 * 60 * 1000;
 let now = new Date();
@@ -20,16 +18,9 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  graph = await startFakeGraph();
-  t = await buildTestApp({ env: { ...adminEnv, ...WHATSAPP_ENV, WHATSAPP_API_URL: graph.apiUrl }, jobs: fastJobs, clock: () => now });
-  await insertPlans(t.database.db, [{ name: 'Premium', monthly: 40, annual: 408 }]);
-  admin = await signInAsAdmin(t.app);
+  ({ graph, t, admin } = await startWhatsAppShop({ plans: [{ name: 'Premium', monthly: 40, annual: 408 }], clock: () => now }));
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-  await graph?.close();
-});
+afterAll(() => stopWhatsAppShop({ t, graph }));
 
 const { say, settled } = whatsappDriver(
   () => t,
@@ -64,8 +55,7 @@ async function readConversation(id: string): Promise<AdminChatConversation> {
   return read.json() as AdminChatConversation;
 }
 
-const setSetting = (key: string, value: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/settings/${key}`, headers: { origin: ORIGIN, cookie: admin }, payload: { value, expectedUpdatedAt: null } });
+const setSetting = (key: string, value: string) => putSetting(t, admin, key, value);
 
 describe("WhatsApp's 24-hour window", { timeout: 60_000 }, () => {
   it('free-form within 24 hours of the last message; after it, without a template, kept as not sent with why; with one, the template goes instead', async () => {
