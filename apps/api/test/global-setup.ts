@@ -19,7 +19,11 @@ export default async function setup() {
     buildServerForTests(),
     preparePgliteSnapshot().then(() => (process.env.TEST_DATABASE_URL ? preparePostgresTemplate(process.env.TEST_DATABASE_URL) : undefined)),
   ]);
-  return removeBuild;
+  return () => {
+    removeBuild?.();
+    // A later run in this process (watch mode) migrates the template again.
+    delete process.env[PG_TEMPLATE_READY_ENV];
+  };
 }
 
 /** The migrated PGlite directory the tests copy (test/database.ts), made once per set of migrations. */
@@ -54,7 +58,12 @@ export async function preparePgliteSnapshot() {
   fs.writeFileSync(dirMarker, fingerprint);
 }
 
+/** Set once this run's template is migrated: both API projects run this setup, in one process, one after the other. */
+const PG_TEMPLATE_READY_ENV = 'VITRINE_TEST_PG_TEMPLATE_READY';
+
 async function preparePostgresTemplate(adminUrl: string) {
+  // The second project's setup would drop the template the first made and migrate it again (0.4-1.5 s before any test starts).
+  if (process.env[PG_TEMPLATE_READY_ENV] === `${adminUrl} ${PG_TEMPLATE_DB}`) return;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
   await admin.connect();
   try {
@@ -65,4 +74,5 @@ async function preparePostgresTemplate(adminUrl: string) {
   }
   const handle = await openDatabase({ databaseUrl: withDatabase(adminUrl, PG_TEMPLATE_DB), poolSize: 1 });
   await handle.close();
+  process.env[PG_TEMPLATE_READY_ENV] = `${adminUrl} ${PG_TEMPLATE_DB}`;
 }

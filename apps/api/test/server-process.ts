@@ -52,12 +52,21 @@ export async function runServerUntilExit(env: Record<string, string>, { timeoutM
 
 /**
  * `startTimeoutMs`: how long it may take to say it is up (a fresh PGlite directory is created and seeded first).
+ * `onOutput`: called with everything the process has written so far, at each new chunk, before it is up too
+ * (a test acting on what the server says while it starts).
  */
-export async function startServerProcess(env: Record<string, string>, { startTimeoutMs = 90_000 }: { startTimeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { startTimeoutMs = 90_000, onOutput }: { startTimeoutMs?: number; onOutput?: (output: string) => void } = {},
+): Promise<ServerProcess> {
   let output = '';
   const child = spawn(process.execPath, [builtEntry('server')], { cwd: repoRoot, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    onOutput?.(output);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   try {
     await waitUntil(

@@ -15,7 +15,7 @@ import { readShop, shopDataDir as shop, SHOP_UPLOAD } from '../../test/shop-data
 import { backupDataDir, restoreDataDir } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { DataDirDamagedError } from './data-dir.ts';
-import { acquireDataDirLock, DataDirLockedError, HOLDER_FILE, LOCK_DIR } from './lock.ts';
+import { acquireDataDirLock, DataDirLockedError, HOLDER_FILE, LOCK_DIR, LOCK_STALE_MS } from './lock.ts';
 import { JOURNAL_FILE } from './restore-journal.ts';
 
 const shopDataDir = (greeting = 'Olá da loja') => shop(greeting);
@@ -234,7 +234,23 @@ describe.skipIf(testDbKind() === 'postgres')('the lock on the data directory', {
     const holder = JSON.parse(fs.readFileSync(path.join(dataDir, HOLDER_FILE), 'utf8')) as { pid: number };
     fs.writeFileSync(path.join(dataDir, HOLDER_FILE), JSON.stringify({ ...holder, pid: process.pid }));
 
-    const second = await startServerProcess({ DATA_DIR: dataDir });
+    // The second start finds the lock held and watches it. Nothing refreshes it any more, so after LOCK_STALE_MS
+    // (12 s) it is stale and taken over. Instead of waiting those seconds, the lock is aged as soon as the server
+    // says it waits (it has read the lock's time by then): the time then stands LOCK_STALE_MS and more in the past,
+    // as 12 s without a refresh leave it, and the server's next look takes the lock over.
+    let aged = false;
+    const second = await startServerProcess(
+      { DATA_DIR: dataDir },
+      {
+        onOutput: (output) => {
+          if (aged || !output.includes('está bloqueado: aguardando')) return;
+          aged = true;
+          const old = new Date(Date.now() - LOCK_STALE_MS - 60_000);
+          fs.utimesSync(path.join(dataDir, LOCK_DIR), old, old);
+        },
+      },
+    );
+    expect(aged).toBe(true);
     expect(second.logs()).toContain('está bloqueado: aguardando');
     // A production start on PGlite says what the embedded database does not promise (decision 0019).
     expect(second.logs()).toContain('produção no PGlite: gravações confirmadas não vão ao disco com fsync');
