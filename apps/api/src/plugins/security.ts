@@ -118,7 +118,9 @@ export const securityPlugin = fp<{ https: boolean }>(async (app, { https }) => {
     for (const name in set) if (!reply.hasHeader(name)) reply.header(name, set[name]);
     done(null, payload);
   });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // The same encodings on every Node: from 22.15 zlib has zstd, and the plugin would then take (and answer in)
+  // it there only — a zstd body is a 415 everywhere.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'], requestEncodings: ['br', 'gzip', 'deflate'] });
 
   // One check for every route, so none can forget it: a NUL character (or a broken surrogate) in any
   // body field, query parameter or path parameter is refused before validation, never stored.
