@@ -42,8 +42,14 @@ export async function uploadsRoutes(app: FastifyInstance, { db, storage, linkSec
         const upload = await storeUpload(deps, { bucket, body: part.file, clientName: part.filename, createdBy: viewer?.userId ?? null });
         return reply.status(201).send(toUploadResponse(upload));
       } catch (error) {
-        // Read the rest of a refused file, so the client finishes sending and reads the answer.
+        // Read (and drop) the rest of a refused file, so the client finishes sending and reads the answer. The
+        // storage destroyed the file's stream when it refused it: then the request itself is read to its end
+        // (Node 20's server did that by itself once the answer was sent; 22's leaves it paused behind the parser).
         if (!part.file.destroyed) part.file.resume();
+        else {
+          request.raw.unpipe();
+          request.raw.resume();
+        }
         throw error;
       }
     });

@@ -7,7 +7,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import mime from 'mime';
-import { byteCounter, keySegments, type ByteRange, type FileStorage, type StoredObject } from './storage.ts';
+import { byteCounter, failFast, keySegments, type ByteRange, type FileStorage, type StoredObject } from './storage.ts';
 
 // Keys never start with a dot, so this folder can never be named by one.
 const PARTIAL_DIR = '.partial';
@@ -52,7 +52,12 @@ export async function createDiskStorage({ root }: DiskStorageOptions): Promise<F
       const partial = path.join(partialDir, randomUUID());
       const counter = byteCounter(maxBytes);
       try {
-        await pipeline(body, counter, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        const out = fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+        await failFast(pipeline(body, counter, out), [body, counter, out]).catch((error: unknown) => {
+          counter.destroy();
+          out.destroy();
+          throw error;
+        });
         await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
         await fsp.rename(partial, target);
       } catch (error) {

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { byteCounter, keySegments, type FileStorage } from './storage.ts';
+import { byteCounter, failFast, keySegments, type FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -54,7 +54,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       const counter = byteCounter(maxBytes);
       // Settles with the body's own failure (too large, client gone), which is the one to report
       // rather than whatever the aborted upload answers.
-      const piped = pipeline(body, counter).then(
+      const piped = failFast(pipeline(body, counter), [body, counter]).then(
         () => null,
         (error: unknown) => error,
       );

@@ -67,6 +67,21 @@ export function keySegments(key: string): string[] {
 }
 
 /** Counts the bytes that pass and fails the stream once there are more than `maxBytes`. */
+/**
+ * A pipeline's promise that also fails as soon as one of its streams does: Node 22's pipeline() may settle
+ * only once every stream has closed, and a multipart file's stream refused mid-way closes when the whole
+ * request has arrived — the client would send everything before hearing the 413.
+ */
+export function failFast(piped: Promise<void>, streams: NodeJS.EventEmitter[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: unknown) => reject(error);
+    for (const stream of streams) stream.once('error', fail);
+    piped.then(resolve, reject).finally(() => {
+      for (const stream of streams) stream.off('error', fail);
+    });
+  });
+}
+
 export function byteCounter(maxBytes = Number.POSITIVE_INFINITY): Transform & { bytes: number } {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
