@@ -385,8 +385,15 @@ export const WHATSAPP_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** Why a message outside the window was not sent. */
 export const OUTSIDE_WINDOW_NO_TEMPLATE =
   'Fora da janela de 24 horas do WhatsApp e sem modelo aprovado configurado (Conversas → Modelo aprovado do WhatsApp): mensagem não enviada.';
-/** Under a message held outside the window, for the operator (a renewal reminder, which speaks of a date, waits a day). */
-export const heldForReply = (kind: WhatsAppOutboundKind) => `vai quando o cliente escrever de novo (em até ${kind === 'reminder' ? '1 dia' : '7 dias'})`;
+/** How long a message held outside the window waits for the customer to write again (a renewal reminder, which speaks of a date: a day). */
+export const WHATSAPP_HELD_DAYS = 7;
+export const WHATSAPP_HELD_REMINDER_DAYS = 1;
+
+/** Under a message held outside the window, for the operator. */
+export const heldForReply = (kind: WhatsAppOutboundKind) => {
+  const days = kind === 'reminder' ? WHATSAPP_HELD_REMINDER_DAYS : WHATSAPP_HELD_DAYS;
+  return `vai quando o cliente escrever de novo (em até ${days} ${days === 1 ? 'dia' : 'dias'})`;
+};
 export const outsideWindowTemplateSent = (name: string) => `Fora da janela de 24 horas do WhatsApp: no lugar foi enviado o modelo aprovado "${name}".`;
 
 /** What is answered to a kind of message the assistant does not read yet (images, audio, locations...). */

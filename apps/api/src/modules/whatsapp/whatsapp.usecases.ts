@@ -19,6 +19,8 @@ import {
   readWebhook,
   reminderParts,
   UNSUPPORTED_MESSAGE_REPLY,
+  WHATSAPP_HELD_DAYS,
+  WHATSAPP_HELD_REMINDER_DAYS,
   WHATSAPP_WINDOW_MS,
   type InboundMedia,
   type OutboundPart,
@@ -179,21 +181,23 @@ async function conversationOf(db: Database, waId: string, profileName: string | 
 }
 
 /** Writes the messages of an answer and queues the job that sends them, in the caller's transaction. */
-async function queueParts(
-  tx: DbExecutor,
-  target: { waId: string; conversationId: string | null; inboundId: string | null; chatMessageId?: string | null },
-  parts: OutboundPart[],
-) {
-  const rows = await createWhatsAppRepository(tx).insertOutbound(
-    parts.map((part, position) => ({
-      ...target,
-      position,
-      kind: part.kind,
-      content: part.content,
-      media: part.media ?? null,
-      templateParams: part.templateParams ?? null,
-    })),
-  );
+type OutboundTarget = { waId: string; conversationId: string | null; inboundId: string | null; chatMessageId?: string | null };
+
+/** The rows of one send's messages to `target`, in order, each with its id (its send job names them). */
+function outboundRows(target: OutboundTarget, parts: OutboundPart[]) {
+  return parts.map((part, position) => ({
+    ...target,
+    id: randomUUID(),
+    position,
+    kind: part.kind,
+    content: part.content,
+    media: part.media ?? null,
+    templateParams: part.templateParams ?? null,
+  }));
+}
+
+async function queueParts(tx: DbExecutor, target: OutboundTarget, parts: OutboundPart[]) {
+  const rows = await createWhatsAppRepository(tx).insertOutbound(outboundRows(target, parts));
   if (rows.length > 0) {
     await enqueueJob(tx, { kind: WHATSAPP_SEND_JOB, payload: { outboundIds: rows.map((row) => row.id) }, maxAttempts: WHATSAPP_SEND_ATTEMPTS });
   }
@@ -247,14 +251,7 @@ export async function queueReminderMessages(tx: DbExecutor, reminders: WhatsAppR
     const target = contact
       ? { waId: contact.waId, conversationId: contact.conversationId, inboundId: null }
       : { waId: reminder.whatsapp.replace(/^\+/, ''), conversationId: null, inboundId: null };
-    return reminderParts(reminder.text, reminder.values).map((part, position) => ({
-      ...target,
-      id: randomUUID(),
-      position,
-      kind: part.kind,
-      content: part.content,
-      templateParams: part.templateParams ?? null,
-    }));
+    return outboundRows(target, reminderParts(reminder.text, reminder.values));
   });
   await repository.insertOutbound(sends.flat());
   return createJobsRepository(tx).insertMany(
@@ -376,9 +373,6 @@ export interface WhatsAppAnswerDeps {
 
 class AlreadyAnswered extends Error {}
 
-/** How long a message held outside the window waits for the customer to write again (a renewal reminder, which speaks of a date: a day). */
-export const WHATSAPP_HELD_DAYS = 7;
-export const WHATSAPP_HELD_REMINDER_DAYS = 1;
 /** Held messages sent per reply (one send job; the rest go with the customer's next message). */
 const HELD_PER_RELEASE = 50;
 
